@@ -1,0 +1,45 @@
+"""Tapet's game engine: pure, fast, and usable on its own.
+
+The face (docs/engine-face.md, DESIGN.md "The engine")::
+
+    from app.rules import new_game, apply, legal_actions, observe, legal_cards, score_deal
+    state = new_game("bolot", options={"target": 1000}, dealer=3)
+    state = apply(state, {"type": "deal", "deck": [...]})   # top card first
+    state = apply(state, legal_actions(state)[0])
+
+This package imports nothing from the project's web, database or I/O layers.
+"""
+
+from .api import (
+    GAMES,
+    apply,
+    is_over,
+    legal_actions,
+    legal_cards,
+    needs_deal,
+    new_deck,
+    new_game,
+    observe,
+    replay,
+    score_deal,
+    to_act,
+)
+from .errors import IllegalAction
+from .state import State
+
+__all__ = [
+    "GAMES",
+    "IllegalAction",
+    "State",
+    "apply",
+    "is_over",
+    "legal_actions",
+    "legal_cards",
+    "needs_deal",
+    "new_deck",
+    "new_game",
+    "observe",
+    "replay",
+    "score_deal",
+    "to_act",
+]

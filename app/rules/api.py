@@ -1,0 +1,91 @@
+"""The engine's public functions; every game is reached through ``GAMES``."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any
+
+from . import bolot
+from .core import TrickGame
+from .errors import IllegalAction
+from .state import State
+
+#: game id -> ruleset. Games register here as they are added.
+GAMES: dict[str, TrickGame] = {g.id: g for g in (bolot.GAME,)}
+
+
+def game(game_id: str) -> TrickGame:
+    """The ruleset of ``game_id``. Raises IllegalAction for an unknown game."""
+    try:
+        return GAMES[game_id]
+    except (KeyError, TypeError):
+        raise IllegalAction(f"unknown game {game_id!r}; games: {', '.join(GAMES)}") from None
+
+
+def new_game(game_id: str, options: dict[str, Any] | None = None, dealer: int = 0) -> State:
+    """A new match before its first deal. Raises IllegalAction for an unknown game or option."""
+    return game(game_id).new_state(options, dealer)
+
+
+def apply(state: State, action: dict) -> State:
+    """The state after ``action`` (``state`` is untouched). Raises IllegalAction with the reason."""
+    return GAMES[state.game].apply(state, action)
+
+
+def legal_actions(state: State) -> list[dict]:
+    """Every action the player to act may take: exactly what ``apply`` accepts ([] when dealing or over)."""
+    return GAMES[state.game].legal_actions(state)
+
+
+def to_act(state: State) -> int | None:
+    """The seat to act, or None while the server must deal or when the match is over."""
+    return state.to_act
+
+
+def needs_deal(state: State) -> bool:
+    """True when the next action must be a ``deal``."""
+    return state.phase == "deal"
+
+
+def is_over(state: State) -> bool:
+    """True when the match has a winner."""
+    return state.phase == "over"
+
+
+def new_deck(game_id: str, rng: random.Random | None = None) -> list[str]:
+    """A shuffled deck (uniform Fisher-Yates); ``secrets.SystemRandom`` unless ``rng`` is given."""
+    deck = game(game_id).deck
+    (rng or secrets.SystemRandom()).shuffle(deck)
+    return deck
+
+
+def observe(state: State, seat: int | None) -> dict:
+    """What ``seat`` may see of ``state`` (None: a spectator). JSON-able; see docs/engine-face.md."""
+    g = GAMES[state.game]
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < g.players):
+        raise IllegalAction(f"there is no seat {seat!r}")
+    return g.observe(state, seat)
+
+
+def legal_cards(game_id: str, options: dict | None, contract: dict, hand: list[str], trick: list[str]) -> list[str]:
+    """Which cards of ``hand`` may be played next on ``trick`` (codes in playing order; the
+    player is next, so in a 4-player game ``trick[-2]`` is the partner's), under ``contract``
+    given as in the deal summary. Raises IllegalAction for an unknown game, option or trump."""
+    return game(game_id).legal_cards(options or {}, contract, hand, trick)
+
+
+def score_deal(game_id: str, options: dict | None, summary: dict) -> dict:
+    """Score one deal from its summary, as the game's rules file states (§7-8).
+
+    Raises IllegalAction for an impossible summary, with the reason."""
+    return game(game_id).score_deal(options or {}, summary)
+
+
+def replay(game_id: str, options: dict | None, dealer: int, actions: list[dict]) -> State:
+    """The state after applying ``actions`` to a new match."""
+    state = new_game(game_id, options, dealer)
+    g = GAMES[game_id]
+    for a in actions:
+        state = g.apply(state, a)
+    return state

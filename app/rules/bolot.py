@@ -1,0 +1,151 @@
+"""Bolot, the Belote of Sagunt (Camp de Morvedre), played with the Spanish deck.
+
+Its own words, as the rules use them (rules/bolot.md §1): *vaig* / *no vaig*
+is ``take`` / ``pass``; *cants* are declarations: *tercera* (run of 3, 20),
+*cinquanta* (run of 4, 50), *cent* (run of 5+, or a four of a kind, 100);
+*bolot i rebolot* is the Cavall (11) and Rei (12) of trumps in one hand (20);
+*últimes* the 10 for the last trick; *estar llocs*: the going pair failed
+and every point of the deal goes to the defenders; *fer capot*: all 8 tricks.
+"""
+
+from __future__ import annotations
+
+from .cards import SPANISH_SUITS, CardTable, suit_of
+from .declarations import check_disjoint, combination_cards, run_key
+from .errors import IllegalAction
+from .obligations import belote_follow
+from .scoring import card_points_cap, check_common_summary, compare_best
+from .turned import TurnedCardGame
+
+TABLE = CardTable(
+    suits=SPANISH_SUITS,
+    ranks=("1", "3", "7", "8", "9", "10", "11", "12"),
+    trump_order=("10", "9", "1", "3", "12", "11", "8", "7"),
+    plain_order=("1", "3", "12", "11", "10", "9", "8", "7"),
+    trump_points={"10": 20, "9": 14, "1": 11, "3": 10, "12": 4, "11": 3, "8": 0, "7": 0},
+    plain_points={"10": 2, "9": 0, "1": 11, "3": 10, "12": 4, "11": 3, "8": 0, "7": 0},
+    sequence_order=("7", "8", "9", "3", "10", "11", "12", "1"),
+)
+
+#: rules/bolot.md §5: points of a four, and their order (10 > 9 > 1 > 3 > 12 > 11).
+FOUR_POINTS = {"10": 200, "9": 150, "1": 100, "3": 100, "12": 100, "11": 100}
+FOUR_ORDER = ("11", "12", "3", "1", "9", "10")  # low -> high
+RUN_POINTS = {3: 20, 4: 50}  # 5 or more: 100
+
+
+def run_points(length: int) -> int:
+    """*tercera* 20, *cinquanta* 50, *cent* 100 for 5 to 8 cards (rules/bolot.md §5)."""
+    return RUN_POINTS.get(length, 100)
+
+
+class Bolot(TurnedCardGame):
+    """The ruleset ``bolot`` (rules/bolot.md)."""
+
+    id = "bolot"
+    name = "Bolot"
+    players = 4
+    table = TABLE
+    four_ranks = tuple(FOUR_POINTS)
+    belote_ranks = ("11", "12")
+    belote_key = "bolot"
+    options_schema = [
+        {"name": "target", "type": "int", "default": 1000, "min": 1, "max": 100000,
+         "label": "Match to", "suggested": [1000, 1500]},
+        {"name": "tie_rule", "type": "choice", "default": "fail", "choices": ["fail", "half"],
+         "label": "Takers exactly on half the points"},
+        {"name": "second_round_other_suit", "type": "bool", "default": True,
+         "label": "Round 2 must name another suit than the turned card's"},
+        {"name": "capoted_keep_declarations", "type": "bool", "default": True,
+         "label": "A capoted pair keeps its declarations"},
+    ]
+
+    def legal_play(self, options, contract, hand, trick):
+        """rules/bolot.md §6."""
+        trump = self.trump(contract)
+        if trump not in self.table.suits:
+            raise IllegalAction(f"unknown trump suit {trump!r}")
+        return belote_follow(hand, trick, trump, lambda c, led: self.card_power(c, led, trump))
+
+    def score_deal(self, options: dict, summary: dict) -> dict:
+        """Score one deal from its summary (rules/bolot.md §7-8).
+
+        Returns ``{"points": [s0, s1], "carried_out": 0, "outcome":
+        "made"|"failed"|"tie", "detail": {...}}``.
+
+        Raises:
+            IllegalAction: an impossible summary (rules/bolot.md §8), with the reason.
+        """
+        opts = self.validate_options(options)
+        trump, taker, tricks, cp, last, decl, belote = check_common_summary(self, summary)
+        if summary.get("carried_in", 0) not in (0, None):
+            raise IllegalAction("Bolot carries no points from one deal to the next")
+        if summary.get("revoke_team") is not None:
+            raise IllegalAction("Bolot has no revoke penalty: the server only accepts legal cards")
+        for team in (0, 1):
+            for combo in decl[team]:
+                if combo.get("kind") == "four" and str(combo.get("rank")) not in FOUR_POINTS:
+                    raise IllegalAction(f"a four of {combo.get('rank')}s is not a declaration")
+                if combo.get("kind") == "sequence" and combo.get("length", 0) > 8:
+                    raise IllegalAction("a run has at most 8 cards")
+        sets = check_disjoint(decl, self.table, 16)
+        pair = {r + trump for r in self.belote_ranks}
+        for team in (0, 1):
+            if belote[team] and sets[1 - team] & pair:
+                raise IllegalAction("the bolot's cards appear in the other pair's declarations")
+        eldest = summary["contract"].get("eldest_team")
+
+        runs = [[c for c in decl[t] if c["kind"] == "sequence"] for t in (0, 1)]
+        fours = [[c for c in decl[t] if c["kind"] == "four"] for t in (0, 1)]
+        run_winner = compare_best(
+            [[run_key(c, self.table, trump) for c in runs[t]] for t in (0, 1)], eldest, "runs"
+        )
+        four_winner = compare_best(
+            [[FOUR_ORDER.index(str(c["rank"])) for c in fours[t]] for t in (0, 1)], None, "fours"
+        )
+        vd = [0, 0]
+        if run_winner is not None:
+            vd[run_winner] += sum(run_points(c["length"]) for c in runs[run_winner])
+        if four_winner is not None:
+            vd[four_winner] += sum(FOUR_POINTS[str(c["rank"])] for c in fours[four_winner])
+
+        capot = 0 if tricks[1] == 0 else 1 if tricks[0] == 0 else None
+        if capot is not None and not opts["capoted_keep_declarations"]:
+            vd[1 - capot] = 0
+        totals = [
+            cp[p] + vd[p] + 20 * belote[p]
+            + (100 if capot == p else 0)
+            + (10 if capot is None and last == p else 0)
+            for p in (0, 1)
+        ]
+        pot = totals[0] + totals[1]
+        o = 1 - taker
+        if 2 * totals[taker] > pot:
+            points, outcome = list(totals), "made"
+        elif 2 * totals[taker] == pot and opts["tie_rule"] == "half":
+            points, outcome = [0, 0], "tie"
+            points[o] = totals[o]
+        else:
+            points, outcome = [0, 0], "failed"
+            points[o] = pot
+        return {
+            "points": points,
+            "carried_out": 0,
+            "outcome": outcome,
+            "detail": {
+                "totals": totals,
+                "points_in_play": pot,
+                "needed": pot // 2 + 1,
+                "card_points": cp,
+                "last_trick_team": None if capot is not None else last,
+                "capot": capot,
+                "declarations": vd,
+                "run_winner": run_winner,
+                "four_winner": four_winner,
+                "belote": [20 * b for b in belote],
+                "taker_team": taker,
+            },
+        }
+
+
+GAME = Bolot()
+__all__ = ["GAME", "Bolot", "TABLE", "combination_cards", "suit_of"]

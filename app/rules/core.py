@@ -1,0 +1,421 @@
+"""The shared trick-taking core of every Tapet game.
+
+:class:`TrickGame` is a ruleset: rules as data (a :class:`~.cards.CardTable`,
+option defaults) plus hooks that a game module overrides only where its rules
+really differ. The state machine is the same for every game::
+
+    deal -> auction (or trump choice) -> play (declarations in trick 1) -> deal end
+         -> next deal ... -> over
+
+A game module supplies: ``deal_cards`` (how a deck order becomes hands),
+the auction hooks ``auction_actions``/``do_auction``, ``legal_play`` (which
+cards may follow a trick) and ``score_deal`` (one deal from its summary).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import CardTable, card_name, rank_of, suit_of
+from .declarations import canonical, combination_cards, declare_choices, public_kind
+from .errors import IllegalAction
+from .state import State
+
+
+class TrickGame:
+    """Base ruleset for a trick-taking game of 2 or 4 players in two teams.
+
+    Class attributes a game sets: ``id``, ``name``, ``players``, ``table``,
+    ``tricks_per_deal``, ``options_schema`` (list of ``{"name", "type",
+    "default", "choices"?, "label"}``), ``four_ranks`` (declarable fours, empty
+    when the game has no declarations), ``belote_ranks`` (the two ranks of the
+    trump belote, or ``()``) and ``belote_key`` (the flag name on ``play``).
+    """
+
+    id = ""
+    name = ""
+    players = 4
+    table: CardTable
+    tricks_per_deal = 8
+    options_schema: list[dict[str, Any]] = []
+    four_ranks: tuple[str, ...] = ()
+    belote_ranks: tuple[str, ...] = ()
+    belote_key = "belote"
+
+    # ------------------------------------------------------------------ options
+    @property
+    def deck(self) -> list[str]:
+        """All the card codes of this game's deck, in a fixed order."""
+        return list(self.table.deck)
+
+    def validate_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Options with defaults filled in.
+
+        Raises:
+            IllegalAction: an unknown option name or a value of the wrong type or range.
+        """
+        schema = {o["name"]: o for o in self.options_schema}
+        out = {name: o["default"] for name, o in schema.items()}
+        for name, value in (options or {}).items():
+            if name not in schema:
+                raise IllegalAction(f"unknown option {name!r} for {self.id}")
+            o = schema[name]
+            if o["type"] == "bool":
+                if not isinstance(value, bool):
+                    raise IllegalAction(f"option {name} must be true or false")
+            elif o["type"] == "int":
+                if not isinstance(value, int) or isinstance(value, bool) or value < o.get("min", 1) or value > o.get("max", 100000):
+                    raise IllegalAction(
+                        f"option {name} must be a whole number from {o.get('min', 1)} to {o.get('max', 100000)}"
+                    )
+            elif o["type"] == "choice":
+                if value not in o["choices"]:
+                    raise IllegalAction(f"option {name} must be one of {', '.join(map(str, o['choices']))}")
+            out[name] = value
+        return out
+
+    # ------------------------------------------------------------------ seats
+    def team_of(self, seat: int) -> int:
+        """Team of a seat: seats 0 and 2 are team 0 (in 2-player games, the seat itself)."""
+        return seat % 2
+
+    def next_seat(self, seat: int) -> int:
+        """The seat that plays after ``seat``."""
+        return (seat + 1) % self.players
+
+    def eldest(self, state: State) -> int:
+        """The eldest hand: the seat after the dealer."""
+        return (state.dealer + 1) % self.players
+
+    # ------------------------------------------------------------------ lifecycle
+    def new_state(self, options: dict[str, Any] | None, dealer: int) -> State:
+        """The state before the first deal. Raises IllegalAction for a bad option or dealer."""
+        opts = self.validate_options(options)
+        if not isinstance(dealer, int) or not 0 <= dealer < self.players:
+            raise IllegalAction(f"the dealer must be a seat from 0 to {self.players - 1}")
+        return State(game=self.id, options=opts, players=self.players, dealer=dealer)
+
+    def legal_actions(self, state: State) -> list[dict]:
+        """Every action the player to act may take now ([] in phase deal/over)."""
+        if state.phase == "auction":
+            return self.auction_actions(state)
+        if state.phase == "play":
+            seat = state.to_act
+            assert seat is not None
+            if self.must_declare(state, seat):
+                return [
+                    {"type": "declare", "combinations": c}
+                    for c in declare_choices(state.hands[seat], self.table, self.four_ranks)
+                ]
+            return self.play_actions(state, seat)
+        return []
+
+    def apply(self, state: State, action: dict) -> State:
+        """The state after ``action``; ``state`` is left untouched.
+
+        Raises:
+            IllegalAction: the action is not allowed now, with the reason.
+        """
+        if not isinstance(action, dict):
+            raise IllegalAction("an action is a JSON object with a type")
+        kind = action.get("type")
+        if state.phase == "over":
+            raise IllegalAction("the match is over")
+        if state.phase == "deal":
+            if kind != "deal":
+                raise IllegalAction("the cards have not been dealt yet")
+            new = state.clone()
+            self.do_deal(new, action.get("deck"))
+        elif kind == "deal":
+            raise IllegalAction("the cards are already dealt")
+        elif state.phase == "auction":
+            new = state.clone()
+            self.do_auction(new, action)
+        else:
+            new = state.clone()
+            seat = new.to_act
+            assert seat is not None
+            if kind == "declare":
+                self.do_declare(new, seat, action)
+            elif kind == "play":
+                if self.must_declare(new, seat):
+                    raise IllegalAction("declare your combinations (or none) before your first card")
+                self.do_play(new, seat, action)
+            else:
+                raise IllegalAction(f"you cannot {kind!r} now: it is time to play a card")
+        new.seq = state.seq + 1
+        return new
+
+    # ------------------------------------------------------------------ deal
+    def do_deal(self, state: State, deck: Any) -> None:
+        """Check that ``deck`` is a permutation of the deck and hand out the cards."""
+        if not isinstance(deck, list) or sorted(map(str, deck)) != sorted(self.table.deck):
+            raise IllegalAction(f"the deck must list each of the {len(self.table.deck)} cards exactly once")
+        state.deck = list(deck)
+        state.deal_no += 1
+        state.hands = [[] for _ in range(self.players)]
+        state.auction, state.contract, state.declared, state.belote = [], None, [], []
+        state.trick, state.tricks, state.won, state.tricks_won = [], [], [[], []], [0, 0]
+        state.turned, state.stock, state.extra = None, [], {}
+        self.deal_cards(state, list(deck))
+
+    def deal_cards(self, state: State, deck: list[str]) -> None:  # pragma: no cover - abstract
+        """Hand out ``deck`` (top card first) and open the auction. Game-specific."""
+        raise NotImplementedError
+
+    def void_deal(self, state: State) -> None:
+        """Nobody took: record a void deal and pass the deal to the next dealer."""
+        state.sheet = state.sheet + [
+            {"deal": state.deal_no, "dealer": state.dealer, "void": True, "contract": None,
+             "points": [0, 0], "outcome": None, "detail": None, "scores_after": list(state.scores)}
+        ]
+        state.dealer = self.next_seat(state.dealer)
+        state.phase, state.to_act = "deal", None
+
+    # ------------------------------------------------------------------ auction (game hooks)
+    def auction_actions(self, state: State) -> list[dict]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def do_auction(self, state: State, action: dict) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ play
+    def trump(self, contract: dict | None) -> str | None:
+        """The trump suit of a contract (None: no trumps)."""
+        return (contract or {}).get("trump")
+
+    def begin_play(self, state: State, leader: int) -> None:
+        """Hands are complete: remember them and let ``leader`` lead trick 1."""
+        state.phase = "play"
+        state.leader = state.to_act = leader
+        state.initial_hands = [list(h) for h in state.hands]
+        state.declared = [None] * self.players if self.four_ranks else []
+        trump = self.trump(state.contract)
+        for seat, hand in enumerate(state.hands):
+            hand.sort(key=lambda c: self.table.sort_key(c, trump))
+
+    def must_declare(self, state: State, seat: int) -> bool:
+        """True while ``seat`` still owes its one ``declare`` action of trick 1."""
+        return bool(state.declared) and not state.tricks and state.declared[seat] is None
+
+    def do_declare(self, state: State, seat: int, action: dict) -> None:
+        """Record a seat's declaration (rules/bolot.md §5 "When")."""
+        if not self.must_declare(state, seat):
+            raise IllegalAction("you can declare only once, before your first card of trick 1")
+        combos = action.get("combinations")
+        if not isinstance(combos, list) or not all(isinstance(c, dict) for c in combos):
+            raise IllegalAction("combinations must be a list of declarations")
+        allowed = {canonical(c): c for c in declare_choices(state.hands[seat], self.table, self.four_ranks)}
+        key = canonical(combos)
+        if key not in allowed:
+            raise IllegalAction("you do not hold that declaration (a run is declared whole, a card counts once)")
+        state.declared[seat] = allowed[key]
+
+    def belote_cards(self, contract: dict | None) -> tuple[str, ...]:
+        """The two trump cards of the belote under ``contract`` (empty when none)."""
+        trump = self.trump(contract)
+        if not self.belote_ranks or trump is None or len(trump) != 1:
+            return ()
+        return tuple(r + trump for r in self.belote_ranks)
+
+    def can_announce_belote(self, state: State, seat: int, card: str) -> bool:
+        """The first of the two belote cards, the other still in the same hand."""
+        pair = self.belote_cards(state.contract)
+        if card not in pair:
+            return False
+        other = pair[1] if card == pair[0] else pair[0]
+        return other in state.hands[seat]
+
+    def play_actions(self, state: State, seat: int) -> list[dict]:
+        """The ``play`` actions of ``seat``: each legal card, and its belote form where allowed."""
+        cards = self.legal_play(state.options, state.contract, state.hands[seat], [c for _, c in state.trick])[0]
+        out: list[dict] = []
+        for c in cards:
+            out.append({"type": "play", "card": c})
+            if self.belote_ranks and self.can_announce_belote(state, seat, c):
+                out.append({"type": "play", "card": c, self.belote_key: True})
+        return out
+
+    def do_play(self, state: State, seat: int, action: dict) -> None:
+        """Play a card: check it, add it to the trick, close the trick and the deal when due."""
+        card = action.get("card")
+        hand = state.hands[seat]
+        if card not in hand:
+            raise IllegalAction(f"you do not hold the {card}" if isinstance(card, str) else "name a card to play")
+        legal, reason = self.legal_play(state.options, state.contract, hand, [c for _, c in state.trick])
+        if card not in legal:
+            best = max(legal, key=lambda c: self.card_power(c, suit_of(c), self.trump(state.contract)))
+            raise IllegalAction(f"{reason}: you hold the {card_name(best)}")
+        flag = action.get(self.belote_key, False) if self.belote_ranks else False
+        if flag not in (True, False):
+            raise IllegalAction(f"{self.belote_key} is true or false")
+        pair = self.belote_cards(state.contract)
+        if flag and not self.can_announce_belote(state, seat, card):
+            raise IllegalAction(f"you can say {self.belote_key} only with the first of the two trump {' and '.join(self.belote_ranks)} in your hand")
+        if flag:
+            state.belote.append({"seat": seat, "card": card, "rebelote": False})
+        elif card in pair and any(b["seat"] == seat and not b["rebelote"] for b in state.belote):
+            state.belote.append({"seat": seat, "card": card, "rebelote": True})
+        hand.remove(card)
+        state.trick.append((seat, card))
+        self.after_card(state)
+
+    def after_card(self, state: State) -> None:
+        """Pass the turn, or close the trick (and the deal) when everyone has played."""
+        if len(state.trick) < self.players:
+            state.to_act = self.next_seat(state.to_act)  # type: ignore[arg-type]
+            return
+        winner = self.trick_winner(state.trick, state.contract)
+        team = self.team_of(winner)
+        state.tricks.append({"leader": state.leader, "cards": list(state.trick), "winner": winner})
+        state.won[team].extend(c for _, c in state.trick)
+        state.tricks_won[team] += 1
+        state.trick = []
+        state.leader = state.to_act = winner
+        if len(state.tricks) == self.tricks_per_deal:
+            self.finish_deal(state)
+
+    def card_power(self, card: str, led: str, trump: str | None) -> int:
+        """How strong ``card`` is in a trick led in suit ``led``: 0 cannot win."""
+        s = suit_of(card)
+        if s == trump:
+            return 100 + self.table.trump_power[rank_of(card)]
+        if s == led:
+            return self.table.plain_power[rank_of(card)]
+        return 0
+
+    def trick_winner(self, trick: list[tuple[int, str]], contract: dict | None) -> int:
+        """The seat whose card wins ``trick``: the highest trump, else the highest of the led suit."""
+        led = suit_of(trick[0][1])
+        trump = self.trump(contract)
+        return max(trick, key=lambda sc: self.card_power(sc[1], led, trump))[0]
+
+    def winning_index(self, trick: list[str], contract: dict | None) -> int:
+        """Index in ``trick`` (card codes in order) of the card now winning it."""
+        led = suit_of(trick[0])
+        trump = self.trump(contract)
+        return max(range(len(trick)), key=lambda i: self.card_power(trick[i], led, trump))
+
+    def legal_play(self, options: dict, contract: dict | None, hand: list[str], trick: list[str]) -> tuple[list[str], str]:  # pragma: no cover - abstract
+        """``(legal cards, the rule's wording)`` for the player next on ``trick``."""
+        raise NotImplementedError
+
+    def legal_cards(self, options: dict, contract: dict, hand: list[str], trick: list[str]) -> list[str]:
+        """Which cards of ``hand`` may be played next on ``trick`` (see app.rules.legal_cards)."""
+        opts = self.validate_options(options)
+        if not isinstance(contract, dict):
+            raise IllegalAction("contract must be an object")
+        return self.legal_play(opts, contract, list(hand), list(trick))[0]
+
+    # ------------------------------------------------------------------ deal end
+    def deal_summary(self, state: State) -> dict:
+        """The deal summary (rules/<game>.md §8) of a finished deal."""
+        trump = self.trump(state.contract)
+        last_winner = state.tricks[-1]["winner"]
+        declarations: list[list[dict]] = [[], []]
+        for seat, combos in enumerate(state.declared):
+            declarations[self.team_of(seat)].extend(combos or [])
+        belote = [0, 0]
+        for b in state.belote:
+            if not b["rebelote"]:
+                belote[self.team_of(b["seat"])] = 1
+        contract = dict(state.contract or {})
+        contract["eldest_team"] = self.team_of(self.eldest(state))
+        return {
+            "contract": {k: v for k, v in contract.items() if k in ("trump", "taker_team", "round", "eldest_team")},
+            "card_points": [sum(self.table.points(c, trump) for c in cards) for cards in state.won],
+            "tricks": list(state.tricks_won),
+            "last_trick_team": self.team_of(last_winner),
+            "declarations": declarations,
+            "belote": belote,
+            "carried_in": 0,
+            "revoke_team": None,
+        }
+
+    def finish_deal(self, state: State) -> None:
+        """Score the deal, add it to the sheet, and end the match or pass the deal on."""
+        summary = self.deal_summary(state)
+        result = self.score_deal(state.options, summary)
+        state.scores = [state.scores[i] + result["points"][i] for i in (0, 1)]
+        state.sheet = state.sheet + [
+            {"deal": state.deal_no, "dealer": state.dealer, "void": False, "contract": state.contract,
+             "points": result["points"], "outcome": result["outcome"], "detail": result["detail"],
+             "summary": summary, "scores_after": list(state.scores), "hands": state.initial_hands,
+             "declared": list(state.declared), "tricks": state.tricks}
+        ]
+        state.winner = self.match_winner(state)
+        state.to_act = None
+        if state.winner is not None:
+            state.phase = "over"
+        else:
+            state.phase = "deal"
+            state.dealer = self.next_seat(state.dealer)
+
+    def match_winner(self, state: State) -> int | None:
+        """rules/bolot.md §9: a team at or over the target with a higher score than the other wins."""
+        target = state.options["target"]
+        a, b = state.scores
+        if max(a, b) >= target and a != b:
+            return 0 if a > b else 1
+        return None
+
+    def score_deal(self, options: dict, summary: dict) -> dict:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ views
+    def declarations_shown(self, state: State) -> bool:
+        """Declared cards become public when trick 1 is complete."""
+        return bool(state.tricks)
+
+    def observe(self, state: State, seat: int | None) -> dict:
+        """What ``seat`` may see (None: a spectator). See docs/engine-face.md."""
+        trump = self.trump(state.contract)
+        shown = self.declarations_shown(state)
+        decl = []
+        for s, combos in enumerate(state.declared):
+            if combos is None:
+                continue
+            if shown:
+                items = [dict(c, cards=combination_cards(c, self.table)) for c in combos]
+            else:
+                items = [public_kind(c) for c in combos]
+            decl.append({"seat": s, "combinations": items, "shown": shown})
+        last = state.sheet[-1] if state.sheet else None
+        last_trick = state.tricks[-1] if state.tricks else None
+        view = {
+            "game": self.id,
+            "options": state.options,
+            "players": self.players,
+            "phase": state.phase,
+            "seq": state.seq,
+            "seat": seat,
+            "dealer": state.dealer,
+            "eldest": self.eldest(state),
+            "to_act": state.to_act,
+            "hand": sorted(state.hands[seat], key=lambda c: self.table.sort_key(c, trump))
+            if seat is not None and state.hands else None,
+            "hand_counts": [len(h) for h in state.hands] if state.hands else [0] * self.players,
+            "turned": state.turned if state.phase == "auction" else None,
+            "stock_count": len(state.stock),
+            "auction": list(state.auction),
+            "contract": state.contract,
+            "declarations": decl,
+            "belote": list(state.belote),
+            "trick": [{"seat": s, "card": c} for s, c in state.trick],
+            "leader": state.leader if state.phase == "play" else None,
+            "last_trick": {"cards": [{"seat": s, "card": c} for s, c in last_trick["cards"]],
+                           "winner": last_trick["winner"]} if last_trick and state.phase == "play" else None,
+            "tricks_won": list(state.tricks_won),
+            "trick_number": len(state.tricks) + 1,
+            "scores": list(state.scores),
+            "target": state.options.get("target"),
+            "sheet": [{k: v for k, v in e.items() if k not in ("hands", "declared", "tricks", "summary")} for e in state.sheet],
+            "last_deal": last,
+            "winner": state.winner,
+            "legal_actions": self.legal_actions(state) if seat is not None and seat == state.to_act else [],
+        }
+        self.observe_extra(state, seat, view)
+        return view
+
+    def observe_extra(self, state: State, seat: int | None, view: dict) -> None:
+        """Hook: add game-specific public fields to a view."""

@@ -1,0 +1,158 @@
+"""Declarations shared by the Belote family: runs (sequences) and fours of a kind.
+
+A combination is a JSON object, as in the API:
+
+* ``{"kind": "sequence", "length": 3..8, "top": "<rank>", "suit": "<suit>"}``
+* ``{"kind": "four", "rank": "<rank>"}``
+
+What one player may declare (rules/bolot.md §5, rules/belote.md §5): a card
+counts in only one combination; a run is declared whole, as a maximal run
+among the cards not used by the fours he declares; he may leave out any
+combination. :func:`declare_choices` lists every such choice.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations as _subsets
+
+from .cards import CardTable, rank_of, suit_of
+from .errors import IllegalAction
+
+
+def four_ranks_held(hand: list[str], ranks: tuple[str, ...], n_suits: int = 4) -> list[str]:
+    """Ranks (among ``ranks``, the declarable ones) of which ``hand`` holds all four suits."""
+    counts: dict[str, int] = {}
+    for c in hand:
+        r = rank_of(c)
+        counts[r] = counts.get(r, 0) + 1
+    return [r for r in ranks if counts.get(r, 0) == n_suits]
+
+
+def maximal_runs(cards: list[str] | set[str], table: CardTable, min_length: int = 3) -> list[dict]:
+    """Maximal runs of ``min_length`` or more cards in one suit, in ``table.sequence_order``.
+
+    Returns combinations ``{"kind": "sequence", "length", "top", "suit"}``,
+    ordered by suit then top card.
+    """
+    order = table.sequence_order
+    have = set(cards)
+    runs = []
+    for s in table.suits:
+        length = 0
+        for i, r in enumerate(order):
+            if r + s in have:
+                length += 1
+            else:
+                if length >= min_length:
+                    runs.append({"kind": "sequence", "length": length, "top": order[i - 1], "suit": s})
+                length = 0
+        if length >= min_length:
+            runs.append({"kind": "sequence", "length": length, "top": order[-1], "suit": s})
+    return runs
+
+
+def combination_cards(combo: dict, table: CardTable) -> list[str]:
+    """The card codes a combination consists of.
+
+    Raises:
+        IllegalAction: an unknown kind, rank or suit, or a run that does not fit
+            the sequence order (too long, or a top card too low for its length).
+    """
+    kind = combo.get("kind")
+    if kind == "four":
+        rank = str(combo.get("rank"))
+        if rank not in table.ranks:
+            raise IllegalAction(f"unknown rank {rank!r} in a four of a kind")
+        return [rank + s for s in table.suits]
+    if kind == "sequence":
+        suit, top, length = combo.get("suit"), str(combo.get("top")), combo.get("length")
+        if suit not in table.suits:
+            raise IllegalAction(f"unknown suit {suit!r} in a run")
+        if not isinstance(length, int) or isinstance(length, bool) or not 3 <= length <= 8:
+            raise IllegalAction("a run has 3 to 8 cards")
+        if top not in table.seq_index:
+            raise IllegalAction(f"unknown top card {top!r} in a run")
+        hi = table.seq_index[top]
+        if hi + 1 < length:
+            raise IllegalAction(f"a run of {length} cannot have {top} as its top card")
+        return [table.sequence_order[i] + suit for i in range(hi - length + 1, hi + 1)]
+    raise IllegalAction(f"unknown declaration kind {kind!r}")
+
+
+def canonical(combos: list[dict]) -> tuple:
+    """A hashable, order-free key for a list of combinations (to compare choices)."""
+    keys = []
+    for c in combos:
+        if c.get("kind") == "four":
+            keys.append(("four", str(c.get("rank"))))
+        else:
+            keys.append(("sequence", c.get("suit"), str(c.get("top")), c.get("length")))
+    return tuple(sorted(keys, key=repr))
+
+
+def declare_choices(hand: list[str], table: CardTable, four_ranks: tuple[str, ...]) -> list[list[dict]]:
+    """Every declaration a player holding ``hand`` may make, the empty one first.
+
+    Each subset of his declarable fours, combined with each subset of the
+    maximal runs among the cards those fours leave (rules/bolot.md §5).
+    Shape: a list of combination lists; no duplicates.
+    """
+    fours = four_ranks_held(hand, four_ranks, len(table.suits))
+    seen: set[tuple] = set()
+    choices: list[list[dict]] = []
+    for k in range(len(fours) + 1):
+        for chosen in _subsets(fours, k):
+            used = {r + s for r in chosen for s in table.suits}
+            runs = maximal_runs([c for c in hand if c not in used], table)
+            four_combos = [{"kind": "four", "rank": r} for r in chosen]
+            for j in range(len(runs) + 1):
+                for rs in _subsets(runs, j):
+                    choice = four_combos + list(rs)
+                    key = canonical(choice)
+                    if key not in seen:
+                        seen.add(key)
+                        choices.append(choice)
+    choices.sort(key=lambda c: (len(c) > 0, len(c)))
+    return choices
+
+
+def public_kind(combo: dict) -> dict:
+    """What the table learns when a combination is declared: its kind and run length only."""
+    if combo.get("kind") == "four":
+        return {"kind": "four"}
+    return {"kind": "sequence", "length": combo.get("length")}
+
+
+def run_key(combo: dict, table: CardTable, trump: str | None, cap: int = 5) -> tuple[int, int, int]:
+    """Comparison key of a run: length (``cap`` and longer count alike), top card, trump suit.
+
+    rules/bolot.md §5 "Runs between the pairs", steps 1-3.
+    """
+    return (
+        min(int(combo["length"]), cap),
+        table.seq_index[str(combo["top"])],
+        1 if combo.get("suit") == trump else 0,
+    )
+
+
+def check_disjoint(per_team: list[list[dict]], table: CardTable, max_cards: int) -> list[set[str]]:
+    """The card sets of each team's declarations, checking no card is used twice.
+
+    Raises:
+        IllegalAction: a card in two declarations, or a team declaring more
+            than ``max_cards`` cards.
+    """
+    seen: set[str] = set()
+    sets = []
+    for team, combos in enumerate(per_team):
+        mine: set[str] = set()
+        for combo in combos:
+            for card in combination_cards(combo, table):
+                if card in seen:
+                    raise IllegalAction(f"the {card} appears in two declarations")
+                seen.add(card)
+                mine.add(card)
+        if len(mine) > max_cards:
+            raise IllegalAction(f"team {team} declares more than {max_cards} cards")
+        sets.append(mine)
+    return sets

@@ -1,0 +1,102 @@
+"""Checks and comparisons shared by the score functions of the Belote family."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import IllegalAction
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def card_points_cap(game: Any, trump: str | None, tricks: int) -> int:
+    """Most card points ``tricks`` tricks can hold: the ``players * tricks`` richest cards.
+
+    rules/bolot.md §8: with trump oros, 1 trick 56, 2 tricks 98, ... 6 or more 152.
+    """
+    values = sorted((game.table.points(c, trump) for c in game.table.deck), reverse=True)
+    return sum(values[: game.players * tricks])
+
+
+def total_card_points(game: Any, trump: str | None) -> int:
+    """All the card points of the deck under ``trump`` (152 in Bolot and Belote)."""
+    return sum(game.table.points(c, trump) for c in game.table.deck)
+
+
+def check_common_summary(game: Any, summary: Any) -> tuple:
+    """Validate the parts of a deal summary every Belote-family game shares.
+
+    Returns ``(trump, taker_team, tricks, card_points, last_trick_team,
+    declarations, belote)``.
+
+    Raises:
+        IllegalAction: with the reason (rules/bolot.md §8 lists them).
+    """
+    if not isinstance(summary, dict):
+        raise IllegalAction("the summary must be an object")
+    contract = summary.get("contract")
+    if not isinstance(contract, dict):
+        raise IllegalAction("the summary needs a contract")
+    trump = contract.get("trump")
+    if trump not in game.table.suits:
+        raise IllegalAction(f"unknown trump suit {trump!r}")
+    taker = contract.get("taker_team")
+    if taker not in (0, 1) or not _int(taker):
+        raise IllegalAction("taker_team must be 0 or 1")
+    eldest = contract.get("eldest_team")
+    if eldest is not None and (eldest not in (0, 1) or not _int(eldest)):
+        raise IllegalAction("eldest_team must be 0 or 1")
+    tricks = summary.get("tricks")
+    n = game.tricks_per_deal
+    if not (isinstance(tricks, list) and len(tricks) == 2 and all(_int(t) and t >= 0 for t in tricks)
+            and sum(tricks) == n):
+        raise IllegalAction(f"tricks must be two whole numbers adding up to {n}")
+    cp = summary.get("card_points")
+    total = total_card_points(game, trump)
+    if not (isinstance(cp, list) and len(cp) == 2 and all(_int(p) and p >= 0 for p in cp)):
+        raise IllegalAction("card_points must be two whole numbers")
+    if sum(cp) != total:
+        raise IllegalAction(f"card points must add up to {total}, not {sum(cp)}")
+    for team in (0, 1):
+        cap = card_points_cap(game, trump, tricks[team])
+        if cp[team] > cap:
+            raise IllegalAction(f"{tricks[team]} tricks hold at most {cap} card points, not {cp[team]}")
+    last = summary.get("last_trick_team")
+    if last not in (0, 1) or not _int(last):
+        raise IllegalAction("last_trick_team must be 0 or 1")
+    if tricks[last] == 0:
+        raise IllegalAction("the last trick went to a team that took no trick")
+    belote = summary.get("belote", [0, 0])
+    if not (isinstance(belote, list) and len(belote) == 2 and all(b in (0, 1) and _int(b) for b in belote)):
+        raise IllegalAction("belote must be two values, 0 or 1")
+    if sum(belote) > 1:
+        raise IllegalAction("only one team can hold the belote")
+    decl = summary.get("declarations", [[], []])
+    if not (isinstance(decl, list) and len(decl) == 2 and all(isinstance(d, list) for d in decl)
+            and all(isinstance(c, dict) for d in decl for c in d)):
+        raise IllegalAction("declarations must be two lists of combinations")
+    return trump, taker, tricks, cp, last, decl, belote
+
+
+def compare_best(keys: list[list], eldest: int | None, what: str) -> int | None:
+    """The team whose best key is higher (None when neither has any).
+
+    An exact tie goes to ``eldest`` (the eldest hand's team).
+
+    Raises:
+        IllegalAction: a tie and no ``eldest`` to break it.
+    """
+    best = [max(k) if k else None for k in keys]
+    if best[0] is None and best[1] is None:
+        return None
+    if best[1] is None:
+        return 0
+    if best[0] is None:
+        return 1
+    if best[0] != best[1]:
+        return 0 if best[0] > best[1] else 1
+    if eldest is None:
+        raise IllegalAction(f"the {what} tie: eldest_team is needed to break the tie")
+    return eldest

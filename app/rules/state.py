@@ -1,0 +1,81 @@
+"""The state of one match: a plain record the engine folds actions into.
+
+Outside the engine a State is opaque: read it only through
+``app.rules.observe``. ``clone`` copies what ``apply`` mutates, so every
+``apply`` returns a new object and leaves its input untouched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(slots=True)
+class State:
+    """One position of a match.
+
+    Shapes: ``hands`` one list of card codes per seat; ``trick`` the current
+    trick as ``(seat, card)`` pairs in playing order; ``tricks`` the finished
+    tricks of this deal as ``{"leader", "cards": [(seat, card)], "winner"}``;
+    ``won`` the cards each team has taken this deal; ``scores`` match points
+    per team; ``sheet`` one entry per finished (or void) deal.
+    """
+
+    game: str
+    options: dict[str, Any]
+    players: int
+    dealer: int
+    phase: str = "deal"  # deal | auction | play | over
+    seq: int = 0
+    deal_no: int = 0
+    to_act: int | None = None
+    deck: list[str] | None = None
+    hands: list[list[str]] = field(default_factory=list)
+    initial_hands: list[list[str]] = field(default_factory=list)
+    turned: str | None = None
+    stock: list[str] = field(default_factory=list)
+    auction: list[dict] = field(default_factory=list)
+    contract: dict | None = None
+    declared: list[list[dict] | None] = field(default_factory=list)
+    belote: list[dict] = field(default_factory=list)
+    trick: list[tuple[int, str]] = field(default_factory=list)
+    leader: int | None = None
+    tricks: list[dict] = field(default_factory=list)
+    won: list[list[str]] = field(default_factory=lambda: [[], []])
+    tricks_won: list[int] = field(default_factory=lambda: [0, 0])
+    scores: list[int] = field(default_factory=lambda: [0, 0])
+    sheet: list[dict] = field(default_factory=list)
+    winner: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def clone(self) -> State:
+        """A copy that shares nothing ``apply`` mutates (finished records are shared)."""
+        return State(
+            game=self.game,
+            options=self.options,
+            players=self.players,
+            dealer=self.dealer,
+            phase=self.phase,
+            seq=self.seq,
+            deal_no=self.deal_no,
+            to_act=self.to_act,
+            deck=self.deck,
+            hands=[list(h) for h in self.hands],
+            initial_hands=self.initial_hands,
+            turned=self.turned,
+            stock=list(self.stock),
+            auction=list(self.auction),
+            contract=self.contract,
+            declared=list(self.declared),
+            belote=list(self.belote),
+            trick=list(self.trick),
+            leader=self.leader,
+            tricks=list(self.tricks),
+            won=[list(w) for w in self.won],
+            tricks_won=list(self.tricks_won),
+            scores=list(self.scores),
+            sheet=list(self.sheet),
+            winner=self.winner,
+            extra=dict(self.extra),
+        )
