@@ -2,17 +2,35 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 import secrets
 from typing import Any
 
-from . import bolot
 from .core import TrickGame
 from .errors import IllegalAction
 from .state import State
 
-#: game id -> ruleset. Games register here as they are added.
-GAMES: dict[str, TrickGame] = {g.id: g for g in (bolot.GAME,)}
+#: The game modules; each exposes ``RULESETS``, a list of TrickGame instances.
+GAME_MODULES = ("bolot", "belote", "bridge_belote", "botifarra")
+
+
+def _load_games() -> dict[str, TrickGame]:
+    games: dict[str, TrickGame] = {}
+    for name in GAME_MODULES:
+        try:
+            module = importlib.import_module(f"{__package__}.{name}")
+        except ModuleNotFoundError as exc:  # a game not written yet
+            if exc.name == f"{__package__}.{name}":
+                continue
+            raise
+        for ruleset in module.RULESETS:
+            games[ruleset.id] = ruleset
+    return games
+
+
+#: game id -> ruleset.
+GAMES: dict[str, TrickGame] = _load_games()
 
 
 def game(game_id: str) -> TrickGame:

@@ -10,11 +10,11 @@ and every point of the deal goes to the defenders; *fer capot*: all 8 tricks.
 
 from __future__ import annotations
 
-from .cards import SPANISH_SUITS, CardTable, suit_of
-from .declarations import check_disjoint, combination_cards, run_key
+from .cards import SPANISH_SUITS, CardTable
+from .declarations import check_disjoint, run_key
 from .errors import IllegalAction
 from .obligations import belote_follow
-from .scoring import card_points_cap, check_common_summary, compare_best
+from .scoring import check_common_summary, compare_best
 from .turned import TurnedCardGame
 
 TABLE = CardTable(
@@ -148,4 +148,4 @@ class Bolot(TurnedCardGame):
 
 
 GAME = Bolot()
-__all__ = ["GAME", "Bolot", "TABLE", "combination_cards", "suit_of"]
+RULESETS = [GAME]

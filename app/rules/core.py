@@ -191,7 +191,7 @@ class TrickGame:
         state.initial_hands = [list(h) for h in state.hands]
         state.declared = [None] * self.players if self.four_ranks else []
         trump = self.trump(state.contract)
-        for seat, hand in enumerate(state.hands):
+        for hand in state.hands:
             hand.sort(key=lambda c: self.table.sort_key(c, trump))
 
     def must_declare(self, state: State, seat: int) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from itertools import combinations as _subsets
 
-from .cards import CardTable, rank_of, suit_of
+from .cards import CardTable, rank_of
 from .errors import IllegalAction
 
 
