@@ -14,7 +14,8 @@ It writes, named by card code (see DESIGN.md "Cards have a short code"):
   ``7 8 9 T J Q K A``, suits ``S H D C``, two colours;
 * ``static/cards/fr4/...``: the same with four colours (spades black, hearts
   red, diamonds blue, clubs green);
-* ``back.svg`` in each folder: the card back.
+* ``back.svg`` in each folder: the card back;
+* ``suit/<suit>.svg`` (and ``suit4/`` for four-colour French): suit icons.
 
 Every face has a big corner index (number and suit) at top left, repeated
 upside down at bottom right, so that an overlapping hand on a phone still
@@ -311,6 +312,17 @@ def main() -> None:
             for rank in "789TJQKA":
                 write(ROOT / folder / f"{rank}{suit}.svg", french_card(rank, suit, four))
         write(ROOT / folder / "back.svg", back())
+    # Small suit icons for labels (contract, bidding buttons): suit/<letter>.svg,
+    # with the four-colour French suits in suit4/.
+    for suit in "ocebSHDC":
+        write(ROOT / "suit" / f"{suit}.svg", icon(suit_shape(suit)))
+    for suit in "SHDC":
+        write(ROOT / "suit4" / f"{suit}.svg", icon(suit_shape(suit, True)))
+
+
+def icon(shape: str) -> str:
+    """A suit shape alone, in a square SVG."""
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">{shape}</svg>\n'
 
 
 if __name__ == "__main__":

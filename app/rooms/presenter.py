@@ -1,0 +1,273 @@
+"""Turn one viewer's view dict into what the table templates draw.
+
+The input is exactly what ``service.get_view`` returns for the viewer: the
+engine's ``observe(state, seat)`` (docs/engine-face.md) merged with the room
+info and ``my_seat``. Nothing else is read, so nothing the viewer may not see
+can reach the page. The output is plain dicts and lists for Jinja2.
+
+Seats are drawn from the viewer's chair: the viewer at the bottom, the next
+seat in playing order on the right (play goes counter-clockwise at a real
+table), the partner at the top, the previous seat on the left. A spectator
+sits where seat 0 would.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from app.rooms import cards
+
+POSITIONS = {4: ("bottom", "right", "top", "left"), 2: ("bottom", "top"), 3: ("bottom", "right", "left")}
+BELOTE_FLAGS = ("bolot", "belote")
+
+
+def action_json(action: dict[str, Any]) -> str:
+    """The action as the compact JSON string a move form posts."""
+    return json.dumps(action, separators=(",", ":"), sort_keys=True)
+
+
+def viewer_seat(view: dict[str, Any]) -> int | None:
+    """The seat the viewer holds, or None for a spectator."""
+    seat = view.get("my_seat", view.get("seat"))
+    return seat if isinstance(seat, int) else None
+
+
+def seat_names(view: dict[str, Any]) -> dict[int, str]:
+    """Seat number -> the name shown for it ("Anna", "Bot 2 (heuristic)", "empty")."""
+    names: dict[int, str] = {}
+    for s in view.get("seats") or []:
+        if s.get("kind") == "empty":
+            names[s["seat"]] = "empty seat"
+        else:
+            names[s["seat"]] = s.get("name") or f"Seat {s['seat'] + 1}"
+    for i in range(int(view.get("players") or 4)):
+        names.setdefault(i, f"Seat {i + 1}")
+    return names
+
+
+def team_names(view: dict[str, Any], names: dict[int, str]) -> list[str]:
+    """Pair names from the viewer's side: "You & Bea" / "Carl & Dan"; spectators see both pairs' names."""
+    players = int(view.get("players") or 4)
+    me = viewer_seat(view)
+    if players == 2:
+        return [("You" if me == s else names[s]) for s in (0, 1)]
+    result = []
+    for team in (0, 1):
+        a, b = team, team + 2
+        if me in (a, b):
+            partner = b if me == a else a
+            result.append(f"You & {names[partner]}")
+        else:
+            result.append(f"{names[a]} & {names[b]}")
+    return result
+
+
+def split_actions(view: dict[str, Any]) -> dict[str, Any]:
+    """Group ``legal_actions`` for drawing.
+
+    Returns ``{"plays": {card: action}, "plain_alternatives": [action],
+    "declares": [{label, json}], "calls": [{label, json, suit_img, kind}]}``.
+    When a card is offered both plain and with the bolot/belote flag
+    (rules/bolot.md §5), the card button plays the flagged form (say it, the
+    default) and the plain form is offered apart as "play without saying it".
+    """
+    game = view.get("game", "")
+    plays: dict[str, dict[str, Any]] = {}
+    alternatives: list[dict[str, Any]] = []
+    declares: list[dict[str, str]] = []
+    calls: list[dict[str, Any]] = []
+    flagged = {
+        a["card"] for a in view.get("legal_actions") or []
+        if a.get("type") == "play" and any(a.get(f) for f in BELOTE_FLAGS)
+    }
+    for a in view.get("legal_actions") or []:
+        kind = a.get("type")
+        if kind == "play":
+            is_flagged = any(a.get(f) for f in BELOTE_FLAGS)
+            if a["card"] in flagged and not is_flagged:
+                alternatives.append({
+                    "label": f"Play the {cards.card_name(a['card'])} without saying {cards.belote_word(game)}",
+                    "json": action_json(a),
+                })
+            else:
+                plays[a["card"]] = a
+        elif kind == "declare":
+            declares.append({"label": cards.action_label(game, a), "json": action_json(a)})
+        else:
+            suit = cards.action_suit(a)
+            calls.append({
+                "label": cards.action_label(game, a),
+                "json": action_json(a),
+                "kind": kind,
+                "suit_img": cards.suit_image(suit) if suit else None,
+            })
+    # Show "No declarations" last: the real choices first.
+    declares.sort(key=lambda d: d["label"] == "No declarations")
+    return {"plays": plays, "plain_alternatives": alternatives, "declares": declares, "calls": calls}
+
+
+def _card(card: str, seat: int | None = None, pos: str | None = None) -> dict[str, Any]:
+    return {
+        "card": card, "img": cards.card_image(card), "name": cards.card_name(card),
+        "long": cards.card_long_name(card), "seat": seat, "pos": pos,
+    }
+
+
+def _declared_by_seat(view: dict[str, Any]) -> dict[int, list[dict[str, Any]]]:
+    game = view.get("game", "")
+    out: dict[int, list[dict[str, Any]]] = {}
+    for d in view.get("declarations") or []:
+        items = []
+        for c in d.get("combinations") or []:
+            items.append({
+                "label": cards.declaration_label(game, c),
+                "cards": [_card(x) for x in c.get("cards") or []],
+                "points": c.get("points"),
+            })
+        out[d["seat"]] = items
+    return out
+
+
+def table(view: dict[str, Any]) -> dict[str, Any]:
+    """Everything the table template needs, from the viewer's view only."""
+    game = view.get("game", "")
+    players = int(view.get("players") or 4)
+    me = viewer_seat(view)
+    base = me if me is not None else 0
+    positions = POSITIONS.get(players, POSITIONS[4])
+    names = seat_names(view)
+    kinds = {s["seat"]: s for s in view.get("seats") or []}
+    pos_of = {(base + i) % players: positions[i] for i in range(players)}
+    counts = view.get("hand_counts") or [0] * players
+    contract = view.get("contract") or None
+    taker = contract.get("taker") if contract else None
+    declared = _declared_by_seat(view)
+    belote_seats = {b["seat"] for b in view.get("belote") or []}
+    to_act = view.get("to_act")
+    seats = []
+    for s in range(players):
+        info = kinds.get(s, {})
+        seats.append({
+            "seat": s, "pos": pos_of[s], "name": names[s], "me": s == me,
+            "bot": info.get("kind") == "bot", "count": counts[s] if s < len(counts) else 0,
+            "team": s % 2, "role": cards.seat_word(game, s, view.get("dealer"), players),
+            "dealer": s == view.get("dealer"), "to_act": s == to_act, "taker": s == taker,
+            "declared": declared.get(s), "belote": s in belote_seats,
+        })
+    acts = split_actions(view)
+    hand_cards = []
+    my_turn_to_play = bool(acts["plays"])
+    for c in view.get("hand") or []:
+        item = _card(c)
+        action = acts["plays"].get(c)
+        item["playable"] = action is not None
+        item["json"] = action_json(action) if action else None
+        item["says_belote"] = bool(action and any(action.get(f) for f in BELOTE_FLAGS))
+        hand_cards.append(item)
+    trick = [_card(t["card"], t["seat"], pos_of.get(t["seat"])) for t in view.get("trick") or []]
+    last = view.get("last_trick")
+    last_trick = None
+    if last:
+        last_trick = {
+            "cards": [_card(t["card"], t["seat"], pos_of.get(t["seat"])) for t in last.get("cards") or []],
+            "winner": names.get(last.get("winner"), "?"),
+        }
+    teams = team_names(view, names)
+    trump = contract.get("trump") if contract else None
+    return {
+        "game": game, "me": me, "spectator": me is None, "players": players,
+        "seats": seats, "seat_by_pos": {s["pos"]: s for s in seats},
+        "hand": hand_cards, "my_turn_to_play": my_turn_to_play, "actions": acts,
+        "trick": trick, "last_trick": last_trick, "teams": teams,
+        "my_team": (me % 2) if me is not None else None,
+        "turned": _card(view["turned"]) if view.get("turned") else None,
+        "contract": contract and {
+            "trump": trump, "trump_name": cards.suit_name(trump) if trump else None,
+            "trump_img": cards.suit_image(trump) if trump in cards.SUIT_NAMES else None,
+            "taker": names.get(taker, "?") if taker is not None else None,
+            "taker_team": contract.get("taker_team"), "round": contract.get("round"),
+            "label": cards.CONTRACT_NAMES.get(str(contract.get("contract")), contract.get("contract")),
+        },
+        "to_act": to_act, "to_act_name": names.get(to_act) if to_act is not None else None,
+        "my_turn": to_act is not None and to_act == me,
+        "status": status_line(view, names, me),
+        "back_img": cards.back_image(game),
+        "result": deal_result(view, teams),
+        "sheet": view.get("sheet") or [],
+        "winner": view.get("winner"),
+        "belote_word": cards.belote_word(game),
+    }
+
+
+def status_line(view: dict[str, Any], names: dict[int, str], me: int | None) -> str:
+    """One sentence saying what happens now: "Your turn to bid", "Waiting for Bot 2 to play"."""
+    phase = view.get("phase")
+    to_act = view.get("to_act")
+    if phase == "over" or view.get("winner") is not None:
+        return "The match is over."
+    if phase == "deal" or to_act is None:
+        return "Dealing…"
+    verb = {"auction": "bid", "play": "play"}.get(str(phase), "act")
+    acts = view.get("legal_actions") or []
+    if any(a.get("type") == "declare" for a in acts):
+        verb = "declare"
+    if to_act == me:
+        return f"Your turn to {verb}"
+    return f"Waiting for {names.get(to_act, '?')} to {verb}"
+
+
+def _pair(value: Any) -> list[Any] | None:
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        return list(value)
+    return None
+
+
+def deal_result(view: dict[str, Any], teams: list[str]) -> dict[str, Any] | None:
+    """The last deal's breakdown (rules/bolot.md §7): rows of [label, pair 0, pair 1].
+
+    Reads ``view.last_deal`` (``detail``: card_points, last_trick_team, capot,
+    declarations, belote, totals, points_in_play, needed). Unknown keys are
+    ignored; a void deal gives a one-line result.
+    """
+    last = view.get("last_deal")
+    if not last:
+        return None
+    game = view.get("game", "")
+    detail = last.get("detail") or {}
+    rows: list[list[Any]] = []
+    if last.get("void"):
+        return {"deal": last.get("deal"), "void": True, "rows": [], "points": last.get("points"),
+                "outcome": "void", "headline": "Everybody passed: no score, the next dealer deals."}
+    if (cp := _pair(detail.get("card_points"))) is not None:
+        rows.append(["Card points", *cp])
+    capot = detail.get("capot")
+    ltt = detail.get("last_trick_team")
+    if capot is not None:
+        rows.append(["Capot", *(100 if capot == t else 0 for t in (0, 1))])
+    elif ltt is not None:
+        rows.append(["Last trick (últimes)" if game in cards.CATALAN_GAMES else "Last trick",
+                     *(10 if ltt == t else 0 for t in (0, 1))])
+    if (dp := _pair(detail.get("declarations"))) is not None and any(dp):
+        rows.append(["Declarations", *dp])
+    if (bp := _pair(detail.get("belote"))) is not None and any(bp):
+        rows.append([cards.belote_word(game), *(20 * int(x) for x in bp)])
+    if (tot := _pair(detail.get("totals"))) is not None:
+        rows.append(["Total", *tot])
+    outcome = last.get("outcome")
+    contract = last.get("contract") or {}
+    taker_team = contract.get("taker_team", detail.get("taker_team"))
+    taker_name = teams[taker_team] if isinstance(taker_team, int) and taker_team < len(teams) else "The takers"
+    needed = detail.get("needed")
+    headline = {
+        "made": f"{taker_name} made it" + (f" (needed {needed})." if needed else "."),
+        "failed": f"{taker_name} failed: llocs, all {detail.get('points_in_play', '')} points to the defenders."
+        if game in cards.CATALAN_GAMES else f"{taker_name} failed: all points to the defenders.",
+        "tie": f"{taker_name} tied: exactly half.",
+    }.get(str(outcome), "")
+    return {
+        "deal": last.get("deal"), "void": False, "rows": rows, "points": last.get("points"),
+        "outcome": outcome, "headline": headline,
+        "trump": contract.get("trump"), "trump_name": cards.suit_name(contract["trump"]) if contract.get("trump") else None,
+        "points_in_play": detail.get("points_in_play"), "needed": needed,
+    }
