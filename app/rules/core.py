@@ -27,9 +27,11 @@ class TrickGame:
 
     Class attributes a game sets: ``id``, ``name``, ``players``, ``table``,
     ``tricks_per_deal``, ``options_schema`` (list of ``{"name", "type",
-    "default", "choices"?, "label"}``), ``four_ranks`` (declarable fours, empty
+    "default", "choices"?, "label", "nullable"?}``; a ``nullable`` option also
+    accepts null, meaning "off"), ``four_ranks`` (declarable fours, empty
     when the game has no declarations), ``belote_ranks`` (the two ranks of the
-    trump belote, or ``()``) and ``belote_key`` (the flag name on ``play``).
+    trump belote, or ``()``), ``belote_key`` (the flag name on ``play``) and
+    ``summary_contract_keys`` (the contract fields of the deal summary, §8).
     """
 
     id = ""
@@ -41,6 +43,7 @@ class TrickGame:
     four_ranks: tuple[str, ...] = ()
     belote_ranks: tuple[str, ...] = ()
     belote_key = "belote"
+    summary_contract_keys: tuple[str, ...] = ("trump", "taker_team", "round", "eldest_team")
 
     # ------------------------------------------------------------------ options
     @property
@@ -60,7 +63,9 @@ class TrickGame:
             if name not in schema:
                 raise IllegalAction(f"unknown option {name!r} for {self.id}")
             o = schema[name]
-            if o["type"] == "bool":
+            if value is None and o.get("nullable"):
+                pass
+            elif o["type"] == "bool":
                 if not isinstance(value, bool):
                     raise IllegalAction(f"option {name} must be true or false")
             elif o["type"] == "int":
@@ -322,7 +327,7 @@ class TrickGame:
         contract = dict(state.contract or {})
         contract["eldest_team"] = self.team_of(self.eldest(state))
         return {
-            "contract": {k: v for k, v in contract.items() if k in ("trump", "taker_team", "round", "eldest_team")},
+            "contract": {k: v for k, v in contract.items() if k in self.summary_contract_keys},
             "card_points": [sum(self.table.points(c, trump) for c in cards) for cards in state.won],
             "tricks": list(state.tricks_won),
             "last_trick_team": self.team_of(last_winner),
@@ -345,7 +350,7 @@ class TrickGame:
         ]
         state.winner = self.match_winner(state)
         state.to_act = None
-        if state.winner is not None:
+        if self.match_over(state):
             state.phase = "over"
         else:
             state.phase = "deal"
@@ -358,6 +363,10 @@ class TrickGame:
         if max(a, b) >= target and a != b:
             return 0 if a > b else 1
         return None
+
+    def match_over(self, state: State) -> bool:
+        """Hook: the match ends after this deal (a winner, or a game's own end such as a draw)."""
+        return state.winner is not None
 
     def score_deal(self, options: dict, summary: dict) -> dict:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -393,7 +402,7 @@ class TrickGame:
             "eldest": self.eldest(state),
             "to_act": state.to_act,
             "hand": sorted(state.hands[seat], key=lambda c: self.table.sort_key(c, trump))
-            if seat is not None and state.hands else None,
+            if seat is not None and state.hands and not self.hand_hidden(state, seat) else None,
             "hand_counts": [len(h) for h in state.hands] if state.hands else [0] * self.players,
             "turned": state.turned if state.phase == "auction" else None,
             "stock_count": len(state.stock),
@@ -416,6 +425,10 @@ class TrickGame:
         }
         self.observe_extra(state, seat, view)
         return view
+
+    def hand_hidden(self, state: State, seat: int) -> bool:
+        """Hook: True while ``seat`` may not look at its own cards (its view's ``hand`` is None)."""
+        return False
 
     def observe_extra(self, state: State, seat: int | None, view: dict) -> None:
         """Hook: add game-specific public fields to a view."""

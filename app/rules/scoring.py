@@ -25,6 +25,34 @@ def total_card_points(game: Any, trump: str | None) -> int:
     return sum(game.table.points(c, trump) for c in game.table.deck)
 
 
+def check_tricks_and_points(game: Any, summary: dict, trump: str | None) -> tuple[list[int], list[int]]:
+    """Validate a summary's ``tricks`` and ``card_points``; returns them.
+
+    Tricks add up to the deal's tricks, card points to the deck's total under
+    ``trump`` (None: no trumps), and no team holds more card points than its
+    tricks can (rules/bolot.md §8, rules/botifarra.md §8).
+
+    Raises:
+        IllegalAction: with the reason.
+    """
+    tricks = summary.get("tricks")
+    n = game.tricks_per_deal
+    if not (isinstance(tricks, list) and len(tricks) == 2 and all(_int(t) and t >= 0 for t in tricks)
+            and sum(tricks) == n):
+        raise IllegalAction(f"tricks must be two whole numbers adding up to {n}")
+    cp = summary.get("card_points")
+    total = total_card_points(game, trump)
+    if not (isinstance(cp, list) and len(cp) == 2 and all(_int(p) and p >= 0 for p in cp)):
+        raise IllegalAction("card_points must be two whole numbers")
+    if sum(cp) != total:
+        raise IllegalAction(f"card points must add up to {total}, not {sum(cp)}")
+    for team in (0, 1):
+        cap = card_points_cap(game, trump, tricks[team])
+        if cp[team] > cap:
+            raise IllegalAction(f"{tricks[team]} tricks hold at most {cap} card points, not {cp[team]}")
+    return tricks, cp
+
+
 def check_common_summary(game: Any, summary: Any) -> tuple:
     """Validate the parts of a deal summary every Belote-family game shares.
 
@@ -48,21 +76,7 @@ def check_common_summary(game: Any, summary: Any) -> tuple:
     eldest = contract.get("eldest_team")
     if eldest is not None and (eldest not in (0, 1) or not _int(eldest)):
         raise IllegalAction("eldest_team must be 0 or 1")
-    tricks = summary.get("tricks")
-    n = game.tricks_per_deal
-    if not (isinstance(tricks, list) and len(tricks) == 2 and all(_int(t) and t >= 0 for t in tricks)
-            and sum(tricks) == n):
-        raise IllegalAction(f"tricks must be two whole numbers adding up to {n}")
-    cp = summary.get("card_points")
-    total = total_card_points(game, trump)
-    if not (isinstance(cp, list) and len(cp) == 2 and all(_int(p) and p >= 0 for p in cp)):
-        raise IllegalAction("card_points must be two whole numbers")
-    if sum(cp) != total:
-        raise IllegalAction(f"card points must add up to {total}, not {sum(cp)}")
-    for team in (0, 1):
-        cap = card_points_cap(game, trump, tricks[team])
-        if cp[team] > cap:
-            raise IllegalAction(f"{tricks[team]} tricks hold at most {cap} card points, not {cp[team]}")
+    tricks, cp = check_tricks_and_points(game, summary, trump)
     last = summary.get("last_trick_team")
     if last not in (0, 1) or not _int(last):
         raise IllegalAction("last_trick_team must be 0 or 1")
