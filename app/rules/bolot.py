@@ -85,8 +85,6 @@ class Bolot(TurnedCardGame):
             for combo in decl[team]:
                 if combo.get("kind") == "four" and str(combo.get("rank")) not in FOUR_POINTS:
                     raise IllegalAction(f"a four of {combo.get('rank')}s is not a declaration")
-                if combo.get("kind") == "sequence" and combo.get("length", 0) > 8:
-                    raise IllegalAction("a run has at most 8 cards")
         sets = check_disjoint(decl, self.table, 16)
         pair = {r + trump for r in self.belote_ranks}
         for team in (0, 1):

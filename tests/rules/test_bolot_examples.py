@@ -5,7 +5,15 @@ Expected values are the rules file's, not the code's.
 
 import pytest
 
-from app.rules import IllegalAction, apply, legal_actions, legal_cards, new_game, observe, score_deal
+from app.rules import (
+    IllegalAction,
+    apply,
+    legal_actions,
+    legal_cards,
+    new_game,
+    observe,
+    score_deal,
+)
 
 TRUMP_OROS = {"trump": "o", "taker_team": 0, "round": 1, "eldest_team": 1}
 

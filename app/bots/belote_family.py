@@ -1,0 +1,109 @@
+"""The heuristic bot for the turned-card games of the Belote family (Bolot, Belote).
+
+Simple sensible play, from the seat's view only:
+
+* auction: take a suit when the hand (with the turned card) is strong in it;
+* declarations: declare the choice that uses the most cards;
+* play: win the trick as cheaply as possible when an opponent is winning,
+  give points to a partner who is winning, otherwise throw the cheapest card;
+  lead aces, and trumps when the team holds the contract. The bolot/belote is
+  always announced.
+"""
+
+from __future__ import annotations
+
+import random
+
+from app.rules import GAMES
+from app.rules.cards import rank_of, suit_of
+from app.rules.declarations import combination_cards
+
+#: Hand strength (see :func:`suit_strength`) needed to take, per auction round.
+TAKE_THRESHOLD = {1: 44, 2: 48}
+
+
+def suit_strength(game, cards: list[str], trump: str) -> int:
+    """A rough hand value with ``trump`` as trumps: trump points, trump length, plain aces."""
+    table = game.table
+    value = 0
+    for c in cards:
+        r = rank_of(c)
+        if suit_of(c) == trump:
+            value += table.trump_points[r] + 4
+        elif table.plain_power[r] == len(table.ranks):  # the plain suits' top card
+            value += 8
+    return value
+
+
+def _choose_bid(game, view: dict, actions: list[dict]) -> dict:
+    hand = view["hand"] + ([view["turned"]] if view.get("turned") else [])
+    rnd = 1 if any(a["type"] == "take" and "suit" not in a for a in actions) else 2
+    best, best_value = None, -1
+    for a in actions:
+        if a["type"] != "take":
+            continue
+        trump = a.get("suit") or suit_of(view["turned"])
+        value = suit_strength(game, hand, trump)
+        if value > best_value:
+            best, best_value = a, value
+    if best is not None and best_value >= TAKE_THRESHOLD[rnd]:
+        return best
+    return next(a for a in actions if a["type"] == "pass")
+
+
+def _choose_declaration(game, actions: list[dict]) -> dict:
+    def covered(a: dict) -> int:
+        return sum(len(combination_cards(c, game.table)) for c in a["combinations"])
+
+    return max(actions, key=covered)
+
+
+def _choose_card(game, view: dict, actions: list[dict]) -> dict:
+    seat, contract = view["seat"], view["contract"]
+    trump = game.trump(contract)
+    plays: dict[str, dict] = {}
+    for a in actions:
+        if a["type"] == "play" and (a["card"] not in plays or len(a) > len(plays[a["card"]])):
+            plays[a["card"]] = a  # prefer the form that announces the belote/bolot
+    cards = list(plays)
+    trick = [t["card"] for t in view["trick"]]
+    points = lambda c: game.table.points(c, trump)  # noqa: E731
+    power = lambda c, led: game.card_power(c, led, trump)  # noqa: E731
+    if not trick:
+        my_team = game.team_of(seat)
+        trumps = [c for c in cards if suit_of(c) == trump]
+        if trumps and contract and contract.get("taker_team") == my_team:
+            top = max(trumps, key=lambda c: power(c, trump))
+            if game.table.trump_power[rank_of(top)] == len(game.table.ranks):
+                return plays[top]
+        aces = [c for c in cards if suit_of(c) != trump and game.table.plain_power[rank_of(c)] == len(game.table.ranks)]
+        if aces:
+            return plays[aces[0]]
+        return plays[min(cards, key=lambda c: (suit_of(c) == trump, points(c), power(c, suit_of(c))))]
+    led = suit_of(trick[0])
+    win = game.winning_index(trick, contract)
+    partner_winning = game.players == 4 and win == len(trick) - 2
+    last_to_play = len(trick) == game.players - 1
+    if partner_winning and (last_to_play or power(trick[win], led) >= 100 + len(game.table.ranks) - 1):
+        # the partner holds the trick: give him points, but not a trump worth keeping
+        return plays[max(cards, key=lambda c: (suit_of(c) != trump, points(c)))]
+    winners = [c for c in cards if game.winning_index(trick + [c], contract) == len(trick)]
+    if winners and not partner_winning:
+        return plays[min(winners, key=lambda c: (power(c, led), points(c)))]
+    return plays[min(cards, key=lambda c: (points(c), suit_of(c) == trump, power(c, led)))]
+
+
+def choose(view: dict, rng: random.Random) -> dict:
+    """The heuristic action for ``view`` (the bot's own seat view). Always one of its legal_actions."""
+    actions = view["legal_actions"]
+    if not actions:
+        raise ValueError("this seat has no action to take")
+    game = GAMES[view["game"]]
+    kind = actions[0]["type"]
+    if kind in ("take", "pass"):
+        return _choose_bid(game, view, actions)
+    if kind == "declare":
+        return _choose_declaration(game, actions)
+    if any(a["type"] == "play" for a in actions):
+        return _choose_card(game, view, actions)
+    return rng.choice(actions)
