@@ -1,0 +1,131 @@
+"""Benchmarks and the bot arena, as commands (``tapet bench ...``, ``tapet arena ...``).
+
+Figures, not tests: nothing here fails on a slow machine. docs/benchmarks.md
+records what these print on the project's machine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+
+from app.bots import choose
+from app.rules import (
+    GAMES,
+    apply,
+    is_over,
+    legal_actions,
+    needs_deal,
+    new_deck,
+    new_game,
+    observe,
+    to_act,
+)
+
+
+def bench_engine(game: str, seconds: float = 2.0, seed: int = 1) -> dict:
+    """Random legal play on one core for about ``seconds``.
+
+    Returns ``{"game", "deals", "actions", "deals_per_s", "actions_per_s",
+    "play_actions_per_s"}``: whole deals (deal, auction, declarations and
+    play, each ``legal_actions`` + ``apply`` counted as one action) and the
+    play phase alone.
+    """
+    rng = random.Random(seed)
+    deals = actions = play_actions = 0
+    play_time = 0.0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = new_game(game, {}, dealer=rng.randrange(GAMES[game].players))
+        state = apply(state, {"type": "deal", "deck": new_deck(game, rng)})
+        while not needs_deal(state) and not is_over(state):
+            playing = state.phase == "play"
+            t0 = time.perf_counter()
+            state = apply(state, rng.choice(legal_actions(state)))
+            if playing:
+                play_time += time.perf_counter() - t0
+                play_actions += 1
+            actions += 1
+        deals += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "game": game,
+        "deals": deals,
+        "actions": actions,
+        "deals_per_s": deals / elapsed,
+        "actions_per_s": actions / elapsed,
+        "play_actions_per_s": play_actions / play_time if play_time else 0.0,
+    }
+
+
+def bench_bots(game: str, level: str, decisions: int = 500, seed: int = 2) -> dict:
+    """Decision time of bot ``level`` over ``decisions`` decisions of random matches.
+
+    Returns ``{"game", "level", "decisions", "p50_ms", "p95_ms", "max_ms"}``.
+    """
+    rng = random.Random(seed)
+    times: list[float] = []
+    while len(times) < decisions:
+        state = new_game(game, {}, dealer=0)
+        while not is_over(state) and len(times) < decisions:
+            if needs_deal(state):
+                state = apply(state, {"type": "deal", "deck": new_deck(game, rng)})
+                continue
+            view = observe(state, to_act(state))
+            t0 = time.perf_counter()
+            action = choose(level, view, rng)
+            times.append((time.perf_counter() - t0) * 1000)
+            state = apply(state, action)
+    times.sort()
+    return {
+        "game": game, "level": level, "decisions": len(times),
+        "p50_ms": times[len(times) // 2], "p95_ms": times[int(len(times) * 0.95) - 1], "max_ms": times[-1],
+    }
+
+
+def _play_match(game: str, levels: list[str], seed: int, max_deals: int | None = None) -> tuple[int | None, list[int]]:
+    """One match between team levels; ``seed`` fixes every deck (duplicate play replays it)."""
+    deck_rng = random.Random(seed)
+    bot_rng = random.Random(seed + 1)
+    players = GAMES[game].players
+    state = new_game(game, {}, dealer=seed % players)
+    deals = 0
+    while not is_over(state):
+        if needs_deal(state):
+            if max_deals is not None and deals >= max_deals:
+                break
+            state = apply(state, {"type": "deal", "deck": new_deck(game, deck_rng)})
+            deals += 1
+            continue
+        seat = to_act(state)
+        state = apply(state, choose(levels[GAMES[game].team_of(seat)], observe(state, seat), bot_rng))
+    return state.winner, state.scores
+
+
+def arena(game: str, a: str, b: str, matches: int, seed: int = 7) -> dict:
+    """Duplicate matches: each seed is played twice with the teams' seats swapped.
+
+    Returns ``{"game", "a", "b", "matches", "a_win_rate", "ci95",
+    "a_mean_points", "b_mean_points"}``; ``ci95`` is the normal-approximation
+    95% interval of A's match-win rate.
+    """
+    wins = played = 0
+    points_a: list[int] = []
+    points_b: list[int] = []
+    for i in range(matches):
+        for a_team in (0, 1):
+            levels = [a, b] if a_team == 0 else [b, a]
+            winner, scores = _play_match(game, levels, seed + i)
+            played += 1
+            wins += winner == a_team
+            points_a.append(scores[a_team])
+            points_b.append(scores[1 - a_team])
+    rate = wins / played
+    half = 1.96 * math.sqrt(rate * (1 - rate) / played)
+    return {
+        "game": game, "a": a, "b": b, "matches": played, "a_win_rate": rate,
+        "ci95": (max(0.0, rate - half), min(1.0, rate + half)),
+        "a_mean_points": statistics.fmean(points_a), "b_mean_points": statistics.fmean(points_b),
+    }
