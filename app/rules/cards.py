@@ -102,3 +102,17 @@ class CardTable:
         s = suit_of(card)
         power = self.trump_power if s == trump else self.plain_power
         return (self.suits.index(s), -power[rank_of(card)])
+
+
+#: The French 32-card deck under Belote-family rules: the same ranks, points and
+#: run order in French Belote and Bridge-Belote (rules/belote.md §2,
+#: rules/bridge-belote.md §2). Trump J 20, 9 14; plain J 2, 9 0; A 11, T 10, K 4, Q 3.
+FRENCH_BELOTE = CardTable(
+    suits=FRENCH_SUITS,
+    ranks=("7", "8", "9", "T", "J", "Q", "K", "A"),
+    trump_order=("J", "9", "A", "T", "K", "Q", "8", "7"),
+    plain_order=("A", "T", "K", "Q", "J", "9", "8", "7"),
+    trump_points={"J": 20, "9": 14, "A": 11, "T": 10, "K": 4, "Q": 3, "8": 0, "7": 0},
+    plain_points={"J": 2, "9": 0, "A": 11, "T": 10, "K": 4, "Q": 3, "8": 0, "7": 0},
+    sequence_order=("7", "8", "9", "T", "J", "Q", "K", "A"),
+)

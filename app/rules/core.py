@@ -172,7 +172,8 @@ class TrickGame:
         """Nobody took: record a void deal and pass the deal to the next dealer."""
         state.sheet = state.sheet + [
             {"deal": state.deal_no, "dealer": state.dealer, "void": True, "contract": None,
-             "points": [0, 0], "outcome": None, "detail": None, "scores_after": list(state.scores)}
+             "points": [0, 0], "outcome": None, "detail": None, "carried_out": state.carried,
+             "scores_after": list(state.scores)}
         ]
         state.dealer = self.next_seat(state.dealer)
         state.phase, state.to_act = "deal", None
@@ -223,13 +224,31 @@ class TrickGame:
             return ()
         return tuple(r + trump for r in self.belote_ranks)
 
-    def can_announce_belote(self, state: State, seat: int, card: str) -> bool:
-        """The first of the two belote cards, the other still in the same hand."""
-        pair = self.belote_cards(state.contract)
+    def belote_partner(self, contract: dict | None, card: str) -> str | None:
+        """The other card of the belote ``card`` belongs to under ``contract`` (None: none).
+
+        One trump pair by default; a game with several belotes (All Trumps in
+        rules/bridge-belote.md §5) overrides this.
+        """
+        pair = self.belote_cards(contract)
         if card not in pair:
-            return False
-        other = pair[1] if card == pair[0] else pair[0]
-        return other in state.hands[seat]
+            return None
+        return pair[1] if card == pair[0] else pair[0]
+
+    def belote_refusal(self, state: State, seat: int, card: str) -> str | None:
+        """Why ``seat`` may not announce the belote with ``card`` now (None: he may).
+
+        He may with the first of the two belote cards, the other still in his hand.
+        """
+        other = self.belote_partner(state.contract, card)
+        if other is None or other not in state.hands[seat]:
+            return (f"you can say {self.belote_key} only with the first of the two trump "
+                    f"{' and '.join(self.belote_ranks)} in your hand")
+        return None
+
+    def can_announce_belote(self, state: State, seat: int, card: str) -> bool:
+        """True when ``seat`` may announce the belote with ``card`` now."""
+        return self.belote_refusal(state, seat, card) is None
 
     def play_actions(self, state: State, seat: int) -> list[dict]:
         """The ``play`` actions of ``seat``: each legal card, and its belote form where allowed."""
@@ -254,12 +273,14 @@ class TrickGame:
         flag = action.get(self.belote_key, False) if self.belote_ranks else False
         if flag not in (True, False):
             raise IllegalAction(f"{self.belote_key} is true or false")
-        pair = self.belote_cards(state.contract)
-        if flag and not self.can_announce_belote(state, seat, card):
-            raise IllegalAction(f"you can say {self.belote_key} only with the first of the two trump {' and '.join(self.belote_ranks)} in your hand")
+        refusal = self.belote_refusal(state, seat, card) if flag else None
+        if refusal:
+            raise IllegalAction(refusal)
+        other = self.belote_partner(state.contract, card)
         if flag:
             state.belote.append({"seat": seat, "card": card, "rebelote": False})
-        elif card in pair and any(b["seat"] == seat and not b["rebelote"] for b in state.belote):
+        elif other is not None and any(b["seat"] == seat and b["card"] == other and not b["rebelote"]
+                                       for b in state.belote):
             state.belote.append({"seat": seat, "card": card, "rebelote": True})
         hand.remove(card)
         state.trick.append((seat, card))
@@ -333,7 +354,7 @@ class TrickGame:
             "last_trick_team": self.team_of(last_winner),
             "declarations": declarations,
             "belote": belote,
-            "carried_in": 0,
+            "carried_in": state.carried,
             "revoke_team": None,
         }
 
@@ -342,9 +363,11 @@ class TrickGame:
         summary = self.deal_summary(state)
         result = self.score_deal(state.options, summary)
         state.scores = [state.scores[i] + result["points"][i] for i in (0, 1)]
+        state.carried = result.get("carried_out", 0)
         state.sheet = state.sheet + [
             {"deal": state.deal_no, "dealer": state.dealer, "void": False, "contract": state.contract,
              "points": result["points"], "outcome": result["outcome"], "detail": result["detail"],
+             "carried_out": state.carried,
              "summary": summary, "scores_after": list(state.scores), "hands": state.initial_hands,
              "declared": list(state.declared), "tricks": state.tricks}
         ]

@@ -19,7 +19,9 @@ class State:
     trick as ``(seat, card)`` pairs in playing order; ``tricks`` the finished
     tricks of this deal as ``{"leader", "cards": [(seat, card)], "winner"}``;
     ``won`` the cards each team has taken this deal; ``scores`` match points
-    per team; ``sheet`` one entry per finished (or void) deal.
+    per team; ``sheet`` one entry per finished (or void) deal; ``carried``
+    the points left hanging for a later deal (rules/bridge-belote.md §7);
+    ``extra`` a game's own fields for the current deal (reset by each deal).
     """
 
     game: str
@@ -47,6 +49,7 @@ class State:
     scores: list[int] = field(default_factory=lambda: [0, 0])
     sheet: list[dict] = field(default_factory=list)
     winner: int | None = None
+    carried: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
 
     def clone(self) -> State:
@@ -77,5 +80,6 @@ class State:
             scores=list(self.scores),
             sheet=list(self.sheet),
             winner=self.winner,
+            carried=self.carried,
             extra=dict(self.extra),
         )
