@@ -1,0 +1,104 @@
+"""The app factory: ``create_app(settings=None)``.
+
+It mounts ``static/`` at ``/static``, keeps the Jinja templates of ``templates/`` in
+``app.state.templates``, includes the JSON routers and, when they exist, the pages
+routers (``app.rooms.pages.router``, ``app.accounts.pages.router``). The lifespan
+opens the database engine, the broker subscription (app/realtime) and the bot runner.
+Service errors become ``{"detail": message}`` with their status.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from app import realtime
+from app.db import make_engine, make_sessionmaker
+from app.errors import ServiceError
+from app.settings import Settings, get_settings, use_settings
+
+log = logging.getLogger(__name__)
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE_ROUTERS = ("app.accounts.pages", "app.rooms.pages")
+
+
+def _optional_router(module_name: str) -> object | None:
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            return None
+        raise
+    return getattr(module, "router", None)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The Tapet web app for ``settings`` (read from the environment when None)."""
+    settings = settings or get_settings()
+    use_settings(settings)
+    settings.secret()  # fail at start-up, not at the first sign-in, if the key is unusable
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        from app.rooms.runner import Runner
+
+        engine = make_engine(settings.db_url())
+        app.state.engine = engine
+        app.state.sessionmaker = make_sessionmaker(engine)
+        hub = realtime.Hub(realtime.make_broker(settings.redis_url, settings.redis_channel))
+        await hub.start()
+        realtime.install(hub)
+        app.state.hub = hub
+        runner = Runner(
+            app.state.sessionmaker, hub, settings.bot_delay, settings.deal_pause, settings.sweep_interval
+        )
+        await runner.start()
+        app.state.runner = runner
+        try:
+            yield
+        finally:
+            await runner.stop()
+            await hub.stop()
+            if realtime.current() is hub:
+                realtime.install(None)
+            await engine.dispose()
+
+    app = FastAPI(
+        title="Tapet",
+        summary="An online card room: Bolot, Belote, Bridge-Belote, Botifarra",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.templates = Jinja2Templates(directory=str(ROOT / "templates"))
+    app.mount("/static", StaticFiles(directory=str(ROOT / "static"), check_dir=False), name="static")
+
+    @app.exception_handler(ServiceError)
+    async def service_error(_request: Request, exc: ServiceError) -> JSONResponse:
+        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+
+    from app.accounts.api import router as accounts_api
+    from app.rooms.api import router as rooms_api
+    from app.rooms.sockets import router as rooms_sockets
+
+    for router in (accounts_api, rooms_api, rooms_sockets):
+        app.include_router(router)
+    pages = [r for r in map(_optional_router, PAGE_ROUTERS) if r is not None]
+    for router in pages:
+        app.include_router(router)  # type: ignore[arg-type]
+    if not any(getattr(r, "path", None) == "/" for p in pages for r in getattr(p, "routes", [])):
+
+        @app.get("/", include_in_schema=False)
+        async def home() -> RedirectResponse:
+            return RedirectResponse("/docs")
+
+    return app

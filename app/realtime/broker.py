@@ -1,0 +1,143 @@
+"""Brokers carry room events ``(room_id, seq)`` between server processes.
+
+``InProcessBroker`` serves one process (the default). ``RedisBroker`` uses Redis
+pub/sub (``REDIS_URL``) so several workers or machines serve one room. Each
+process holds one subscription (the Hub's) and fans events out locally.
+Events are hints, not data: whoever receives one reads the current state from the
+database, so a lost event only delays an update until the next one (or the
+runner's sweep).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any, Protocol
+
+log = logging.getLogger(__name__)
+
+Event = tuple[int, int]  # (room_id, seq)
+
+
+class Broker(Protocol):
+    """Publish room events to every process; ``await subscribe()`` opens a subscription
+    (established when it returns) whose iterator yields every later event, this process's own too."""
+
+    async def publish(self, room_id: int, seq: int) -> None: ...
+
+    async def subscribe(self) -> AsyncIterator[Event]: ...
+
+    async def close(self) -> None: ...
+
+
+class InProcessBroker:
+    """Events stay in this process: ``publish`` hands them to the current subscribers."""
+
+    def __init__(self) -> None:
+        self._queues: set[asyncio.Queue[Event]] = set()
+
+    async def publish(self, room_id: int, seq: int) -> None:
+        """Deliver ``(room_id, seq)`` to every subscriber of this process."""
+        for queue in list(self._queues):
+            queue.put_nowait((room_id, seq))
+
+    async def subscribe(self) -> AsyncIterator[Event]:
+        """A subscription to every event published from now on (until its iterator is closed)."""
+        queue: asyncio.Queue[Event] = asyncio.Queue()
+        self._queues.add(queue)
+
+        async def events() -> AsyncIterator[Event]:
+            try:
+                while True:
+                    yield await queue.get()
+            finally:
+                self._queues.discard(queue)
+
+        return events()
+
+    async def close(self) -> None:
+        """Nothing to release."""
+
+
+class RedisBroker:
+    """Redis pub/sub on one channel; the payload is ``"room_id:seq"``.
+
+    The subscription re-opens itself with a back-off when Redis drops; events
+    published while Redis is unreachable are lost (the runner's sweep and socket
+    reconnects resync)."""
+
+    def __init__(self, url: str, channel: str = "tapet:events") -> None:
+        from redis import asyncio as aioredis
+
+        self.channel = channel
+        self._redis = aioredis.from_url(url)
+
+    async def publish(self, room_id: int, seq: int) -> None:
+        """Publish to every process; an unreachable Redis is logged, not raised (the move is committed)."""
+        try:
+            await self._redis.publish(self.channel, f"{room_id}:{seq}")
+        except Exception:  # noqa: BLE001 - a broker outage must not fail a committed move
+            log.exception("could not publish room %s seq %s to Redis", room_id, seq)
+
+    async def _open(self) -> Any:
+        pubsub = self._redis.pubsub()
+        await pubsub.subscribe(self.channel)
+        # Wait for the server's confirmation, so an event published right after is not missed.
+        for _ in range(50):
+            message = await pubsub.get_message(timeout=0.2)
+            if message and message.get("type") == "subscribe":
+                break
+        return pubsub
+
+    async def subscribe(self) -> AsyncIterator[Event]:
+        """A subscription to the channel (confirmed by Redis when this returns)."""
+        first = await self._open()
+
+        async def events() -> AsyncIterator[Event]:
+            pubsub, delay = first, 0.5
+            while True:
+                try:
+                    if pubsub is None:
+                        pubsub = await self._open()
+                        delay = 0.5
+                    async for message in pubsub.listen():
+                        if message.get("type") == "message":
+                            event = _parse(message.get("data"))
+                            if event is not None:
+                                yield event
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # noqa: BLE001 - keep listening through outages
+                    log.warning("Redis subscription lost; retrying in %.1fs", delay, exc_info=True)
+                    await asyncio.sleep(delay)
+                    delay = min(delay * 2, 10.0)
+                finally:
+                    if pubsub is not None:
+                        with contextlib.suppress(Exception):
+                            await pubsub.aclose()
+                        pubsub = None
+
+        return events()
+
+    async def close(self) -> None:
+        """Close the connection pool."""
+        await self._redis.aclose()
+
+
+def _parse(data: object) -> Event | None:
+    if isinstance(data, bytes):
+        data = data.decode(errors="replace")
+    if not isinstance(data, str):
+        return None
+    room, _, seq = data.partition(":")
+    try:
+        return int(room), int(seq)
+    except ValueError:
+        return None
+
+
+def make_broker(redis_url: str | None, channel: str = "tapet:events") -> Broker:
+    """Redis pub/sub when ``redis_url`` is set, else the in-process broker."""
+    return RedisBroker(redis_url, channel) if redis_url else InProcessBroker()

@@ -1,0 +1,165 @@
+"""The hub: this process's one broker subscription, fanned out to local listeners.
+
+See the package docstring (app/realtime/__init__.py) for how sockets use it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import Counter, defaultdict
+from collections.abc import AsyncIterator, Iterator
+
+from .broker import Broker, Event, InProcessBroker
+
+log = logging.getLogger(__name__)
+
+
+class RoomEvents:
+    """Async iterator of a room's new seqs for one listener.
+
+    Events coalesce: if several arrive before the listener reads, it gets one
+    wake-up with the highest seq (a view is always rebuilt whole, so nothing is lost)."""
+
+    def __init__(self) -> None:
+        self._wake = asyncio.Event()
+        self._seq: int | None = None
+
+    def _notify(self, seq: int) -> None:
+        self._seq = seq if self._seq is None else max(self._seq, seq)
+        self._wake.set()
+
+    def __aiter__(self) -> RoomEvents:
+        return self
+
+    async def __anext__(self) -> int:
+        await self._wake.wait()
+        self._wake.clear()
+        seq, self._seq = self._seq, None
+        assert seq is not None
+        return seq
+
+
+class AllEvents:
+    """Async iterator of ``(room_id, seq)`` for every room (coalesced per room)."""
+
+    def __init__(self) -> None:
+        self._wake = asyncio.Event()
+        self._pending: dict[int, int] = {}
+
+    def _notify(self, room_id: int, seq: int) -> None:
+        self._pending[room_id] = max(seq, self._pending.get(room_id, seq))
+        self._wake.set()
+
+    def __aiter__(self) -> AllEvents:
+        return self
+
+    async def __anext__(self) -> Event:
+        while not self._pending:
+            self._wake.clear()
+            await self._wake.wait()
+        room_id = next(iter(self._pending))
+        return room_id, self._pending.pop(room_id)
+
+
+class Presence:
+    """Who is watching which room in this process: one entry per open socket,
+    the socket's user id or None for an anonymous viewer."""
+
+    def __init__(self) -> None:
+        self._viewers: dict[int, Counter[int | None]] = defaultdict(Counter)
+
+    @contextlib.contextmanager
+    def watching(self, room_id: int, user_id: int | None) -> Iterator[None]:
+        """Count a socket of ``user_id`` (None: anonymous) on ``room_id`` while the block runs."""
+        self._viewers[room_id][user_id] += 1
+        try:
+            yield
+        finally:
+            counter = self._viewers[room_id]
+            counter[user_id] -= 1
+            if counter[user_id] <= 0:
+                del counter[user_id]
+            if not counter:
+                del self._viewers[room_id]
+
+    def viewers(self, room_id: int) -> list[int | None]:
+        """The user id (or None) of every socket open on ``room_id``."""
+        return list(self._viewers.get(room_id, Counter()).elements())
+
+    def spectators(self, room_id: int, seated_user_ids: set[int]) -> int:
+        """Open sockets on ``room_id`` whose user holds no seat there."""
+        return sum(1 for uid in self.viewers(room_id) if uid is None or uid not in seated_user_ids)
+
+
+class Hub:
+    """One per process: publishes through the broker and fans its events out locally."""
+
+    def __init__(self, broker: Broker | None = None) -> None:
+        self.broker: Broker = broker or InProcessBroker()
+        self.presence = Presence()
+        self._rooms: dict[int, set[RoomEvents]] = defaultdict(set)
+        self._all: set[AllEvents] = set()
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        """Open this process's one subscription (call once, from the app's lifespan)."""
+        if self._task is None:
+            stream = await self.broker.subscribe()
+            self._task = asyncio.create_task(self._pump(stream), name="tapet-hub")
+
+    async def stop(self) -> None:
+        """Close the subscription and the broker."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        await self.broker.close()
+
+    async def publish(self, room_id: int, seq: int) -> None:
+        """Announce that room ``room_id`` changed (now at ``seq``). Call after the commit."""
+        await self.broker.publish(room_id, seq)
+
+    @contextlib.asynccontextmanager
+    async def listen(self, room_id: int) -> AsyncIterator[RoomEvents]:
+        """``async with hub.listen(room_id) as events: async for seq in events: ...``"""
+        events = RoomEvents()
+        self._rooms[room_id].add(events)
+        try:
+            yield events
+        finally:
+            listeners = self._rooms.get(room_id)
+            if listeners is not None:
+                listeners.discard(events)
+                if not listeners:
+                    del self._rooms[room_id]
+
+    @contextlib.asynccontextmanager
+    async def listen_all(self) -> AsyncIterator[AllEvents]:
+        """Like ``listen`` for every room: yields ``(room_id, seq)`` (the bot runner uses it)."""
+        events = AllEvents()
+        self._all.add(events)
+        try:
+            yield events
+        finally:
+            self._all.discard(events)
+
+    def dispatch(self, room_id: int, seq: int) -> None:
+        """Hand an event to this process's listeners."""
+        for events in list(self._rooms.get(room_id, ())):
+            events._notify(seq)
+        for all_events in list(self._all):
+            all_events._notify(room_id, seq)
+
+    async def _pump(self, stream: AsyncIterator[Event]) -> None:
+        try:
+            async for room_id, seq in stream:
+                self.dispatch(room_id, seq)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001
+            log.exception("the hub's broker subscription ended")
+        finally:
+            await stream.aclose()  # type: ignore[attr-defined]

@@ -1,0 +1,171 @@
+"""JSON routes of the card room (DESIGN.md "The API contract"); they call only the service."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from fastapi import APIRouter, Body, Query
+from pydantic import BaseModel, Field
+
+from app import rules
+from app.accounts.deps import CurrentUser, OptionalUser
+from app.db import SessionDep
+from app.errors import NotFound, Unprocessable
+
+from . import service
+
+router = APIRouter(prefix="/api", tags=["rooms"])
+
+E403 = {403: {"description": "not your seat or turn"}}
+E404 = {404: {"description": "no such room"}}
+E409 = {409: {"description": "conflict: taken, started, stale seq"}}
+E422 = {422: {"description": "unknown game/option, illegal move (with the reason)"}}
+
+
+class GameOut(BaseModel):
+    """A game of the house and its options (``options_schema`` as docs/engine-face.md)."""
+
+    id: str
+    name: str
+    players: int
+    options_schema: list[dict[str, Any]]
+
+
+class ScoreIn(BaseModel):
+    """One deal's summary (rules/<game>.md §8) and the ruleset's options."""
+
+    options: dict[str, Any] = Field(default_factory=dict)
+    summary: dict[str, Any]
+
+
+class RoomIn(BaseModel):
+    """``{"game": "bolot", "options": {"target": 1000}}``."""
+
+    game: str
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class SeatOut(BaseModel):
+    """A chair: ``kind`` is "empty", "person" or "bot"."""
+
+    seat: int
+    kind: str
+    name: str | None
+    bot: str | None
+    user_id: int | None
+    stand_in: bool
+
+
+class RoomOut(BaseModel):
+    """A room as the lobby and the table show it."""
+
+    id: int
+    game: str
+    game_name: str
+    options: dict[str, Any]
+    status: str
+    players: int
+    seats: list[SeatOut]
+    spectators: int
+    created_by: int | None
+    created_at: datetime
+    scores: list[int] | None = None
+    target: int | None = None
+    phase: str | None = None
+
+
+class SeatIn(BaseModel):
+    """``{}`` to sit down yourself, ``{"bot": "heuristic"}`` to seat a bot."""
+
+    bot: str | None = None
+
+
+class MoveIn(BaseModel):
+    """``{"seq": 17, "action": {"type": "play", "card": "1o"}}``: ``seq`` is the view's."""
+
+    seq: int
+    action: dict[str, Any]
+
+
+@router.get("/games", response_model=list[GameOut], tags=["games"])
+async def list_games() -> list[GameOut]:
+    """The games of the house and their options (target score, variants)."""
+    return [
+        GameOut(id=g.id, name=g.name, players=g.players, options_schema=g.options_schema)
+        for g in rules.GAMES.values()
+    ]
+
+
+@router.post("/games/{game}/score", tags=["games"], responses={**E404, **E422})
+async def score(game: str, body: ScoreIn) -> dict[str, Any]:
+    """The score of one deal from its summary (a paper score sheet), as the rules file's
+    §7 says. 422 with the reason for an impossible summary."""
+    if game not in rules.GAMES:
+        raise NotFound(f"unknown game {game!r}")
+    try:
+        return rules.score_deal(game, body.options, body.summary)
+    except rules.IllegalAction as exc:
+        raise Unprocessable(str(exc)) from None
+
+
+@router.post("/rooms", status_code=201, response_model=RoomOut, responses=E422)
+async def create_room(body: RoomIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+    """A room with empty seats. 422 unknown game or option."""
+    return await service.create_room(db, user, body.game, body.options)
+
+
+@router.get("/rooms", response_model=list[RoomOut])
+async def lobby(db: SessionDep) -> list[dict[str, Any]]:
+    """The lobby: open and live rooms, newest first."""
+    return await service.list_rooms(db)
+
+
+@router.get("/rooms/{room_id}", response_model=RoomOut, responses=E404)
+async def room(room_id: int, db: SessionDep) -> dict[str, Any]:
+    """Room, seats (who sits, bot or person), status, spectator count."""
+    return await service.room_info(db, room_id)
+
+
+@router.put("/rooms/{room_id}/seats/{seat}", response_model=RoomOut, responses={**E403, **E404, **E409, **E422})
+async def take_seat(
+    room_id: int, seat: int, user: CurrentUser, db: SessionDep, body: SeatIn | None = Body(default=None)
+) -> dict[str, Any]:
+    """Sit down (``{}``) or seat a bot (``{"bot": NAME}``). 409 taken."""
+    return await service.take_seat(db, room_id, seat, user, body.bot if body else None)
+
+
+@router.delete("/rooms/{room_id}/seats/{seat}", response_model=RoomOut, responses={**E403, **E404, **E409})
+async def leave_seat(room_id: int, seat: int, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+    """Leave your seat (a bot takes over in a running game). 403 not yours."""
+    return await service.leave_seat(db, room_id, seat, user)
+
+
+@router.post("/rooms/{room_id}/start", response_model=RoomOut, responses={**E403, **E404, **E409})
+async def start(room_id: int, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+    """Deal the first hand once every seat is filled. 409 otherwise."""
+    return await service.start(db, room_id, user)
+
+
+@router.get("/rooms/{room_id}/view", responses=E404)
+async def view(room_id: int, user: OptionalUser, db: SessionDep) -> dict[str, Any]:
+    """The caller's view (spectator's without a seat): ``status``, ``seq``, ``seat``,
+    ``to_act``, ``hand``, ``legal_actions``, the public record, ``scores``, room info,
+    ``my_seat`` and the current deal's ``commitment``."""
+    return await service.get_view(db, room_id, user)
+
+
+@router.post("/rooms/{room_id}/moves", responses={**E403, **E404, **E409, **E422})
+async def post_move(room_id: int, body: MoveIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+    """Play one of your ``legal_actions`` at the view's ``seq``; returns your new view.
+    403 not your seat or turn, 409 stale seq (nothing changes), 422 illegal (with the reason)."""
+    return await service.post_move(db, room_id, user, body.seq, body.action)
+
+
+@router.get("/rooms/{room_id}/moves", responses=E404)
+async def moves(
+    room_id: int, user: OptionalUser, db: SessionDep, since: int = Query(default=0, ge=0)
+) -> list[dict[str, Any]]:
+    """The move log from ``since``: ``[{seq, actor, action, at}]``; cards still hidden are
+    redacted (a deal's deck until the deal is over, declared cards until trick 1 is done)."""
+    return await service.move_log(db, room_id, user, since)

@@ -1,0 +1,46 @@
+"""The bots as the room sees them: their names and their choice, with a safe fallback.
+
+Bots decide from ``observe(state, seat)`` of their own seat only (app/bots). If
+``app.bots`` cannot answer (not there yet, or it fails), a bot plays a random
+legal action, so a table never stalls.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+FALLBACK_NAMES = ("random", "heuristic")
+
+
+def bot_names() -> tuple[str, ...]:
+    """The bot levels a seat may be given (``app.bots.BOT_NAMES``)."""
+    try:
+        from app.bots import BOT_NAMES
+    except ImportError:
+        return FALLBACK_NAMES
+    return tuple(BOT_NAMES)
+
+
+def choose(name: str, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The action bot ``name`` takes in its seat's ``view``; always one of
+    ``view["legal_actions"]`` (a random one if the bot fails or answers something else).
+    Raises ValueError when the view has no legal action."""
+    legal = view.get("legal_actions") or []
+    if not legal:
+        raise ValueError("the bot's seat has nothing to do")
+    try:
+        from app.bots import choose as bot_choose
+
+        action = bot_choose(name, view, rng)
+        if action in legal:
+            return action
+        log.warning("bot %s answered %r, not a legal action; playing at random", name, action)
+    except ImportError:
+        pass
+    except Exception:  # noqa: BLE001 - a faulty bot must not stall the table
+        log.exception("bot %s failed; playing at random", name)
+    return rng.choice(legal)

@@ -1,0 +1,115 @@
+"""Tables of the card room: rooms, seats, games, moves and the deal commitments.
+
+The move log is the truth: a game's state is the replay of its ``moves``
+(app/rooms/play.py). ``(game_id, seq)`` is the primary key of ``moves``, so a
+stale or repeated move, or a second process racing for move N, fails on insert.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from app.db import Base, utcnow
+
+ROOM_STATUSES = ("open", "playing", "finished")
+
+
+class Room(Base):
+    """A table: a game id and its options, ``status`` open | playing | finished."""
+
+    __tablename__ = "rooms"
+    __table_args__ = {"sqlite_autoincrement": True}
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    status: Mapped[str] = mapped_column(String(16), default="open", index=True)
+    created_by: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="room", lazy="raise", order_by="Seat.seat", cascade="all, delete-orphan"
+    )
+
+
+class Seat(Base):
+    """One chair of a room: empty (no user, no bot), a person (``user_id``) or a bot (``bot``).
+
+    ``stand_in`` marks a bot that took over from a person who left a running game;
+    a person may take such a seat back."""
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("room_id", "user_id", name="uq_seats_room_user"),)
+
+    room_id: Mapped[int] = mapped_column(
+        ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True
+    )
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    stand_in: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    room: Mapped[Room] = relationship(back_populates="seats", lazy="raise")
+
+
+class Game(Base):
+    """One match played in a room: the ruleset, its options and the first dealer."""
+
+    __tablename__ = "games"
+    __table_args__ = {"sqlite_autoincrement": True}
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    dealer: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16), default="playing")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Move(Base):
+    """Action number ``seq`` of a game, as applied; ``actor`` is the seat ("0".."3") or "server"."""
+
+    __tablename__ = "moves"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    actor: Mapped[str] = mapped_column(String(16))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Deal(Base):
+    """The commitment of one deal: ``sha256`` = SHA-256 of ``salt`` followed by the deck's
+    codes joined by ","; published at once, deck and salt revealed when the deal ends."""
+
+    __tablename__ = "deals"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    deal_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    salt: Mapped[str] = mapped_column(String(64))
+    deck: Mapped[str] = mapped_column(Text)
+    sha256: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

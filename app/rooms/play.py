@@ -1,0 +1,199 @@
+"""The table's engine side: a game's state from its move log, applying moves, dealing.
+
+The move log is the truth (DESIGN.md "Persistence"). The state of a game is the
+fold of its stored actions (``app.rules.apply``); it is cached in memory per game
+id and brought up to date from the log on every use, so several processes can
+serve one game. A move is stored as row ``(game_id, seq)``: the insert is the
+lock, and a unique violation means someone else applied move ``seq`` first.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import secrets
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app import realtime, rules
+from app.db import as_utc, utcnow
+from app.errors import Conflict, Unprocessable
+
+from .models import Deal, Game, Move, Room
+
+log = logging.getLogger(__name__)
+
+CACHE_SIZE = 1024
+
+#: The shuffle of a new deal: ``shuffle(game_id) -> deck``. Tests may replace it.
+shuffle = rules.new_deck
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A game's current state, the time of its last move and that move's action."""
+
+    state: rules.State
+    last_at: datetime | None
+    last_action: dict[str, Any] | None
+
+
+_cache: OrderedDict[int, Loaded] = OrderedDict()
+
+
+def clear_cache() -> None:
+    """Forget every cached state (tests; the log stays the truth)."""
+    _cache.clear()
+
+
+def _remember(game_id: int, loaded: Loaded) -> None:
+    _cache[game_id] = loaded
+    _cache.move_to_end(game_id)
+    while len(_cache) > CACHE_SIZE:
+        _cache.popitem(last=False)
+
+
+async def load(db: AsyncSession, game: Game) -> Loaded:
+    """The current state of ``game``: the cached state plus the moves stored since
+    (a full replay on a cache miss, or when the cache disagrees with the log)."""
+    cached = _cache.get(game.id)
+    since = cached.state.seq - 1 if cached and cached.state.seq > 0 else 0
+    rows = (
+        await db.execute(
+            select(Move.seq, Move.action, Move.at)
+            .where(Move.game_id == game.id, Move.seq >= since)
+            .order_by(Move.seq)
+        )
+    ).all()
+    if cached and cached.state.seq > 0:
+        if not rows or rows[0].seq != since or rows[0].action != cached.last_action:
+            cached = None  # the log is not the one we cached from: replay it all
+        else:
+            rows = rows[1:]
+    if cached is None:
+        if since > 0:
+            rows = (
+                await db.execute(
+                    select(Move.seq, Move.action, Move.at)
+                    .where(Move.game_id == game.id)
+                    .order_by(Move.seq)
+                )
+            ).all()
+        cached = Loaded(rules.new_game(game.game, game.options, game.dealer), None, None)
+    state, last_at, last_action = cached.state, cached.last_at, cached.last_action
+    for row in rows:
+        if row.seq != state.seq:
+            raise RuntimeError(f"game {game.id}: move {row.seq} found where {state.seq} was due")
+        state = rules.apply(state, row.action)
+        last_at, last_action = as_utc(row.at), row.action
+    loaded = Loaded(state, last_at, last_action)
+    _remember(game.id, loaded)
+    return loaded
+
+
+def canonical(state: rules.State, action: object) -> dict[str, Any]:
+    """The entry of ``legal_actions`` equal to ``action``. Raises Unprocessable with the
+    engine's reason ("you must over-trump: ...") when it is not one of them."""
+    if not isinstance(action, dict):
+        raise Unprocessable("an action is a JSON object with a type")
+    for legal in rules.legal_actions(state):
+        if legal == action:
+            return legal
+    try:
+        rules.apply(state, action)
+    except rules.IllegalAction as exc:
+        raise Unprocessable(str(exc)) from None
+    raise Unprocessable("this action is not one of your legal actions now")
+
+
+async def commit(
+    db: AsyncSession,
+    room_id: int,
+    game: Game,
+    loaded: Loaded,
+    action: dict[str, Any],
+    actor: str,
+    deal: Deal | None = None,
+) -> Loaded:
+    """Apply a legal ``action`` as move number ``state.seq``, store it (with the deal's
+    commitment), mark room and game finished when the match ends, commit, then publish
+    ``(room_id, seq)``. Raises Conflict if move ``seq`` was stored first by someone else."""
+    try:
+        state = rules.apply(loaded.state, action)
+    except rules.IllegalAction as exc:
+        raise Unprocessable(str(exc)) from None
+    at = utcnow()
+    db.add(Move(game_id=game.id, seq=loaded.state.seq, action=action, actor=actor, at=at))
+    if deal is not None:
+        db.add(deal)
+    if rules.is_over(state):
+        await db.execute(update(Game).where(Game.id == game.id).values(status="finished"))
+        await db.execute(update(Room).where(Room.id == room_id).values(status="finished"))
+    try:
+        await db.commit()
+    except IntegrityError:
+        await db.rollback()
+        raise Conflict("another move was made first; reload the table") from None
+    new = Loaded(state, at, action)
+    _remember(game.id, new)
+    await realtime.current().publish(room_id, state.seq)
+    return new
+
+
+def commitment(salt: str, deck: list[str]) -> str:
+    """SHA-256 (hex) of ``salt`` followed by the deck's codes joined by ","."""
+    return hashlib.sha256((salt + ",".join(deck)).encode()).hexdigest()
+
+
+async def deal(db: AsyncSession, room_id: int, game: Game, loaded: Loaded) -> Loaded:
+    """Deal the next hand: a fresh shuffle (secrets.SystemRandom), its commitment stored
+    beside the ``deal`` move (actor "server"). Raises Conflict if someone dealt first."""
+    deck = list(shuffle(game.game))
+    salt = secrets.token_hex(16)
+    count = await db.scalar(select(func.count()).select_from(Deal).where(Deal.game_id == game.id))
+    row = Deal(
+        game_id=game.id,
+        deal_no=(count or 0) + 1,
+        seq=loaded.state.seq,
+        salt=salt,
+        deck=",".join(deck),
+        sha256=commitment(salt, deck),
+    )
+    return await commit(db, room_id, game, loaded, {"type": "deal", "deck": deck}, "server", row)
+
+
+def only_empty_declaration(state: rules.State) -> dict[str, Any] | None:
+    """The action to take for the seat to act when its only choice is to declare nothing."""
+    if rules.to_act(state) is None:
+        return None
+    legal = rules.legal_actions(state)
+    if len(legal) == 1 and legal[0].get("type") == "declare" and not legal[0].get("combinations"):
+        return legal[0]
+    return None
+
+
+async def settle(db: AsyncSession, room_id: int, game: Game, loaded: Loaded) -> Loaded:
+    """Take the moves nobody needs to be asked for: a seat whose only legal action is
+    an empty ``declare`` declares nothing (actor "server"), as many times as that holds."""
+    for _ in range(64):
+        action = only_empty_declaration(loaded.state)
+        if action is None:
+            return loaded
+        try:
+            loaded = await commit(db, room_id, game, loaded, action, "server")
+        except Conflict:
+            loaded = await load(db, game)
+    return loaded
+
+
+async def last_deal(db: AsyncSession, game_id: int) -> Deal | None:
+    """The commitment of the game's latest deal, or None before the first deal."""
+    return await db.scalar(
+        select(Deal).where(Deal.game_id == game_id).order_by(Deal.deal_no.desc()).limit(1)
+    )

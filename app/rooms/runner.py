@@ -1,0 +1,128 @@
+"""The bot runner: a background task that plays the server's part at every running table.
+
+Started by the app's lifespan. It wakes on every room event of the hub (no
+polling) and, every ``sweep_interval`` seconds, on every playing room (recovery
+after a restart or a lost event). For a woken room it loops: ask what is due
+(app/rooms/table.py), wait until it is due (``TAPET_BOT_DELAY`` before a bot's
+move, ``TAPET_DEAL_PAUSE`` before the next deal), apply it, until a person is to
+act or the match is over. One task per room at most; several processes may run
+runners, the move log's ``(game_id, seq)`` key lets only one apply each move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+
+import anyio
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.db import utcnow
+from app.realtime import Hub
+
+from . import table
+from .botplay import choose
+
+log = logging.getLogger(__name__)
+
+
+class Runner:
+    """Drives the bots and the deals of every playing room of the database."""
+
+    def __init__(
+        self,
+        sessionmaker: async_sessionmaker[AsyncSession],
+        hub: Hub,
+        bot_delay: float = 0.7,
+        deal_pause: float = 4.0,
+        sweep_interval: float = 5.0,
+    ) -> None:
+        self.sessionmaker = sessionmaker
+        self.hub = hub
+        self.bot_delay = bot_delay
+        self.deal_pause = deal_pause
+        self.sweep_interval = sweep_interval
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._dirty: set[int] = set()
+        self._main: list[asyncio.Task[None]] = []
+
+    async def start(self) -> None:
+        """Start listening and sweeping (returns at once)."""
+        listening = asyncio.Event()
+        self._main = [
+            asyncio.create_task(self._listen(listening), name="tapet-runner-listen"),
+            asyncio.create_task(self._sweep(), name="tapet-runner-sweep"),
+        ]
+        await listening.wait()
+
+    async def stop(self) -> None:
+        """Cancel every task of the runner and wait for them."""
+        tasks = self._main + list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._main, self._tasks = [], {}
+
+    def wake(self, room_id: int) -> None:
+        """Look at ``room_id`` again soon (start its driver, or make it loop once more)."""
+        task = self._tasks.get(room_id)
+        if task is None or task.done():
+            self._tasks[room_id] = asyncio.create_task(self._drive(room_id), name=f"tapet-room-{room_id}")
+        else:
+            self._dirty.add(room_id)
+
+    async def _listen(self, listening: asyncio.Event) -> None:
+        async with self.hub.listen_all() as events:
+            listening.set()
+            async for room_id, _seq in events:
+                self.wake(room_id)
+
+    async def _sweep(self) -> None:
+        while True:
+            try:
+                async with self.sessionmaker() as db:
+                    for room_id in await table.playing_room_ids(db):
+                        self.wake(room_id)
+            except Exception:  # noqa: BLE001 - keep sweeping through a database outage
+                log.exception("runner sweep failed")
+            await asyncio.sleep(self.sweep_interval)
+
+    async def _drive(self, room_id: int) -> None:
+        try:
+            while True:
+                self._dirty.discard(room_id)
+                try:
+                    progressed = await self._step(room_id)
+                except Exception:  # noqa: BLE001 - one broken table must not stop the others
+                    log.exception("runner failed at room %s", room_id)
+                    await asyncio.sleep(1.0)
+                    progressed = False
+                # No await between this test and leaving: a wake() now starts a new driver.
+                if not progressed and room_id not in self._dirty:
+                    return
+        finally:
+            if self._tasks.get(room_id) is asyncio.current_task():
+                del self._tasks[room_id]
+
+    async def _step(self, room_id: int) -> bool:
+        """Do the next server move of the room; False when nothing was applied."""
+        async with self.sessionmaker() as db:
+            move = await table.next_server_move(db, room_id, self.bot_delay, self.deal_pause)
+        if move is None:
+            return False
+        wait = (move.not_before - utcnow()).total_seconds()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        action = None
+        if move.kind == "bot":
+            assert move.bot is not None and move.view is not None
+            rng = random.Random(secrets.randbits(64))
+            action = await anyio.to_thread.run_sync(choose, move.bot, move.view, rng)
+        async with self.sessionmaker() as db:
+            # Not applied means the table moved on; its event (if any) makes us look again.
+            return await table.server_move(db, move, action)

@@ -1,0 +1,348 @@
+"""The room's use cases, one transaction each; the JSON API and the pages call only these.
+
+Shapes returned are plain JSON-able dicts. Errors are raised as ``NotFound`` (404),
+``Forbidden`` (403), ``Conflict`` (409) and ``Unprocessable`` (422), each with a
+``.message`` a player can read. Every committed change publishes ``(room_id, seq)``
+(app/realtime) after the commit.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import selectinload
+
+from app import realtime, rules
+from app.accounts.models import User
+from app.db import as_utc
+from app.errors import Conflict, Forbidden, NotFound, Unprocessable
+
+from . import play
+from .botplay import bot_names
+from .movelog import public_log
+from .models import Game, Room, Seat
+
+__all__ = [
+    "Conflict",
+    "Forbidden",
+    "NotFound",
+    "Unprocessable",
+    "create_room",
+    "get_view",
+    "leave_seat",
+    "list_rooms",
+    "move_log",
+    "post_move",
+    "room_info",
+    "start",
+    "take_seat",
+]
+
+LOBBY_LIMIT = 100
+STAND_IN_BOT = "heuristic"
+
+
+# ---------------------------------------------------------------- loading
+
+
+async def _room(db: AsyncSession, room_id: int) -> Room:
+    room = await db.scalar(
+        select(Room)
+        .where(Room.id == room_id)
+        .options(selectinload(Room.seats))
+        .execution_options(populate_existing=True)
+    )
+    if room is None:
+        raise NotFound(f"there is no room {room_id}")
+    return room
+
+
+async def _game(db: AsyncSession, room_id: int) -> Game | None:
+    return await db.scalar(
+        select(Game).where(Game.room_id == room_id).order_by(Game.id.desc()).limit(1)
+    )
+
+
+def _seat(room: Room, seat: int) -> Seat:
+    for s in room.seats:
+        if s.seat == seat:
+            return s
+    raise NotFound(f"room {room.id} has no seat {seat}")
+
+
+def _seat_of(room: Room, user: User | None) -> int | None:
+    if user is None:
+        return None
+    return next((s.seat for s in room.seats if s.user_id == user.id), None)
+
+
+def _in_room(room: Room, user: User) -> bool:
+    return room.created_by == user.id or _seat_of(room, user) is not None
+
+
+async def _info(db: AsyncSession, room: Room) -> dict[str, Any]:
+    ids = [s.user_id for s in room.seats if s.user_id is not None]
+    names: dict[int, str] = {}
+    if ids:
+        names = dict((await db.execute(select(User.id, User.nickname).where(User.id.in_(ids)))).tuples().all())
+    seats = []
+    for s in room.seats:
+        if s.user_id is not None:
+            kind, name = "person", names.get(s.user_id, "?")
+        elif s.bot is not None:
+            kind, name = "bot", f"{s.bot} bot"
+        else:
+            kind, name = "empty", None
+        seats.append(
+            {"seat": s.seat, "kind": kind, "name": name, "bot": s.bot, "user_id": s.user_id,
+             "stand_in": s.stand_in}
+        )
+    ruleset = rules.GAMES.get(room.game)
+    return {
+        "id": room.id,
+        "game": room.game,
+        "game_name": ruleset.name if ruleset else room.game,
+        "options": room.options,
+        "status": room.status,
+        "players": len(room.seats),
+        "seats": seats,
+        "spectators": realtime.current().presence.spectators(room.id, set(ids)),
+        "created_by": room.created_by,
+        "created_at": as_utc(room.created_at).isoformat(),
+    }
+
+
+async def _state(db: AsyncSession, room: Room) -> tuple[Game | None, rules.State]:
+    game = await _game(db, room.id)
+    if game is None:  # not started: the position before the first deal
+        return None, rules.new_game(room.game, room.options, 0)
+    return game, (await play.load(db, game)).state
+
+
+async def _publish(db: AsyncSession, room: Room) -> None:
+    game = await _game(db, room.id)
+    seq = (await play.load(db, game)).state.seq if game else 0
+    await realtime.current().publish(room.id, seq)
+
+
+# ---------------------------------------------------------------- rooms
+
+
+async def create_room(db: AsyncSession, user: User, game: str, options: dict[str, Any] | None) -> dict[str, Any]:
+    """A new open room for ``game`` with empty seats; ``options`` are checked and completed
+    with their defaults by the engine. Raises Unprocessable for an unknown game or option."""
+    if options is not None and not isinstance(options, dict):
+        raise Unprocessable("options are a JSON object")
+    try:
+        state = rules.new_game(game, options or {}, 0)
+    except rules.IllegalAction as exc:
+        raise Unprocessable(str(exc)) from None
+    view = rules.observe(state, None)
+    room = Room(game=game, options=view["options"], status="open", created_by=user.id)
+    room.seats = [Seat(seat=n, stand_in=False) for n in range(view["players"])]
+    db.add(room)
+    await db.commit()
+    return await room_info(db, room.id)
+
+
+async def room_info(db: AsyncSession, room_id: int) -> dict[str, Any]:
+    """``{id, game, game_name, options, status, players, seats: [{seat, kind: "empty" |
+    "person" | "bot", name, bot, user_id, stand_in}], spectators, created_by, created_at}``.
+    Raises NotFound."""
+    return await _info(db, await _room(db, room_id))
+
+
+async def list_rooms(db: AsyncSession) -> list[dict[str, Any]]:
+    """The lobby: open and playing rooms, newest first; playing ones carry ``scores``,
+    ``target`` and ``phase``."""
+    rooms = (
+        await db.scalars(
+            select(Room)
+            .where(Room.status.in_(("open", "playing")))
+            .options(selectinload(Room.seats))
+            .order_by(Room.id.desc())
+            .limit(LOBBY_LIMIT)
+        )
+    ).all()
+    lobby = []
+    for room in rooms:
+        info = await _info(db, room)
+        if room.status == "playing":
+            _, state = await _state(db, room)
+            public = rules.observe(state, None)
+            info.update(scores=public["scores"], target=public["target"], phase=public["phase"])
+        lobby.append(info)
+    return lobby
+
+
+# ---------------------------------------------------------------- seats
+
+
+async def take_seat(db: AsyncSession, room_id: int, seat: int, user: User, bot: str | None = None) -> dict[str, Any]:
+    """Sit ``user`` in ``seat``, or (``bot`` given) seat that bot there; returns room info.
+
+    A person takes an empty seat of an open room, or in a running game a seat a
+    stand-in bot keeps for a person who left. A user holds at most one seat per room.
+    A bot is seated in an empty seat before the start, by the room's creator or a
+    seated player. Raises NotFound, Forbidden, Conflict (taken, started, already
+    seated) or Unprocessable (unknown bot)."""
+    room = await _room(db, room_id)
+    chair = _seat(room, seat)
+    occupied = chair.user_id is not None or chair.bot is not None
+    where = [Seat.room_id == room.id, Seat.seat == seat]
+    if bot is not None:
+        if bot not in bot_names():
+            raise Unprocessable(f"unknown bot {bot!r}; bots: {', '.join(bot_names())}")
+        if room.status != "open":
+            raise Conflict("bots are seated before the game starts")
+        if not _in_room(room, user):
+            raise Forbidden("only the room's creator or a seated player may seat a bot")
+        if occupied:
+            raise Conflict(f"seat {seat} is taken")
+        stmt = update(Seat).where(*where, Seat.user_id.is_(None), Seat.bot.is_(None)).values(bot=bot)
+    else:
+        mine = _seat_of(room, user)
+        if mine == seat:
+            return await _info(db, room)
+        if mine is not None:
+            raise Conflict(f"you already hold seat {mine} in this room")
+        if room.status == "open":
+            if occupied:
+                raise Conflict(f"seat {seat} is taken")
+            stmt = update(Seat).where(*where, Seat.user_id.is_(None), Seat.bot.is_(None))
+        elif room.status == "playing":
+            if not (chair.bot is not None and chair.stand_in):
+                raise Conflict(f"seat {seat} is taken")
+            stmt = update(Seat).where(*where, Seat.stand_in.is_(True))
+        else:
+            raise Conflict("the game is over")
+        stmt = stmt.values(user_id=user.id, bot=None, stand_in=False)
+    try:
+        done = (await db.execute(stmt)).rowcount
+        if done != 1:
+            raise Conflict(f"seat {seat} is taken")
+        await db.commit()
+    except IntegrityError:
+        await db.rollback()
+        raise Conflict("you already hold a seat in this room") from None
+    except Conflict:
+        await db.rollback()
+        raise
+    room = await _room(db, room_id)
+    await _publish(db, room)
+    return await _info(db, room)
+
+
+async def leave_seat(db: AsyncSession, room_id: int, seat: int, user: User) -> dict[str, Any]:
+    """``user`` leaves ``seat``; in a running game a heuristic bot stands in for them.
+    Before the start, the creator or a seated player may also remove a bot. Returns
+    room info. Raises NotFound, Forbidden (not yours) or Conflict (game over)."""
+    room = await _room(db, room_id)
+    chair = _seat(room, seat)
+    if room.status == "finished":
+        raise Conflict("the game is over")
+    if chair.user_id is not None and chair.user_id == user.id:
+        values: dict[str, Any] = {"user_id": None}
+        if room.status == "playing":
+            values.update(bot=STAND_IN_BOT, stand_in=True)
+        stmt = update(Seat).where(Seat.room_id == room.id, Seat.seat == seat, Seat.user_id == user.id)
+    elif chair.bot is not None and room.status == "open" and _in_room(room, user):
+        values = {"bot": None, "stand_in": False}
+        stmt = update(Seat).where(Seat.room_id == room.id, Seat.seat == seat, Seat.bot.is_not(None))
+    else:
+        raise Forbidden(f"seat {seat} is not yours")
+    await db.execute(stmt.values(**values))
+    await db.commit()
+    room = await _room(db, room_id)
+    await _publish(db, room)
+    return await _info(db, room)
+
+
+async def start(db: AsyncSession, room_id: int, user: User) -> dict[str, Any]:
+    """Start the match once every seat is filled: the first dealer is drawn at random
+    (rules/bolot.md §9) and the first hand is dealt. Returns room info. Raises
+    NotFound, Forbidden (not the creator nor seated) or Conflict (not open, seats empty)."""
+    room = await _room(db, room_id)
+    if room.status != "open":
+        raise Conflict("the game has already started")
+    if any(s.user_id is None and s.bot is None for s in room.seats):
+        raise Conflict("every seat must be filled before the start")
+    if not _in_room(room, user):
+        raise Forbidden("only the room's creator or a seated player may start the game")
+    claimed = await db.execute(
+        update(Room).where(Room.id == room.id, Room.status == "open").values(status="playing")
+    )
+    if claimed.rowcount != 1:
+        await db.rollback()
+        raise Conflict("the game has already started")
+    game = Game(room_id=room.id, game=room.game, options=room.options,
+                dealer=secrets.randbelow(len(room.seats)), status="playing")
+    db.add(game)
+    await db.commit()
+    loaded = await play.load(db, game)
+    try:
+        await play.deal(db, room.id, game, loaded)
+    except Conflict:
+        pass  # another process dealt it
+    return await room_info(db, room.id)
+
+
+# ---------------------------------------------------------------- play
+
+
+async def get_view(db: AsyncSession, room_id: int, user: User | None) -> dict[str, Any]:
+    """The caller's view: ``observe(state, seat)`` for the seat ``user`` holds (the
+    spectator's view otherwise) merged with the room info, plus ``my_seat`` and
+    ``commitment`` ``{deal_no, sha256}`` of the current deal. Raises NotFound."""
+    room = await _room(db, room_id)
+    game, state = await _state(db, room)
+    seat = _seat_of(room, user)
+    view = rules.observe(state, seat)
+    view.update(await _info(db, room))
+    view["my_seat"] = seat
+    deal = await play.last_deal(db, game.id) if game else None
+    view["commitment"] = {"deal_no": deal.deal_no, "sha256": deal.sha256} if deal else None
+    return view
+
+
+async def post_move(db: AsyncSession, room_id: int, user: User, seq: int, action: Any) -> dict[str, Any]:
+    """Play ``action`` for the seat ``user`` holds, at position ``seq``; returns the new view.
+
+    Raises NotFound; Forbidden when the user holds no seat here or it is not their
+    turn; Conflict when ``seq`` is not the table's (nothing changes) or the game is
+    not in play; Unprocessable with the engine's reason when the action is illegal."""
+    room = await _room(db, room_id)
+    seat = _seat_of(room, user)
+    if seat is None:
+        raise Forbidden("you do not hold a seat at this table")
+    game = await _game(db, room.id)
+    if game is None or room.status == "open":
+        raise Conflict("the game has not started")
+    loaded = await play.load(db, game)
+    state = loaded.state
+    if seq != state.seq:
+        raise Conflict(f"stale move: the table is at seq {state.seq}, you sent {seq}")
+    if rules.is_over(state):
+        raise Conflict("the game is over")
+    if rules.to_act(state) != seat:
+        raise Forbidden("it is not your turn")
+    legal = play.canonical(state, action)
+    loaded = await play.commit(db, room.id, game, loaded, legal, str(seat))
+    await play.settle(db, room.id, game, loaded)
+    return await get_view(db, room_id, user)
+
+
+async def move_log(db: AsyncSession, room_id: int, user: User | None, since: int = 0) -> list[dict[str, Any]]:
+    """The moves of the room's game from ``since`` on, ``{seq, actor, action, at}``, with
+    every card still hidden redacted (app/rooms/movelog.py); the same for every viewer.
+    Raises NotFound."""
+    room = await _room(db, room_id)
+    game = await _game(db, room.id)
+    if game is None:
+        return []
+    loaded = await play.load(db, game)
+    return await public_log(db, game, loaded.state, since)

@@ -1,0 +1,116 @@
+"""What the server itself does at a table: deal, answer for bots, skip empty declarations.
+
+The bot runner (app/rooms/runner.py) asks ``next_server_move`` what is due and
+when, waits outside any transaction, then calls ``server_move``, which applies it
+through the same path as a person's move: the ``seq`` must still be the table's,
+and the insert of move ``seq`` is the lock, so two processes never both apply it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app import rules
+from app.db import utcnow
+from app.errors import Conflict, Unprocessable
+
+from . import play
+from .models import Game, Room, Seat
+
+
+@dataclass(frozen=True, slots=True)
+class ServerMove:
+    """A move the server owes a table: ``kind`` "deal", "bot" or "auto" (an empty
+    declaration), due at ``not_before``, valid while the table is at ``seq``. For a bot,
+    ``view`` is ``observe(state, seat)`` of its own seat: all the bot may see."""
+
+    kind: str
+    room_id: int
+    game_id: int
+    seq: int
+    not_before: datetime
+    seat: int | None = None
+    bot: str | None = None
+    view: dict[str, Any] | None = None
+
+
+async def playing_room_ids(db: AsyncSession) -> list[int]:
+    """The rooms whose game is running."""
+    return list((await db.scalars(select(Room.id).where(Room.status == "playing"))).all())
+
+
+async def _game(db: AsyncSession, room_id: int) -> Game | None:
+    return await db.scalar(select(Game).where(Game.room_id == room_id).order_by(Game.id.desc()).limit(1))
+
+
+async def next_server_move(db: AsyncSession, room_id: int, bot_delay: float, deal_pause: float) -> ServerMove | None:
+    """What the server must do next at ``room_id``, or None (a person is to act, or the
+    room is not playing). A new deal is due ``deal_pause`` seconds after the last move
+    of the previous deal; a bot's move ``bot_delay`` seconds after the move before it."""
+    room = await db.get(Room, room_id, populate_existing=True)
+    if room is None or room.status != "playing":
+        return None
+    game = await _game(db, room_id)
+    if game is None:
+        return None
+    loaded = await play.load(db, game)
+    state, now = loaded.state, utcnow()
+    last = loaded.last_at or now
+    if rules.is_over(state):
+        await db.execute(update(Room).where(Room.id == room_id).values(status="finished"))
+        await db.execute(update(Game).where(Game.id == game.id).values(status="finished"))
+        await db.commit()
+        return None
+    if rules.needs_deal(state):
+        due = last + timedelta(seconds=deal_pause) if state.seq > 0 else now
+        return ServerMove("deal", room_id, game.id, state.seq, due)
+    if play.only_empty_declaration(state) is not None:
+        return ServerMove("auto", room_id, game.id, state.seq, now)
+    seat = rules.to_act(state)
+    if seat is None:
+        return None
+    chair = await db.get(Seat, (room_id, seat), populate_existing=True)
+    if chair is None or chair.bot is None or chair.user_id is not None:
+        return None
+    return ServerMove(
+        "bot", room_id, game.id, state.seq, last + timedelta(seconds=bot_delay),
+        seat=seat, bot=chair.bot, view=rules.observe(state, seat),
+    )
+
+
+async def server_move(db: AsyncSession, move: ServerMove, action: dict[str, Any] | None = None) -> bool:
+    """Apply ``move`` (for a bot, its chosen ``action``) if the table is still where it
+    was. Returns True if it was applied, False if the table moved on meanwhile."""
+    game = await db.get(Game, move.game_id)
+    room = await db.get(Room, move.room_id, populate_existing=True)
+    if game is None or room is None or room.status != "playing":
+        return False
+    loaded = await play.load(db, game)
+    if loaded.state.seq != move.seq:
+        return False
+    try:
+        if move.kind == "deal":
+            if not rules.needs_deal(loaded.state):
+                return False
+            await play.deal(db, room.id, game, loaded)
+        elif move.kind == "auto":
+            await play.settle(db, room.id, game, loaded)
+        else:
+            chair = await db.get(Seat, (room.id, move.seat), populate_existing=True)
+            if chair is None or chair.bot != move.bot or chair.user_id is not None:
+                return False  # a person took the seat back meanwhile
+            if rules.to_act(loaded.state) != move.seat:
+                return False
+            legal = play.canonical(loaded.state, action)
+            loaded = await play.commit(db, room.id, game, loaded, legal, str(move.seat))
+            await play.settle(db, room.id, game, loaded)
+    except Conflict:
+        return False
+    except Unprocessable:
+        return False
+    return True

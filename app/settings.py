@@ -1,0 +1,106 @@
+"""Runtime settings, read from the environment (pydantic-settings).
+
+| variable | default | meaning |
+|---|---|---|
+| ``DATABASE_URL`` | SQLite file ``tapet.db`` in the working directory | SQLAlchemy async URL; ``postgresql://`` and ``sqlite://`` are given their async drivers |
+| ``REDIS_URL`` | unset: in-process broker | Redis pub/sub broker, so several processes serve one room |
+| ``TAPET_BOT_DELAY`` | 0.7 | seconds between a move and a bot's answer |
+| ``TAPET_DEAL_PAUSE`` | 4.0 | seconds the finished deal's result stays before the next deal |
+| ``TAPET_SECRET_KEY`` | unset: generated once, kept in ``tapet-secret.key`` | signs session cookies and tokens |
+| ``TAPET_SWEEP_INTERVAL`` | 5.0 | seconds between the bot runner's recovery sweeps |
+| ``TAPET_REDIS_CHANNEL`` | ``tapet:events`` | pub/sub channel of room events |
+| ``TAPET_COOKIE_SECURE`` | false | mark the session cookie ``Secure`` (set it behind HTTPS) |
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+SECRET_FILE = "tapet-secret.key"
+SQLITE_FILE = "tapet.db"
+
+
+def _env(name: str) -> AliasChoices:
+    return AliasChoices(name, name.lower())
+
+
+class Settings(BaseSettings):
+    """The server's settings. Construct with keyword arguments in tests:
+    ``Settings(database_url=..., bot_delay=0)``."""
+
+    model_config = SettingsConfigDict(populate_by_name=True, extra="ignore")
+
+    database_url: str | None = Field(default=None, validation_alias=_env("DATABASE_URL"))
+    redis_url: str | None = Field(default=None, validation_alias=_env("REDIS_URL"))
+    bot_delay: float = Field(default=0.7, ge=0, validation_alias=_env("TAPET_BOT_DELAY"))
+    deal_pause: float = Field(default=4.0, ge=0, validation_alias=_env("TAPET_DEAL_PAUSE"))
+    secret_key: str | None = Field(default=None, validation_alias=_env("TAPET_SECRET_KEY"))
+    sweep_interval: float = Field(default=5.0, gt=0, validation_alias=_env("TAPET_SWEEP_INTERVAL"))
+    redis_channel: str = Field(default="tapet:events", validation_alias=_env("TAPET_REDIS_CHANNEL"))
+    cookie_secure: bool = Field(default=False, validation_alias=_env("TAPET_COOKIE_SECURE"))
+
+    def db_url(self) -> str:
+        """The async SQLAlchemy URL to use (the SQLite default when ``DATABASE_URL`` is unset)."""
+        return async_url(self.database_url or f"sqlite+aiosqlite:///{Path.cwd() / SQLITE_FILE}")
+
+    def secret(self) -> str:
+        """The signing key: ``TAPET_SECRET_KEY``, else the one kept in ``tapet-secret.key``
+        (created on first use with 256 random bits, readable by its owner only)."""
+        if self.secret_key:
+            return self.secret_key
+        self.secret_key = _secret_from_file(Path.cwd() / SECRET_FILE)
+        return self.secret_key
+
+
+def async_url(url: str) -> str:
+    """Give a database URL its async driver: ``postgresql://`` -> ``postgresql+asyncpg://``,
+    ``sqlite://`` -> ``sqlite+aiosqlite://``; other URLs are returned unchanged."""
+    for plain, driver in (
+        ("postgres://", "postgresql+asyncpg://"),
+        ("postgresql://", "postgresql+asyncpg://"),
+        ("sqlite://", "sqlite+aiosqlite://"),
+    ):
+        if url.startswith(plain):
+            return driver + url[len(plain) :]
+    return url
+
+
+def _secret_from_file(path: Path) -> str:
+    try:
+        key = path.read_text().strip()
+        if key:
+            return key
+    except FileNotFoundError:
+        pass
+    key = secrets.token_urlsafe(32)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:  # another process wrote it first: use theirs
+        return path.read_text().strip()
+    try:
+        os.write(fd, key.encode())
+    finally:
+        os.close(fd)
+    return key
+
+
+_active: Settings | None = None
+
+
+def get_settings() -> Settings:
+    """The settings in force: those given to ``create_app``, else read from the environment."""
+    global _active
+    if _active is None:
+        _active = Settings()
+    return _active
+
+
+def use_settings(settings: Settings) -> None:
+    """Make ``settings`` the ones in force (``create_app`` calls this)."""
+    global _active
+    _active = settings
