@@ -11,10 +11,10 @@ and every point of the deal goes to the defenders; *fer capot*: all 8 tricks.
 from __future__ import annotations
 
 from .cards import SPANISH_SUITS, CardTable
-from .declarations import check_disjoint, run_key
+from .declarations import run_key
 from .errors import IllegalAction
 from .obligations import belote_follow
-from .scoring import check_common_summary, compare_best
+from .scoring import capot_team, check_common_summary, check_declared, compare_best, deal_totals
 from .turned import TurnedCardGame
 
 TABLE = CardTable(
@@ -81,15 +81,7 @@ class Bolot(TurnedCardGame):
             raise IllegalAction("Bolot carries no points from one deal to the next")
         if summary.get("revoke_team") is not None:
             raise IllegalAction("Bolot has no revoke penalty: the server only accepts legal cards")
-        for team in (0, 1):
-            for combo in decl[team]:
-                if combo.get("kind") == "four" and str(combo.get("rank")) not in FOUR_POINTS:
-                    raise IllegalAction(f"a four of {combo.get('rank')}s is not a declaration")
-        sets = check_disjoint(decl, self.table, 16)
-        pair = {r + trump for r in self.belote_ranks}
-        for team in (0, 1):
-            if belote[team] and sets[1 - team] & pair:
-                raise IllegalAction("the bolot's cards appear in the other pair's declarations")
+        check_declared(self, decl, trump, belote, 16)
         eldest = summary["contract"].get("eldest_team")
 
         runs = [[c for c in decl[t] if c["kind"] == "sequence"] for t in (0, 1)]
@@ -106,15 +98,10 @@ class Bolot(TurnedCardGame):
         if four_winner is not None:
             vd[four_winner] += sum(FOUR_POINTS[str(c["rank"])] for c in fours[four_winner])
 
-        capot = 0 if tricks[1] == 0 else 1 if tricks[0] == 0 else None
+        capot = capot_team(tricks)
         if capot is not None and not opts["capoted_keep_declarations"]:
             vd[1 - capot] = 0
-        totals = [
-            cp[p] + vd[p] + 20 * belote[p]
-            + (100 if capot == p else 0)
-            + (10 if capot is None and last == p else 0)
-            for p in (0, 1)
-        ]
+        totals = deal_totals(cp, vd, belote, capot, last)
         pot = totals[0] + totals[1]
         o = 1 - taker
         if 2 * totals[taker] > pot:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .declarations import check_disjoint
 from .errors import IllegalAction
 
 
@@ -25,11 +26,24 @@ def total_card_points(game: Any, trump: str | None) -> int:
     return sum(game.table.points(c, trump) for c in game.table.deck)
 
 
+def played_card_points(game: Any, trump: str | None) -> tuple[int, int]:
+    """Fewest and most card points the cards played in a deal can hold.
+
+    Every card is played in the 4-player games (both ends are the deck's
+    total, 152); in Belote for two only 18 of the 32 are, 18 to 146 under any
+    trump (rules/belote.md §2).
+    """
+    values = sorted(game.table.points(c, trump) for c in game.table.deck)
+    n = game.players * game.tricks_per_deal
+    return sum(values[:n]), sum(values[-n:])
+
+
 def check_tricks_and_points(game: Any, summary: dict, trump: str | None) -> tuple[list[int], list[int]]:
     """Validate a summary's ``tricks`` and ``card_points``; returns them.
 
     Tricks add up to the deal's tricks, card points to the deck's total under
-    ``trump`` (None: no trumps), and no team holds more card points than its
+    ``trump`` (None: no trumps; a range where not every card is played, see
+    :func:`played_card_points`), and no team holds more card points than its
     tricks can (rules/bolot.md §8, rules/botifarra.md §8).
 
     Raises:
@@ -41,11 +55,15 @@ def check_tricks_and_points(game: Any, summary: dict, trump: str | None) -> tupl
             and sum(tricks) == n):
         raise IllegalAction(f"tricks must be two whole numbers adding up to {n}")
     cp = summary.get("card_points")
-    total = total_card_points(game, trump)
     if not (isinstance(cp, list) and len(cp) == 2 and all(_int(p) and p >= 0 for p in cp)):
         raise IllegalAction("card_points must be two whole numbers")
-    if sum(cp) != total:
-        raise IllegalAction(f"card points must add up to {total}, not {sum(cp)}")
+    low, high = played_card_points(game, trump)
+    if low == high and sum(cp) != high:
+        raise IllegalAction(f"card points must add up to {high}, not {sum(cp)}")
+    if not low <= sum(cp) <= high:
+        raise IllegalAction(
+            f"the {game.players * n} cards played hold {low} to {high} card points, not {sum(cp)}"
+        )
     for team in (0, 1):
         cap = card_points_cap(game, trump, tricks[team])
         if cp[team] > cap:
@@ -114,3 +132,50 @@ def compare_best(keys: list[list], eldest: int | None, what: str) -> int | None:
     if eldest is None:
         raise IllegalAction(f"the {what} tie: eldest_team is needed to break the tie")
     return eldest
+
+
+def capot_team(tricks: list[int]) -> int | None:
+    """The team that took every trick of the deal (*capot*), or None."""
+    if tricks[1] == 0:
+        return 0
+    if tricks[0] == 0:
+        return 1
+    return None
+
+
+def deal_totals(card_points: list[int], declarations: list[int], belote: list[int],
+                capot: int | None, last_trick_team: int) -> list[int]:
+    """Each team's total of one deal, before the contract is judged.
+
+    ``total[p] = card points + declarations + 20 per belote + 100 for a capot,
+    or 10 for the last trick when there is no capot`` (rules/bolot.md §7,
+    rules/belote.md §7).
+    """
+    return [
+        card_points[p] + declarations[p] + 20 * belote[p]
+        + (100 if capot == p else 0)
+        + (10 if capot is None and last_trick_team == p else 0)
+        for p in (0, 1)
+    ]
+
+
+def check_declared(game: Any, declarations: list[list[dict]], trump: str, belote: list[int],
+                   max_cards: int) -> list[set[str]]:
+    """Check the declarations of a summary; returns each team's declared cards.
+
+    Raises:
+        IllegalAction: a four of a rank that is no declaration, an impossible
+            run, a card in two declarations, more than ``max_cards`` cards for
+            one team, or the belote's cards in the other team's declarations
+            (rules/bolot.md §8, rules/belote.md §8).
+    """
+    for combos in declarations:
+        for combo in combos:
+            if combo.get("kind") == "four" and str(combo.get("rank")) not in game.four_ranks:
+                raise IllegalAction(f"a four of {combo.get('rank')}s is not a declaration")
+    sets = check_disjoint(declarations, game.table, max_cards)
+    pair = set(game.belote_cards({"trump": trump}))
+    for team in (0, 1):
+        if belote[team] and sets[1 - team] & pair:
+            raise IllegalAction(f"the {game.belote_key}'s cards appear in the other side's declarations")
+    return sets

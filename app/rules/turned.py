@@ -22,6 +22,9 @@ class TurnedCardGame(TrickGame):
     ``e`` each seat takes 3 stock cards, the taker 2.
     """
 
+    #: Cards per seat in each round of the first deal (rules/belote.md §3: 3 + 2; 3 + 3 for two).
+    packets: tuple[int, ...] = (3, 2)
+
     def seat_order(self, state: State) -> list[int]:
         """Seats from the eldest hand round to the dealer."""
         e = self.eldest(state)
@@ -30,7 +33,7 @@ class TurnedCardGame(TrickGame):
     def deal_cards(self, state: State, deck: list[str]) -> None:
         order = self.seat_order(state)
         i = 0
-        for packet in (3, 2):
+        for packet in self.packets:
             for seat in order:
                 state.hands[seat].extend(deck[i:i + packet])
                 i += packet

@@ -1,0 +1,161 @@
+"""What French Belote for four (``belote``) and for two (``belote-2p``) share.
+
+rules/belote.md §2 (the French table of ranks and points), §5 (the values of
+declarations), §8 (the checks of a deal summary). The two rulesets differ in
+their deal, auction, play, declaration comparison and scoring; each lives in
+its own module (``belote.py``, ``belote_2p.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import FRENCH_BELOTE
+from .declarations import run_key
+from .errors import IllegalAction
+from .scoring import check_common_summary, check_declared
+from .state import State
+from .turned import TurnedCardGame
+
+#: rules/belote.md §2: the French table shared with Bridge-Belote.
+TABLE = FRENCH_BELOTE
+
+#: rules/belote.md §5: a carré's points, and the carrés' order (J > 9 > A > T > K > Q).
+FOUR_POINTS = {"J": 200, "9": 150, "A": 100, "T": 100, "K": 100, "Q": 100}
+FOUR_ORDER = ("Q", "K", "T", "A", "9", "J")  # low -> high
+RUN_POINTS = {3: 20, 4: 50}  # 5, 6 or 7: 100; 8: see run_points
+
+TARGET_OPTION = {"name": "target", "type": "int", "default": 1000, "min": 1, "max": 100000,
+                 "label": "Match to", "suggested": [1000, 501]}
+EIGHT_CARD_RUN_OPTION = {"name": "eight_card_run_120", "type": "bool", "default": True,
+                         "label": "A run of all 8 cards of a suit is worth 120 (quinte + tierce)"}
+
+
+def run_points(length: int, eight_card_run_120: bool = True) -> int:
+    """tierce 20, quarte 50, quinte (5-7) 100; 8 cards 120, or 100 without the option (§5)."""
+    if length == 8 and eight_card_run_120:
+        return 120
+    return RUN_POINTS.get(length, 100)
+
+
+def combination_points(combo: dict, eight_card_run_120: bool = True) -> int:
+    """Points of one declared combination (rules/belote.md §5)."""
+    if combo["kind"] == "four":
+        return FOUR_POINTS[str(combo["rank"])]
+    return run_points(int(combo["length"]), eight_card_run_120)
+
+
+def four_key(combo: dict) -> int:
+    """Rank of a carré among carrés: Q lowest, J highest (rules/belote.md §5)."""
+    return FOUR_ORDER.index(str(combo["rank"]))
+
+
+def declaration_key(combo: dict, trump: str | None) -> tuple[int, ...]:
+    """Comparison key of one declaration in the 4-player ranking (rules/belote.md §5).
+
+    Any carré beats any run; carrés by rank; runs by length (5 and more
+    alike), top card, then trump over plain.
+    """
+    if combo["kind"] == "four":
+        return (1, four_key(combo), 0, 0)
+    return (0, *run_key(combo, TABLE, trump))
+
+
+class FrenchBelote(TurnedCardGame):
+    """The parts of ``belote`` and ``belote-2p`` that are the same (rules/belote.md).
+
+    A subclass sets ``players``, the options and ``max_declared_cards``, and
+    gives ``valid_combinations`` (its declaration comparison) and ``score_deal``.
+    """
+
+    table = TABLE
+    four_ranks = tuple(FOUR_POINTS)
+    belote_ranks = ("K", "Q")
+    belote_key = "belote"
+    #: Most cards a side can declare: the cards it holds (§8: 16, or 9 for two).
+    max_declared_cards = 16
+
+    # ------------------------------------------------------------------ declarations
+    def valid_combinations(self, declarations: list[list[dict]], trump: str,
+                           eldest_team: int | None) -> list[list[bool]]:  # pragma: no cover - abstract
+        """For each side, which of its declarations score after the comparison (§5)."""
+        raise NotImplementedError
+
+    def declaration_points(self, options: dict, declarations: list[list[dict]],
+                           valid: list[list[bool]]) -> list[int]:
+        """Points of each side's valid declarations (rules/belote.md §5)."""
+        eight = options.get("eight_card_run_120", True)
+        return [
+            sum(combination_points(c, eight) for c, ok in zip(declarations[t], valid[t], strict=True) if ok)
+            for t in (0, 1)
+        ]
+
+    def summary_item(self, state: State, seat: int, combo: dict) -> dict:
+        """One declared combination as a deal summary lists it (§8)."""
+        return dict(combo)
+
+    def seat_declarations(self, state: State) -> tuple[list[list[dict]], list[list[tuple[int, int]]]]:
+        """Each side's declarations in summary form, with where each came from: ``(seat, index)``."""
+        per_team: list[list[dict]] = [[], []]
+        where: list[list[tuple[int, int]]] = [[], []]
+        for seat, combos in enumerate(state.declared):
+            for i, combo in enumerate(combos or []):
+                team = self.team_of(seat)
+                per_team[team].append(self.summary_item(state, seat, combo))
+                where[team].append((seat, i))
+        return per_team, where
+
+    def compared(self, state: State) -> tuple[list[list[dict]], list[list[tuple[int, int]]], list[list[bool]]]:
+        """The deal's declarations per side, where each came from, and which are valid (§5)."""
+        per_team, where = self.seat_declarations(state)
+        valid = self.valid_combinations(per_team, self.trump(state.contract) or "",
+                                        self.team_of(self.eldest(state)))
+        return per_team, where, valid
+
+    def valid_by_seat(self, state: State) -> dict[int, list[bool]]:
+        """Seat -> validity of each of its declared combinations (after trick 1)."""
+        _, where, valid = self.compared(state)
+        out: dict[int, list[bool]] = {s: [False] * len(c or []) for s, c in enumerate(state.declared)}
+        for team in (0, 1):
+            for (seat, i), ok in zip(where[team], valid[team], strict=True):
+                out[seat][i] = ok
+        return out
+
+    def valid_points(self, state: State) -> list[int]:
+        """Each side's points of valid declarations in the deal being played (after trick 1)."""
+        per_team, _, valid = self.compared(state)
+        return self.declaration_points(state.options, per_team, valid)
+
+    def deal_summary(self, state: State) -> dict:
+        """The deal summary of rules/belote.md §8 for a finished deal."""
+        summary = super().deal_summary(state)
+        summary["declarations"] = self.seat_declarations(state)[0]
+        return summary
+
+    # ------------------------------------------------------------------ scoring
+    def check_summary(self, summary: Any) -> tuple:
+        """Validate a deal summary (rules/belote.md §8).
+
+        Returns ``(trump, taker_team, tricks, card_points, last_trick_team,
+        declarations, belote)``.
+
+        Raises:
+            IllegalAction: each rejection §8 lists, with the reason.
+        """
+        trump, taker, tricks, cp, last, decl, belote = check_common_summary(self, summary)
+        check_declared(self, decl, trump, belote, self.max_declared_cards)
+        if summary.get("revoke_team") is not None:
+            raise IllegalAction("Belote has no revoke penalty: the server only accepts legal cards")
+        return trump, taker, tricks, cp, last, decl, belote
+
+    # ------------------------------------------------------------------ views
+    def observe_extra(self, state: State, seat: int | None, view: dict) -> None:
+        """Once trick 1 is complete, mark each shown declaration valid or not (§5)."""
+        if not (state.declared and self.declarations_shown(state)):
+            return
+        valid = self.valid_by_seat(state)
+        for entry in view["declarations"]:
+            flags = valid[entry["seat"]]
+            for item, ok in zip(entry["combinations"], flags, strict=True):
+                item["valid"] = ok
+            entry["valid"] = any(flags)
