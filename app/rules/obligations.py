@@ -14,7 +14,7 @@ from .cards import SUIT_NAMES, suit_of
 def belote_follow(
     hand: list[str],
     trick: list[str],
-    trump: str,
+    trump: str | None,
     power: Callable[[str, str], int],
     players: int = 4,
     must_undertrump: bool = True,
@@ -23,7 +23,8 @@ def belote_follow(
 
     ``trick`` holds the card codes already played, in order; the player is
     next, so in a 4-player game ``trick[-2]`` is his partner's card.
-    ``power(card, led)`` ranks a card in a trick led in ``led`` (0: cannot win).
+    ``trump`` is the trump suit; None means no trumps (only following suit is
+    owed). ``power(card, led)`` ranks a card in a trick led in ``led`` (0: cannot win).
     Returns ``(legal cards, wording of the rule that limits them)``.
 
     Procedure (rules/bolot.md §6)::

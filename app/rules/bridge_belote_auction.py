@@ -1,0 +1,137 @@
+"""Bridge-Belote: the 3 + 2 deal, the auction and the last 3 cards (rules/bridge-belote.md §3-4).
+
+Calls: ``bid`` (a contract strictly higher than the standing one), ``pass``,
+``double`` (*контра*) and ``redouble`` (*реконтра*). A new bid clears the
+doubling ("escaping the contra") unless option ``burgas_contra_lock``. Three
+passes in a row after a call end the auction; so does a recontra with option
+``recontra_closes_auction``. Four passes before any bid void the deal.
+
+While the auction runs, ``state.extra`` holds the standing call: ``bid``,
+``bidder``, ``multiplier``, ``doubled_by``, ``redoubled_by`` and ``passes``
+(passes in a row since the last other call).
+"""
+
+from __future__ import annotations
+
+from .bridge_belote_contract import BID_NAMES, BIDS, contract_of_bid
+from .core import TrickGame
+from .errors import IllegalAction
+from .state import State
+
+
+class BridgeAuction(TrickGame):
+    """Deal and auction of Bridge-Belote; the play and scoring live in the ruleset."""
+
+    def seat_order(self, state: State) -> list[int]:
+        """Seats from the eldest hand round to the dealer."""
+        e = self.eldest(state)
+        return [(e + i) % self.players for i in range(self.players)]
+
+    def deal_cards(self, state: State, deck: list[str]) -> None:
+        """§3: indices 0-11 three each from ``e``, 12-19 two each; 20-31 wait for a contract."""
+        order = self.seat_order(state)
+        for i, seat in enumerate(order):
+            state.hands[seat].extend(deck[3 * i:3 * i + 3] + deck[12 + 2 * i:14 + 2 * i])
+        state.stock = deck[20:]
+        state.extra = {"bid": None, "bidder": None, "multiplier": 1,
+                       "doubled_by": None, "redoubled_by": None, "passes": 0}
+        state.phase = "auction"
+        state.to_act = order[0]
+
+    # ------------------------------------------------------------------ calls
+    def _locked(self, state: State) -> bool:
+        """Option ``burgas_contra_lock``: after a contra nobody may bid again."""
+        return bool(state.options["burgas_contra_lock"]) and state.extra["multiplier"] > 1
+
+    def auction_actions(self, state: State) -> list[dict]:
+        """The calls open to the seat to act (§4): higher bids, double, redouble, pass."""
+        seat = state.to_act
+        assert seat is not None
+        ex = state.extra
+        actions: list[dict] = []
+        if not self._locked(state):
+            start = BIDS.index(ex["bid"]) + 1 if ex["bid"] else 0
+            actions += [{"type": "bid", "contract": b} for b in BIDS[start:]]
+        if ex["bid"] is not None:
+            ours = self.team_of(ex["bidder"]) == self.team_of(seat)
+            if not ours and ex["multiplier"] == 1:
+                actions.append({"type": "double"})
+            if ours and ex["multiplier"] == 2:
+                actions.append({"type": "redouble"})
+        actions.append({"type": "pass"})
+        return actions
+
+    def do_auction(self, state: State, action: dict) -> None:
+        """Apply one call (§4). Raises IllegalAction with the reason."""
+        seat = state.to_act
+        assert seat is not None
+        ex = state.extra
+        kind = action.get("type")
+        if kind == "pass":
+            state.auction.append({"seat": seat, "type": "pass"})
+            ex["passes"] += 1
+            if ex["bid"] is None and ex["passes"] == self.players:
+                self.void_deal(state)
+            elif ex["bid"] is not None and ex["passes"] == self.players - 1:
+                self.close_auction(state)
+            else:
+                state.to_act = self.next_seat(seat)
+            return
+        if kind == "bid":
+            self._bid(state, seat, action.get("contract"))
+        elif kind == "double":
+            self._double(state, seat)
+        elif kind == "redouble":
+            self._redouble(state, seat)
+            if state.options["recontra_closes_auction"]:
+                self.close_auction(state)
+                return
+        else:
+            raise IllegalAction("during the auction you bid, pass, double (contra) or redouble (recontra)")
+        ex["passes"] = 0
+        state.to_act = self.next_seat(seat)
+
+    def _bid(self, state: State, seat: int, bid: object) -> None:
+        ex = state.extra
+        if bid not in BIDS:
+            raise IllegalAction("name a contract: C, D, H, S (a trump suit), NT (no trumps) or AT (all trumps)")
+        if self._locked(state):
+            raise IllegalAction("the bid is doubled and nobody may bid again (Burgas rule): pass or redouble")
+        if ex["bid"] is not None and BIDS.index(bid) <= BIDS.index(ex["bid"]):  # type: ignore[arg-type]
+            raise IllegalAction(f"you must bid higher than {BID_NAMES[ex['bid']]}")
+        state.auction.append({"seat": seat, "type": "bid", "contract": bid})
+        ex.update(bid=bid, bidder=seat, multiplier=1, doubled_by=None, redoubled_by=None)
+
+    def _double(self, state: State, seat: int) -> None:
+        ex = state.extra
+        if ex["bid"] is None:
+            raise IllegalAction("there is no bid to double yet")
+        if self.team_of(ex["bidder"]) == self.team_of(seat):
+            raise IllegalAction("you can double only the other side's bid")
+        if ex["multiplier"] > 1:
+            raise IllegalAction("this bid is already doubled")
+        state.auction.append({"seat": seat, "type": "double"})
+        ex.update(multiplier=2, doubled_by=seat)
+
+    def _redouble(self, state: State, seat: int) -> None:
+        ex = state.extra
+        if ex["bid"] is None or ex["multiplier"] != 2 or self.team_of(ex["bidder"]) != self.team_of(seat):
+            if ex["multiplier"] == 4:
+                raise IllegalAction("this bid is already redoubled; there is no third level")
+            raise IllegalAction("you can redouble only your own side's bid after the other side doubled it")
+        state.auction.append({"seat": seat, "type": "redouble"})
+        ex.update(multiplier=4, redoubled_by=seat)
+
+    # ------------------------------------------------------------------ contract
+    def close_auction(self, state: State) -> None:
+        """Fix the contract, deal cards 20-31 three each from ``e`` (§3), and open trick 1."""
+        ex = state.extra
+        state.contract = dict(
+            contract_of_bid(ex["bid"]),
+            bid=ex["bid"], bidder=ex["bidder"], declarer_team=self.team_of(ex["bidder"]),
+            multiplier=ex["multiplier"], doubled_by=ex["doubled_by"], redoubled_by=ex["redoubled_by"],
+        )
+        for i, seat in enumerate(self.seat_order(state)):
+            state.hands[seat].extend(state.stock[3 * i:3 * i + 3])
+        state.stock = []
+        self.begin_play(state, self.eldest(state))
