@@ -29,6 +29,10 @@ from .botplay import choose
 log = logging.getLogger(__name__)
 
 
+class _Stopped(Exception):
+    """The runner is stopping."""
+
+
 class Runner:
     """Drives the bots and the deals of every playing room of the database."""
 
@@ -48,6 +52,7 @@ class Runner:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._dirty: set[int] = set()
         self._main: list[asyncio.Task[None]] = []
+        self._stopping = asyncio.Event()
 
     async def start(self) -> None:
         """Start listening and sweeping (returns at once)."""
@@ -58,18 +63,33 @@ class Runner:
         ]
         await listening.wait()
 
-    async def stop(self) -> None:
-        """Cancel every task of the runner and wait for them."""
+    async def stop(self, grace: float = 5.0) -> None:
+        """Stop: tasks finish the database work in hand and leave at their next pause
+        (cancelled after ``grace`` seconds), so no connection is dropped mid-query."""
+        self._stopping.set()
         tasks = self._main + list(self._tasks.values())
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if tasks:
+            _done, pending = await asyncio.wait(tasks, timeout=grace)
+            for task in pending:
+                task.cancel()
+            for task in pending:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         self._main, self._tasks = [], {}
+
+    async def _pause(self, seconds: float) -> None:
+        """Sleep ``seconds``; raise _Stopped at once when the runner stops."""
+        if self._stopping.is_set():
+            raise _Stopped
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._stopping.wait(), timeout=max(seconds, 0))
+        if self._stopping.is_set():
+            raise _Stopped
 
     def wake(self, room_id: int) -> None:
         """Look at ``room_id`` again soon (start its driver, or make it loop once more)."""
+        if self._stopping.is_set():
+            return
         task = self._tasks.get(room_id)
         if task is None or task.done():
             self._tasks[room_id] = asyncio.create_task(self._drive(room_id), name=f"tapet-room-{room_id}")
@@ -79,28 +99,42 @@ class Runner:
     async def _listen(self, listening: asyncio.Event) -> None:
         async with self.hub.listen_all() as events:
             listening.set()
-            async for room_id, _seq in events:
-                self.wake(room_id)
+            stop = asyncio.ensure_future(self._stopping.wait())
+            try:
+                while True:
+                    event = asyncio.ensure_future(anext(events))
+                    await asyncio.wait({event, stop}, return_when=asyncio.FIRST_COMPLETED)
+                    if stop.done():
+                        event.cancel()
+                        return
+                    room_id, _seq = event.result()
+                    self.wake(room_id)
+            finally:
+                stop.cancel()
 
     async def _sweep(self) -> None:
-        while True:
-            try:
-                async with self.sessionmaker() as db:
-                    for room_id in await table.playing_room_ids(db):
-                        self.wake(room_id)
-            except Exception:  # noqa: BLE001 - keep sweeping through a database outage
-                log.exception("runner sweep failed")
-            await asyncio.sleep(self.sweep_interval)
+        with contextlib.suppress(_Stopped):
+            while True:
+                try:
+                    async with self.sessionmaker() as db:
+                        for room_id in await table.playing_room_ids(db):
+                            self.wake(room_id)
+                except Exception:  # noqa: BLE001 - keep sweeping through a database outage
+                    log.exception("runner sweep failed")
+                await self._pause(self.sweep_interval)
 
     async def _drive(self, room_id: int) -> None:
         try:
-            while True:
+            while not self._stopping.is_set():
                 self._dirty.discard(room_id)
                 try:
                     progressed = await self._step(room_id)
+                except _Stopped:
+                    return
                 except Exception:  # noqa: BLE001 - one broken table must not stop the others
                     log.exception("runner failed at room %s", room_id)
-                    await asyncio.sleep(1.0)
+                    with contextlib.suppress(_Stopped):
+                        await self._pause(1.0)
                     progressed = False
                 # No await between this test and leaving: a wake() now starts a new driver.
                 if not progressed and room_id not in self._dirty:
@@ -115,9 +149,7 @@ class Runner:
             move = await table.next_server_move(db, room_id, self.bot_delay, self.deal_pause)
         if move is None:
             return False
-        wait = (move.not_before - utcnow()).total_seconds()
-        if wait > 0:
-            await asyncio.sleep(wait)
+        await self._pause((move.not_before - utcnow()).total_seconds())
         action = None
         if move.kind == "bot":
             assert move.bot is not None and move.view is not None

@@ -88,7 +88,8 @@ async def _info(db: AsyncSession, room: Room) -> dict[str, Any]:
     ids = [s.user_id for s in room.seats if s.user_id is not None]
     names: dict[int, str] = {}
     if ids:
-        names = dict((await db.execute(select(User.id, User.nickname).where(User.id.in_(ids)))).tuples().all())
+        rows = await db.execute(select(User.id, User.nickname).where(User.id.in_(ids)))
+        names = {uid: nick for uid, nick in rows}
     seats = []
     for s in room.seats:
         if s.user_id is not None:

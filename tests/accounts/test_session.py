@@ -1,0 +1,78 @@
+"""Guest sessions: POST /api/session, the cookie, the bearer token, 401 without them."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+
+async def test_guest_session_returns_token_and_trimmed_nickname(client: httpx.AsyncClient) -> None:
+    response = await client.post("/api/session", json={"nickname": "  Pepa  "})
+    assert response.status_code == 200
+    body = response.json()
+    assert body["user"]["nickname"] == "Pepa"
+    assert isinstance(body["user"]["id"], int)
+    assert body["token"]
+
+
+async def test_session_cookie_is_httponly_and_samesite_lax(client: httpx.AsyncClient) -> None:
+    response = await client.post("/api/session", json={"nickname": "Pepa"})
+    cookie = response.headers["set-cookie"]
+    assert cookie.startswith("tapet_session=")
+    assert "httponly" in cookie.lower()
+    assert "samesite=lax" in cookie.lower()
+
+
+@pytest.mark.parametrize(
+    "nickname",
+    ["", "   ", "x" * 25, "Pe\x00pa", "Pe\npa", "tab\there"],
+    ids=["empty", "blank", "too-long", "nul", "newline", "tab"],
+)
+async def test_bad_nickname_is_unprocessable(client: httpx.AsyncClient, nickname: str) -> None:
+    response = await client.post("/api/session", json={"nickname": nickname})
+    assert response.status_code == 422
+    assert isinstance(response.json()["detail"], str)
+
+
+async def test_nickname_of_24_characters_and_accents_is_accepted(client: httpx.AsyncClient) -> None:
+    response = await client.post("/api/session", json={"nickname": "Vicent Ñ" + "a" * 16})
+    assert response.status_code == 200
+    assert len(response.json()["user"]["nickname"]) == 24
+
+
+async def test_missing_nickname_is_unprocessable(client: httpx.AsyncClient) -> None:
+    response = await client.post("/api/session", json={})
+    assert response.status_code == 422
+
+
+async def test_bearer_token_identifies_the_guest(client: httpx.AsyncClient) -> None:
+    token = (await client.post("/api/session", json={"nickname": "Pepa"})).json()["token"]
+    client.cookies.clear()
+    response = await client.post(
+        "/api/rooms", json={"game": "bolot"}, headers={"Authorization": f"Bearer {token}"}
+    )
+    assert response.status_code == 201
+    assert response.json()["created_by"] is not None
+
+
+async def test_session_cookie_identifies_the_guest(client: httpx.AsyncClient) -> None:
+    me = (await client.post("/api/session", json={"nickname": "Pepa"})).json()["user"]
+    response = await client.post("/api/rooms", json={"game": "bolot"})  # the cookie jar sends it
+    assert response.status_code == 201
+    assert response.json()["created_by"] == me["id"]
+
+
+async def test_no_session_is_unauthorized(client: httpx.AsyncClient) -> None:
+    response = await client.post("/api/rooms", json={"game": "bolot"})
+    assert response.status_code == 401
+    assert isinstance(response.json()["detail"], str)
+
+
+async def test_forged_token_is_unauthorized(client: httpx.AsyncClient) -> None:
+    token = (await client.post("/api/session", json={"nickname": "Pepa"})).json()["token"]
+    client.cookies.clear()
+    forged = token[:-2] + ("AA" if not token.endswith("AA") else "BB")
+    response = await client.post(
+        "/api/rooms", json={"game": "bolot"}, headers={"Authorization": f"Bearer {forged}"}
+    )
+    assert response.status_code == 401
