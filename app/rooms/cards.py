@@ -140,7 +140,7 @@ def declaration_label(game: str, combo: dict[str, Any]) -> str:
         name = _run_name(game, int(combo.get("length", 3)))
         top, suit = combo.get("top"), combo.get("suit")
         if top is None or suit is None:
-            return f"{name} ({combo.get('length', '?')} in a row)"
+            return name
         if game in CATALAN_GAMES:
             return f"{name} {rank_label(str(top))} de {suit_name(str(suit))}"
         return f"{name} to the {FRENCH_RANKS.get(str(top), top)} of {suit_name(str(suit))}"

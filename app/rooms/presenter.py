@@ -33,14 +33,21 @@ def viewer_seat(view: dict[str, Any]) -> int | None:
     return seat if isinstance(seat, int) else None
 
 
+def display_name(seat: dict[str, Any]) -> str:
+    """The name shown for one seat of the room info: the person's nickname, or
+    "Bot 3" for a bot (numbered by seat, so four bots are told apart)."""
+    if seat.get("kind") == "bot":
+        return f"Bot {seat['seat'] + 1}"
+    if seat.get("kind") == "empty":
+        return "empty seat"
+    return seat.get("name") or f"Seat {seat['seat'] + 1}"
+
+
 def seat_names(view: dict[str, Any]) -> dict[int, str]:
-    """Seat number -> the name shown for it ("Anna", "Bot 2 (heuristic)", "empty")."""
+    """Seat number -> the name shown for it ("Anna", "Bot 2", "empty seat")."""
     names: dict[int, str] = {}
     for s in view.get("seats") or []:
-        if s.get("kind") == "empty":
-            names[s["seat"]] = "empty seat"
-        else:
-            names[s["seat"]] = s.get("name") or f"Seat {s['seat'] + 1}"
+        names[s["seat"]] = display_name(s)
     for i in range(int(view.get("players") or 4)):
         names.setdefault(i, f"Seat {i + 1}")
     return names
@@ -145,15 +152,20 @@ def table(view: dict[str, Any]) -> dict[str, Any]:
     declared = _declared_by_seat(view)
     belote_seats = {b["seat"] for b in view.get("belote") or []}
     to_act = view.get("to_act")
+    calls: dict[int, str] = {}
+    for entry in view.get("auction") or []:
+        calls[entry["seat"]] = cards.action_label(game, entry)
     seats = []
     for s in range(players):
         info = kinds.get(s, {})
         seats.append({
             "seat": s, "pos": pos_of[s], "name": names[s], "me": s == me,
-            "bot": info.get("kind") == "bot", "count": counts[s] if s < len(counts) else 0,
+            "bot": info.get("bot") if info.get("kind") == "bot" else None,
+            "stand_in": bool(info.get("stand_in")), "count": counts[s] if s < len(counts) else 0,
             "team": s % 2, "role": cards.seat_word(game, s, view.get("dealer"), players),
             "dealer": s == view.get("dealer"), "to_act": s == to_act, "taker": s == taker,
             "declared": declared.get(s), "belote": s in belote_seats,
+            "call": calls.get(s) if view.get("phase") == "auction" else None,
         })
     acts = split_actions(view)
     hand_cards = []
@@ -180,6 +192,8 @@ def table(view: dict[str, Any]) -> dict[str, Any]:
         "seats": seats, "seat_by_pos": {s["pos"]: s for s in seats},
         "hand": hand_cards, "my_turn_to_play": my_turn_to_play, "actions": acts,
         "trick": trick, "last_trick": last_trick, "teams": teams,
+        "teams_short": ["Us", "Them"] if me is not None and me % 2 == 0 else
+        ["Them", "Us"] if me is not None else ["Pair 1", "Pair 2"],
         "my_team": (me % 2) if me is not None else None,
         "turned": _card(view["turned"]) if view.get("turned") else None,
         "contract": contract and {

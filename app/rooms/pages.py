@@ -1,0 +1,397 @@
+"""HTML pages of the rooms: the lobby, a room (seats, then the table) and its live socket.
+
+Routes (``router``, no prefix):
+
+| route | does |
+|---|---|
+| ``GET /`` | the lobby: rooms, "create a room", the nickname form for a new visitor |
+| ``GET /rooms/list`` | the lobby's room list alone (polled every 5 s) |
+| ``POST /rooms`` | create a room (form: ``game``, ``opt_<name>``) and go to it |
+| ``GET /rooms/{id}`` | the room: seats before the start, the table after |
+| ``POST /rooms/{id}/seats/{seat}`` | sit there, or seat a bot (form ``bot``) |
+| ``POST /rooms/{id}/seats/{seat}/leave`` | leave the seat, or remove a bot before the start |
+| ``POST /rooms/{id}/bots`` | fill every empty seat with bots of level ``bot`` |
+| ``POST /rooms/{id}/start`` | start the match |
+| ``POST /rooms/{id}/moves`` | play one action (form: ``seq``, ``action`` as JSON) |
+| ``WS /rooms/{id}/ws`` | pushes the viewer's table as hx-swap-oob fragments |
+
+Everything shown is rendered from the viewer's own view (``service.get_view``
+for the user the cookie names), so no page, fragment or push carries a card
+the viewer may not see. Forms work with and without htmx: an htmx request gets
+fragments (errors into ``#flash`` with their HTTP status), a plain one a
+redirect or an error page. Every POST checks the CSRF token and the origin.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+import anyio
+from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from app import realtime, rules
+from app.accounts import csrf
+from app.accounts.deps import OptionalUser
+from app.accounts.models import User
+from app.accounts.service import user_from_request
+from app.db import SessionDep
+from app.errors import Conflict, NotFound, ServiceError, Unauthorized, Unprocessable
+
+from . import cards, presenter, service
+from .botplay import bot_names
+
+log = logging.getLogger(__name__)
+router = APIRouter(include_in_schema=False)
+templates = Jinja2Templates(directory=str(Path(__file__).resolve().parents[2] / "templates"))
+templates.env.globals.update(
+    suit_name=cards.suit_name,
+    display_name=presenter.display_name,
+    status_words={"open": "waiting for players", "playing": "playing", "finished": "finished"},
+)
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def is_htmx(request: Request) -> bool:
+    """True when htmx sent the request (it then wants fragments, not pages)."""
+    return request.headers.get("hx-request") == "true"
+
+
+def option_labels(game: str) -> dict[str, str]:
+    """Option name -> its label, from the game's options_schema."""
+    ruleset = rules.GAMES.get(game)
+    return {o["name"]: o.get("label", o["name"]) for o in (ruleset.options_schema if ruleset else [])}
+
+
+def room_context(view: dict[str, Any], user: User | None, token: str, oob: bool = False) -> dict[str, Any]:
+    """Template context of a room from the viewer's own view (which carries the room info)."""
+    started = view.get("status") != "open"
+    return {
+        "room": view,
+        "view": view if started else None,
+        "t": presenter.table(view) if started else None,
+        "user": user,
+        "my_seat": view.get("my_seat"),
+        "bots": bot_names(),
+        "csrf_token": token,
+        "option_labels": option_labels(view.get("game", "")),
+        "oob": oob,
+    }
+
+
+def render_fragments(view: dict[str, Any], user: User | None, token: str) -> str:
+    """The room's live parts as hx-swap-oob fragments (socket pushes, htmx answers)."""
+    return templates.get_template("rooms/_room.html").render(room_context(view, user, token, oob=True))
+
+
+def flash_html(message: str, kind: str = "error") -> str:
+    """A message for the ``#flash`` area."""
+    return templates.get_template("_flash.html").render(flash=message, flash_kind=kind)
+
+
+def error_response(request: Request, user: User | None, message: str, status: int, back: str = "/") -> Response:
+    """An error the way the caller can show it: a flash fragment for htmx, a page otherwise."""
+    if is_htmx(request):
+        return HTMLResponse(flash_html(message), status_code=status)
+    return templates.TemplateResponse(
+        request, "error.html",
+        {"user": user, "message": message, "back": back, "csrf_token": csrf.csrf_token(request)},
+        status_code=status,
+    )
+
+
+def go(request: Request, url: str) -> Response:
+    """After a successful post, go to ``url``: ``HX-Redirect`` for htmx, a 303 for a form."""
+    if is_htmx(request):
+        return HTMLResponse("", headers={"HX-Redirect": url})
+    return RedirectResponse(url, status_code=303)
+
+
+async def checked_form(request: Request) -> dict[str, Any] | None:
+    """The posted form as a dict of lists, or None when the CSRF check fails."""
+    form = await request.form()
+    if not csrf.check(request, str(form.get(csrf.FIELD) or "")):
+        return None
+    return {k: form.getlist(k) for k in form.keys()}
+
+
+def first(form: dict[str, Any], name: str) -> str | None:
+    """The first value of a form field, or None."""
+    values = form.get(name) or []
+    return str(values[0]) if values else None
+
+
+def parse_options(game: str, form: dict[str, Any]) -> dict[str, Any]:
+    """Room options from ``opt_<name>`` fields, typed by the game's options_schema.
+
+    Raises Unprocessable for an unknown game or a number that is not one."""
+    ruleset = rules.GAMES.get(game)
+    if ruleset is None:
+        raise Unprocessable(f"there is no game {game!r}")
+    options: dict[str, Any] = {}
+    for opt in ruleset.options_schema:
+        values = form.get(f"opt_{opt['name']}")
+        if not values:
+            continue
+        if opt["type"] == "bool":
+            options[opt["name"]] = "true" in values
+        elif opt["type"] == "int":
+            raw = str(values[0]).strip()
+            if raw == "":
+                continue
+            try:
+                options[opt["name"]] = int(raw)
+            except ValueError:
+                raise Unprocessable(f"{opt.get('label', opt['name'])}: {raw!r} is not a whole number") from None
+        else:
+            options[opt["name"]] = str(values[0])
+    return options
+
+
+def games_for_form() -> list[dict[str, Any]]:
+    """The games and their options, for the "create a room" form."""
+    return [{"id": g.id, "name": g.name, "options": g.options_schema} for g in rules.GAMES.values()]
+
+
+FORBIDDEN_FORM = "This form has expired or came from another site. Reload the page and try again."
+
+
+# ---------------------------------------------------------------- lobby
+
+
+@router.get("/", response_class=HTMLResponse)
+async def lobby(request: Request, db: SessionDep, user: OptionalUser) -> Response:
+    """The lobby: the rooms, the form to create one, the nickname form for a new visitor."""
+    return templates.TemplateResponse(request, "rooms/lobby.html", {
+        "user": user, "rooms": await service.list_rooms(db), "games": games_for_form(),
+        "csrf_token": csrf.csrf_token(request), "next": "/",
+    })
+
+
+@router.get("/rooms/list", response_class=HTMLResponse)
+async def room_list(request: Request, db: SessionDep, user: OptionalUser) -> Response:
+    """The lobby's room list alone, for its polling."""
+    return templates.TemplateResponse(request, "rooms/_room_list.html", {
+        "user": user, "rooms": await service.list_rooms(db),
+    })
+
+
+@router.post("/rooms")
+async def create_room(request: Request, db: SessionDep, user: OptionalUser) -> Response:
+    """Create a room from the lobby form and go to it."""
+    form = await checked_form(request)
+    if form is None:
+        return error_response(request, user, FORBIDDEN_FORM, 403)
+    if user is None:
+        return error_response(request, user, "Choose a nickname first.", 401)
+    game = first(form, "game") or ""
+    try:
+        room = await service.create_room(db, user, game, parse_options(game, form))
+    except ServiceError as exc:
+        return error_response(request, user, exc.message, exc.status)
+    return go(request, f"/rooms/{room['id']}")
+
+
+# ---------------------------------------------------------------- a room
+
+
+@router.get("/rooms/{room_id}", response_class=HTMLResponse)
+async def room_page(request: Request, room_id: int, db: SessionDep, user: OptionalUser) -> Response:
+    """A room: the seats before the start, the table after (spectators see no hidden hand)."""
+    try:
+        view = await service.get_view(db, room_id, user)
+    except NotFound as exc:
+        return error_response(request, user, exc.message, 404)
+    ctx = room_context(view, user, csrf.csrf_token(request))
+    ctx["next"] = f"/rooms/{room_id}"
+    return templates.TemplateResponse(request, "rooms/room.html", ctx)
+
+
+async def _after_change(request: Request, db: Any, room_id: int, user: User) -> Response:
+    """Answer a successful seat/start post: fresh fragments for htmx, the room page otherwise."""
+    if not is_htmx(request):
+        return RedirectResponse(f"/rooms/{room_id}", status_code=303)
+    view = await service.get_view(db, room_id, user)
+    return HTMLResponse(render_fragments(view, user, csrf.csrf_token(request)))
+
+
+async def _room_post(request: Request, user: User | None) -> tuple[dict[str, Any] | None, Response | None]:
+    form = await checked_form(request)
+    if form is None:
+        return None, error_response(request, user, FORBIDDEN_FORM, 403)
+    if user is None:
+        return None, error_response(request, user, "Choose a nickname first.", 401)
+    return form, None
+
+
+@router.post("/rooms/{room_id}/seats/{seat}")
+async def take_seat(request: Request, room_id: int, seat: int, db: SessionDep, user: OptionalUser) -> Response:
+    """Sit in ``seat``, or seat a bot there when the form names one."""
+    form, refused = await _room_post(request, user)
+    if refused:
+        return refused
+    assert form is not None and user is not None
+    try:
+        await service.take_seat(db, room_id, seat, user, bot=first(form, "bot") or None)
+    except ServiceError as exc:
+        return error_response(request, user, exc.message, exc.status, f"/rooms/{room_id}")
+    return await _after_change(request, db, room_id, user)
+
+
+@router.post("/rooms/{room_id}/seats/{seat}/leave")
+async def leave_seat(request: Request, room_id: int, seat: int, db: SessionDep, user: OptionalUser) -> Response:
+    """Leave ``seat`` (or remove its bot before the start)."""
+    _form, refused = await _room_post(request, user)
+    if refused:
+        return refused
+    assert user is not None
+    try:
+        await service.leave_seat(db, room_id, seat, user)
+    except ServiceError as exc:
+        return error_response(request, user, exc.message, exc.status, f"/rooms/{room_id}")
+    return await _after_change(request, db, room_id, user)
+
+
+@router.post("/rooms/{room_id}/bots")
+async def fill_with_bots(request: Request, room_id: int, db: SessionDep, user: OptionalUser) -> Response:
+    """Seat a bot of the chosen level in every empty seat."""
+    form, refused = await _room_post(request, user)
+    if refused:
+        return refused
+    assert form is not None and user is not None
+    level = first(form, "bot") or "heuristic"
+    try:
+        room = await service.room_info(db, room_id)
+        for s in room["seats"]:
+            if s["kind"] == "empty":
+                await service.take_seat(db, room_id, s["seat"], user, bot=level)
+    except ServiceError as exc:
+        return error_response(request, user, exc.message, exc.status, f"/rooms/{room_id}")
+    return await _after_change(request, db, room_id, user)
+
+
+@router.post("/rooms/{room_id}/start")
+async def start(request: Request, room_id: int, db: SessionDep, user: OptionalUser) -> Response:
+    """Start the match."""
+    _form, refused = await _room_post(request, user)
+    if refused:
+        return refused
+    assert user is not None
+    try:
+        await service.start(db, room_id, user)
+    except ServiceError as exc:
+        return error_response(request, user, exc.message, exc.status, f"/rooms/{room_id}")
+    return await _after_change(request, db, room_id, user)
+
+
+@router.post("/rooms/{room_id}/moves")
+async def move(request: Request, room_id: int, db: SessionDep, user: OptionalUser) -> Response:
+    """Play one action at the seq the page showed.
+
+    A repeated or stale post (a double click, a move made meanwhile) changes
+    nothing and shows nothing: the table is already up to date or about to be.
+    """
+    form, refused = await _room_post(request, user)
+    if refused:
+        return refused
+    assert form is not None and user is not None
+    try:
+        seq = int(first(form, "seq") or "")
+        action = json.loads(first(form, "action") or "")
+    except ValueError:
+        return error_response(request, user, "That move could not be read. Reload the page.", 422)
+    try:
+        view = await service.post_move(db, room_id, user, seq, action)
+    except Conflict as exc:
+        current = await service.get_view(db, room_id, user)
+        if current.get("seq") != seq:  # stale: already played, or the table moved on
+            return _quiet(request, room_id, current, user)
+        return error_response(request, user, exc.message, exc.status, f"/rooms/{room_id}")
+    except ServiceError as exc:
+        return error_response(request, user, exc.message, exc.status, f"/rooms/{room_id}")
+    if not is_htmx(request):
+        return RedirectResponse(f"/rooms/{room_id}", status_code=303)
+    return HTMLResponse(render_fragments(view, user, csrf.csrf_token(request)))
+
+
+def _quiet(request: Request, room_id: int, view: dict[str, Any], user: User) -> Response:
+    """The answer to a stale move: the current table, no message."""
+    if not is_htmx(request):
+        return RedirectResponse(f"/rooms/{room_id}", status_code=303)
+    return HTMLResponse(render_fragments(view, user, csrf.csrf_token(request)))
+
+
+# ---------------------------------------------------------------- the page socket
+
+
+@router.websocket("/rooms/{room_id}/ws")
+async def room_socket(websocket: WebSocket, room_id: int) -> None:
+    """Push the viewer's table (hx-swap-oob fragments) at connect and after every change.
+
+    The viewer is the user of the session cookie (or a spectator); each push is
+    rendered from ``service.get_view`` for that user alone, with a fresh
+    database session so it never reads an old snapshot. Incoming messages are
+    ignored: moves go through ``POST /rooms/{id}/moves``.
+    """
+    if not csrf.same_origin(websocket):
+        await websocket.close(code=1008)
+        return
+    maker = websocket.app.state.sessionmaker
+    async with maker() as db:
+        user = await user_from_request(websocket, db)
+        try:
+            await service.room_info(db, room_id)
+        except NotFound:
+            await websocket.close(code=1008)
+            return
+    token = csrf.csrf_token(websocket)
+    await websocket.accept()
+    hub = realtime.current()
+
+    async def push() -> None:
+        async with maker() as db:
+            view = await service.get_view(db, room_id, user)
+        await websocket.send_text(render_fragments(view, user, token))
+
+    async def sender(events: realtime.RoomEvents) -> None:
+        await push()
+        async for _seq in events:
+            await push()
+
+    async def receiver(scope: anyio.CancelScope) -> None:
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        scope.cancel()
+
+    with hub.presence.watching(room_id, user.id if user else None):
+        async with hub.listen(room_id) as events:
+            try:
+                async with anyio.create_task_group() as tg:
+                    tg.start_soon(receiver, tg.cancel_scope)
+                    tg.start_soon(_guard, sender(events), tg.cancel_scope)
+            except (WebSocketDisconnect, RuntimeError):
+                pass
+            except Unauthorized:
+                pass
+
+
+async def _guard(coro: Any, scope: anyio.CancelScope) -> None:
+    """Run the sender; a closed socket or a vanished room ends the connection quietly."""
+    try:
+        await coro
+    except (WebSocketDisconnect, RuntimeError, NotFound):
+        pass
+    except Exception:  # noqa: BLE001 - never let a render error kill the server task
+        log.exception("room socket push failed")
+    scope.cancel()
