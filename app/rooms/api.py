@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Query
 from pydantic import BaseModel, Field
@@ -129,7 +129,7 @@ async def room(room_id: int, db: SessionDep) -> dict[str, Any]:
 
 @router.put("/rooms/{room_id}/seats/{seat}", response_model=RoomOut, responses={**E403, **E404, **E409, **E422})
 async def take_seat(
-    room_id: int, seat: int, user: CurrentUser, db: SessionDep, body: SeatIn | None = Body(default=None)
+    room_id: int, seat: int, user: CurrentUser, db: SessionDep, body: Annotated[SeatIn | None, Body()] = None
 ) -> dict[str, Any]:
     """Sit down (``{}``) or seat a bot (``{"bot": NAME}``). 409 taken."""
     return await service.take_seat(db, room_id, seat, user, body.bot if body else None)

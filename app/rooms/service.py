@@ -23,8 +23,8 @@ from app.errors import Conflict, Forbidden, NotFound, Unprocessable
 
 from . import play
 from .botplay import bot_names
-from .movelog import public_log
 from .models import Game, Room, Seat
+from .movelog import public_log
 
 __all__ = [
     "Conflict",
