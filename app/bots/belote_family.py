@@ -1,4 +1,4 @@
-"""The heuristic bot for the turned-card games of the Belote family (Bolot, Belote).
+"""The heuristic bot for the turned-card games of the Belote family (Bolot, Belote, Belote for two).
 
 Simple sensible play, from the seat's view only:
 
@@ -7,7 +7,9 @@ Simple sensible play, from the seat's view only:
 * play: win the trick as cheaply as possible when an opponent is winning,
   give points to a partner who is winning, otherwise throw the cheapest card;
   lead aces, and trumps when the team holds the contract. The bolot/belote is
-  always announced.
+  always announced;
+* belote-2p: always exchange the 7 of trumps for the turned card; say "I'm
+  done" only when the claim total already reaches the target.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from app.rules.declarations import combination_cards
 
 #: Hand strength (see :func:`suit_strength`) needed to take, per auction round.
 TAKE_THRESHOLD = {1: 44, 2: 48}
+#: belote-2p: 6 cards, no contract to make, so a fair trump suit is enough to take.
+TAKE_THRESHOLD_2P = 30
 
 
 def suit_strength(game, cards: list[str], trump: str) -> int:
@@ -36,7 +40,8 @@ def suit_strength(game, cards: list[str], trump: str) -> int:
 
 
 def _choose_bid(game, view: dict, actions: list[dict]) -> dict:
-    hand = view["hand"] + ([view["turned"]] if view.get("turned") else [])
+    # the taker adds the turned card in the 4-player games only (rules/belote.md §3)
+    hand = view["hand"] + ([view["turned"]] if view.get("turned") and game.players == 4 else [])
     rnd = 1 if any(a["type"] == "take" and "suit" not in a for a in actions) else 2
     best, best_value = None, -1
     for a in actions:
@@ -46,7 +51,8 @@ def _choose_bid(game, view: dict, actions: list[dict]) -> dict:
         value = suit_strength(game, hand, trump)
         if value > best_value:
             best, best_value = a, value
-    if best is not None and best_value >= TAKE_THRESHOLD[rnd]:
+    threshold = TAKE_THRESHOLD[rnd] if game.players == 4 else TAKE_THRESHOLD_2P
+    if best is not None and best_value >= threshold:
         return best
     return next(a for a in actions if a["type"] == "pass")
 
@@ -93,6 +99,12 @@ def _choose_card(game, view: dict, actions: list[dict]) -> dict:
     return plays[min(cards, key=lambda c: (points(c), suit_of(c) == trump, power(c, led)))]
 
 
+def _claim_is_sure(view: dict) -> bool:
+    """belote-2p "I'm done" (rules/belote.md §6): claim only when the claim total reaches the target."""
+    totals = view.get("claim_totals")
+    return bool(totals) and totals[view["seat"]] >= view["target"]
+
+
 def choose(view: dict, rng: random.Random) -> dict:
     """The heuristic action for ``view`` (the bot's own seat view). Always one of its legal_actions."""
     actions = view["legal_actions"]
@@ -104,6 +116,10 @@ def choose(view: dict, rng: random.Random) -> dict:
         return _choose_bid(game, view, actions)
     if kind == "declare":
         return _choose_declaration(game, actions)
+    if kind == "exchange":  # belote-2p: the turned card is always a higher trump than the 7
+        return next(a for a in actions if a["swap"])
+    if {"type": "claim"} in actions and _claim_is_sure(view):
+        return {"type": "claim"}
     if any(a["type"] == "play" for a in actions):
         return _choose_card(game, view, actions)
     return rng.choice(actions)
