@@ -81,10 +81,10 @@ class Botifarra(TrumpChoiceGame):
         """Rules 1-2 (western) or 1-3 (eastern) of rules/botifarra.md §6.
 
         Raises:
-            IllegalAction: a trump that is not o, c, e, b or null (botifarra).
+            IllegalAction: a contract without a trump that is o, c, e, b or null (botifarra).
         """
         trump = self.trump(contract)
-        if trump is not None and trump not in self.table.suits:
+        if (trump is not None and trump not in self.table.suits) or "trump" not in (contract or {}):
             raise IllegalAction("the trump must be o, c, e or b, or null for botifarra")
         return botifarra_follow(
             hand, trick, trump, lambda c, led: self.card_power(c, led, trump),

@@ -81,3 +81,6 @@ def test_capot_has_no_bonus_even_doubled():
 def test_unknown_trump_in_legal_cards_is_rejected():
     with pytest.raises(IllegalAction, match="trump"):
         legal_cards("botifarra", {}, {"trump": "x"}, ["1c"], ["7c"])
+    with pytest.raises(IllegalAction, match="null for botifarra"):
+        legal_cards("botifarra", {}, {"chooser_team": 0}, ["1c"], ["7c"])
+    assert legal_cards("botifarra", {}, {"trump": None}, ["1c", "2o"], ["7b"]) == ["1c", "2o"]
