@@ -33,7 +33,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """Migrate, then serve the app with uvicorn."""
     import uvicorn
 
+    from app.settings import Settings
+
     url = _migrate()
+    if args.workers > 1 and not Settings().redis_url:
+        print("Tapet: warning: several workers without REDIS_URL do not share live updates", file=sys.stderr)
     host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     print(f"Tapet: database {_safe(url)}")
     print(f"Tapet: open http://{host}:{args.port}/  (API docs at /docs)", flush=True)
