@@ -150,7 +150,7 @@ class BridgeBelote(BridgeAuction):
         view["bidding"] = {
             k: ex.get(k) for k in ("bid", "bidder", "multiplier", "doubled_by", "redoubled_by")
         } if state.phase == "auction" else None
-        view["hanging_points"] = state.carried
+        view["hanging_points"] = state.carried if state.phase != "over" else 0  # §9: dropped at the end
         view["no_exit_after_capot"] = self.exit_blocked_by_capot(state) and state.phase != "over"
 
 
