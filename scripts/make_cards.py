@@ -111,7 +111,7 @@ def spade(fill: str) -> str:
     """The French spade: an upside-down heart on a stem."""
     return (
         f'<path d="M50 3 C40 24 2 42 2 64 C2 79 13 87 26 87 C36 87 43 82 47 75 '
-        f'C46 86 42 93 33 98 H67 C58 93 54 86 53 75 C57 82 64 87 74 87 '
+        f"C46 86 42 93 33 98 H67 C58 93 54 86 53 75 C57 82 64 87 74 87 "
         f'C87 87 98 79 98 64 C98 42 60 24 50 3 Z" fill="{fill}"/>'
     )
 
@@ -160,10 +160,28 @@ PIPS: dict[int, list[tuple[float, float]]] = {
     6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
     7: [(-1, -1), (1, -1), (0, -0.5), (-1, 0), (1, 0), (-1, 1), (1, 1)],
     8: [(-1, -1), (1, -1), (0, -0.5), (-1, 0), (1, 0), (0, 0.5), (-1, 1), (1, 1)],
-    9: [(-1, -1), (1, -1), (-1, -1 / 3), (1, -1 / 3), (0, 0), (-1, 1 / 3), (1, 1 / 3), (-1, 1), (1, 1)],
+    9: [
+        (-1, -1),
+        (1, -1),
+        (-1, -1 / 3),
+        (1, -1 / 3),
+        (0, 0),
+        (-1, 1 / 3),
+        (1, 1 / 3),
+        (-1, 1),
+        (1, 1),
+    ],
     10: [
-        (-1, -1), (1, -1), (0, -2 / 3), (-1, -1 / 3), (1, -1 / 3),
-        (-1, 1 / 3), (1, 1 / 3), (0, 2 / 3), (-1, 1), (1, 1),
+        (-1, -1),
+        (1, -1),
+        (0, -2 / 3),
+        (-1, -1 / 3),
+        (1, -1 / 3),
+        (-1, 1 / 3),
+        (1, 1 / 3),
+        (0, 2 / 3),
+        (-1, 1),
+        (1, 1),
     ],
 }
 CX, CY = W / 2, H / 2  # the middle of the card
@@ -175,8 +193,7 @@ def pips(n: int, shape: str, flip_lower: bool) -> str:
     if n == 1:
         return place(shape, CX, CY, 108)
     return "".join(
-        place(shape, CX + c * COL, CY + r * ROW, PIP, flip=flip_lower and r > 0)
-        for c, r in PIPS[n]
+        place(shape, CX + c * COL, CY + r * ROW, PIP, flip=flip_lower and r > 0) for c, r in PIPS[n]
     )
 
 
@@ -214,10 +231,15 @@ def figure(kind: str, suit_svg: str, colour: str) -> str:
             f'<path d="M104 190 L108 132 Q120 122 132 132 L136 190 Z" fill="{colour}" stroke="#333" '
             'stroke-width="3"/>'
         )
-        return frame + horse + rider + head.replace('cy="98"', 'cy="104"') + hat.replace(
-            "Q120 70", "Q120 76"
-        ).replace("M102 88", "M102 94").replace("138 88", "138 94") + place(
-            suit_svg, 120, 160, 40
+        return (
+            frame
+            + horse
+            + rider
+            + head.replace('cy="98"', 'cy="104"')
+            + hat.replace("Q120 70", "Q120 76")
+            .replace("M102 88", "M102 94")
+            .replace("138 88", "138 94")
+            + place(suit_svg, 120, 160, 40)
         )
     return frame + legs + body + head + hat + place(suit_svg, 120, 168, 46)
 

@@ -42,7 +42,8 @@ def _error(request: Request, message: str, status: int, back: str = "/") -> Resp
         html = templates.get_template("_flash.html").render(flash=message, flash_kind="error")
         return HTMLResponse(html, status_code=status)
     return templates.TemplateResponse(
-        request, "error.html",
+        request,
+        "error.html",
         {"user": None, "message": message, "back": back, "csrf_token": csrf.csrf_token(request)},
         status_code=status,
     )

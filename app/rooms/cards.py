@@ -19,8 +19,14 @@ SUIT_NAMES = {**SPANISH_SUITS, **FRENCH_SUITS}
 # Long names of the Spanish numbers (rules/bolot.md §2, rules/botifarra.md).
 SPANISH_NAMES = {"1": "As", "10": "Sota", "11": "Cavall", "12": "Rei"}
 FRENCH_RANKS = {
-    "7": "7", "8": "8", "9": "9", "T": "10",
-    "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace",
+    "7": "7",
+    "8": "8",
+    "9": "9",
+    "T": "10",
+    "J": "Jack",
+    "Q": "Queen",
+    "K": "King",
+    "A": "Ace",
 }
 FRENCH_SHORT = {"T": "10"}
 
@@ -29,8 +35,12 @@ CATALAN_GAMES = {"bolot", "botifarra"}
 
 # Bridge-Belote contracts (rules/bridge-belote.md §4).
 CONTRACT_NAMES = {
-    "C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades",
-    "NT": "No trumps", "AT": "All trumps",
+    "C": "Clubs",
+    "D": "Diamonds",
+    "H": "Hearts",
+    "S": "Spades",
+    "NT": "No trumps",
+    "AT": "All trumps",
 }
 
 
@@ -50,7 +60,7 @@ def rank_of(card: str) -> str:
 
 
 def suit_name(suit: str) -> str:
-    """"c" -> "copes", "S" -> "spades"; unknown letters come back unchanged."""
+    """ "c" -> "copes", "S" -> "spades"; unknown letters come back unchanged."""
     return SUIT_NAMES.get(suit, suit)
 
 
@@ -104,6 +114,7 @@ def suit_image(suit: str, four_colour: bool = False) -> str:
 
 
 # --- declarations ------------------------------------------------------------------
+
 
 def _run_name(game: str, length: int) -> str:
     """Name of a run by its length (rules/bolot.md §5, rules/belote.md §5)."""
@@ -163,6 +174,7 @@ def declare_label(game: str, action: dict[str, Any]) -> str:
 
 
 # --- actions -----------------------------------------------------------------------
+
 
 def belote_word(game: str) -> str:
     """What a player says with the first of the trump King/Queen (Rei/Cavall)."""

@@ -20,146 +20,44 @@ for the user the cookie names), so no page, fragment or push carries a card
 the viewer may not see. Forms work with and without htmx: an htmx request gets
 fragments (errors into ``#flash`` with their HTTP status), a plain one a
 redirect or an error page. Every POST checks the CSRF token and the origin.
+Rendering and form helpers live in app/rooms/rendering.py.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from pathlib import Path
 from typing import Any
 
 import anyio
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from fastapi.templating import Jinja2Templates
 
-from app import realtime, rules
+from app import realtime
 from app.accounts import csrf
 from app.accounts.deps import OptionalUser
 from app.accounts.models import User
 from app.accounts.service import user_from_request
 from app.db import SessionDep
-from app.errors import Conflict, NotFound, ServiceError, Unauthorized, Unprocessable
+from app.errors import Conflict, NotFound, ServiceError, Unauthorized
 
-from . import cards, presenter, service
-from .botplay import bot_names
+from . import service
+from .rendering import (
+    FORBIDDEN_FORM,
+    checked_form,
+    error_response,
+    first,
+    games_for_form,
+    go,
+    is_htmx,
+    parse_options,
+    render_fragments,
+    room_context,
+    templates,
+)
 
 log = logging.getLogger(__name__)
 router = APIRouter(include_in_schema=False)
-templates = Jinja2Templates(directory=str(Path(__file__).resolve().parents[2] / "templates"))
-templates.env.globals.update(
-    suit_name=cards.suit_name,
-    display_name=presenter.display_name,
-    status_words={"open": "waiting for players", "playing": "playing", "finished": "finished"},
-)
-
-
-# ---------------------------------------------------------------- helpers
-
-
-def is_htmx(request: Request) -> bool:
-    """True when htmx sent the request (it then wants fragments, not pages)."""
-    return request.headers.get("hx-request") == "true"
-
-
-def option_labels(game: str) -> dict[str, str]:
-    """Option name -> its label, from the game's options_schema."""
-    ruleset = rules.GAMES.get(game)
-    return {o["name"]: o.get("label", o["name"]) for o in (ruleset.options_schema if ruleset else [])}
-
-
-def room_context(view: dict[str, Any], user: User | None, token: str, oob: bool = False) -> dict[str, Any]:
-    """Template context of a room from the viewer's own view (which carries the room info)."""
-    started = view.get("status") != "open"
-    return {
-        "room": view,
-        "view": view if started else None,
-        "t": presenter.table(view) if started else None,
-        "user": user,
-        "my_seat": view.get("my_seat"),
-        "bots": bot_names(),
-        "csrf_token": token,
-        "option_labels": option_labels(view.get("game", "")),
-        "oob": oob,
-    }
-
-
-def render_fragments(view: dict[str, Any], user: User | None, token: str) -> str:
-    """The room's live parts as hx-swap-oob fragments (socket pushes, htmx answers)."""
-    return templates.get_template("rooms/_room.html").render(room_context(view, user, token, oob=True))
-
-
-def flash_html(message: str, kind: str = "error") -> str:
-    """A message for the ``#flash`` area."""
-    return templates.get_template("_flash.html").render(flash=message, flash_kind=kind)
-
-
-def error_response(request: Request, user: User | None, message: str, status: int, back: str = "/") -> Response:
-    """An error the way the caller can show it: a flash fragment for htmx, a page otherwise."""
-    if is_htmx(request):
-        return HTMLResponse(flash_html(message), status_code=status)
-    return templates.TemplateResponse(
-        request, "error.html",
-        {"user": user, "message": message, "back": back, "csrf_token": csrf.csrf_token(request)},
-        status_code=status,
-    )
-
-
-def go(request: Request, url: str) -> Response:
-    """After a successful post, go to ``url``: ``HX-Redirect`` for htmx, a 303 for a form."""
-    if is_htmx(request):
-        return HTMLResponse("", headers={"HX-Redirect": url})
-    return RedirectResponse(url, status_code=303)
-
-
-async def checked_form(request: Request) -> dict[str, Any] | None:
-    """The posted form as a dict of lists, or None when the CSRF check fails."""
-    form = await request.form()
-    if not csrf.check(request, str(form.get(csrf.FIELD) or "")):
-        return None
-    return {k: form.getlist(k) for k in form.keys()}
-
-
-def first(form: dict[str, Any], name: str) -> str | None:
-    """The first value of a form field, or None."""
-    values = form.get(name) or []
-    return str(values[0]) if values else None
-
-
-def parse_options(game: str, form: dict[str, Any]) -> dict[str, Any]:
-    """Room options from ``opt_<name>`` fields, typed by the game's options_schema.
-
-    Raises Unprocessable for an unknown game or a number that is not one."""
-    ruleset = rules.GAMES.get(game)
-    if ruleset is None:
-        raise Unprocessable(f"there is no game {game!r}")
-    options: dict[str, Any] = {}
-    for opt in ruleset.options_schema:
-        values = form.get(f"opt_{opt['name']}")
-        if not values:
-            continue
-        if opt["type"] == "bool":
-            options[opt["name"]] = "true" in values
-        elif opt["type"] == "int":
-            raw = str(values[0]).strip()
-            if raw == "":
-                continue
-            try:
-                options[opt["name"]] = int(raw)
-            except ValueError:
-                raise Unprocessable(f"{opt.get('label', opt['name'])}: {raw!r} is not a whole number") from None
-        else:
-            options[opt["name"]] = str(values[0])
-    return options
-
-
-def games_for_form() -> list[dict[str, Any]]:
-    """The games and their options, for the "create a room" form."""
-    return [{"id": g.id, "name": g.name, "options": g.options_schema} for g in rules.GAMES.values()]
-
-
-FORBIDDEN_FORM = "This form has expired or came from another site. Reload the page and try again."
 
 
 # ---------------------------------------------------------------- lobby
@@ -168,18 +66,30 @@ FORBIDDEN_FORM = "This form has expired or came from another site. Reload the pa
 @router.get("/", response_class=HTMLResponse)
 async def lobby(request: Request, db: SessionDep, user: OptionalUser) -> Response:
     """The lobby: the rooms, the form to create one, the nickname form for a new visitor."""
-    return templates.TemplateResponse(request, "rooms/lobby.html", {
-        "user": user, "rooms": await service.list_rooms(db), "games": games_for_form(),
-        "csrf_token": csrf.csrf_token(request), "next": "/",
-    })
+    return templates.TemplateResponse(
+        request,
+        "rooms/lobby.html",
+        {
+            "user": user,
+            "rooms": await service.list_rooms(db),
+            "games": games_for_form(),
+            "csrf_token": csrf.csrf_token(request),
+            "next": "/",
+        },
+    )
 
 
 @router.get("/rooms/list", response_class=HTMLResponse)
 async def room_list(request: Request, db: SessionDep, user: OptionalUser) -> Response:
     """The lobby's room list alone, for its polling."""
-    return templates.TemplateResponse(request, "rooms/_room_list.html", {
-        "user": user, "rooms": await service.list_rooms(db),
-    })
+    return templates.TemplateResponse(
+        request,
+        "rooms/_room_list.html",
+        {
+            "user": user,
+            "rooms": await service.list_rooms(db),
+        },
+    )
 
 
 @router.post("/rooms")
@@ -221,7 +131,9 @@ async def _after_change(request: Request, db: Any, room_id: int, user: User) -> 
     return HTMLResponse(render_fragments(view, user, csrf.csrf_token(request)))
 
 
-async def _room_post(request: Request, user: User | None) -> tuple[dict[str, Any] | None, Response | None]:
+async def _room_post(
+    request: Request, user: User | None
+) -> tuple[dict[str, Any] | None, Response | None]:
     form = await checked_form(request)
     if form is None:
         return None, error_response(request, user, FORBIDDEN_FORM, 403)
@@ -231,7 +143,9 @@ async def _room_post(request: Request, user: User | None) -> tuple[dict[str, Any
 
 
 @router.post("/rooms/{room_id}/seats/{seat}")
-async def take_seat(request: Request, room_id: int, seat: int, db: SessionDep, user: OptionalUser) -> Response:
+async def take_seat(
+    request: Request, room_id: int, seat: int, db: SessionDep, user: OptionalUser
+) -> Response:
     """Sit in ``seat``, or seat a bot there when the form names one."""
     form, refused = await _room_post(request, user)
     if refused:
@@ -245,7 +159,9 @@ async def take_seat(request: Request, room_id: int, seat: int, db: SessionDep, u
 
 
 @router.post("/rooms/{room_id}/seats/{seat}/leave")
-async def leave_seat(request: Request, room_id: int, seat: int, db: SessionDep, user: OptionalUser) -> Response:
+async def leave_seat(
+    request: Request, room_id: int, seat: int, db: SessionDep, user: OptionalUser
+) -> Response:
     """Leave ``seat`` (or remove its bot before the start)."""
     _form, refused = await _room_post(request, user)
     if refused:
@@ -259,7 +175,9 @@ async def leave_seat(request: Request, room_id: int, seat: int, db: SessionDep, 
 
 
 @router.post("/rooms/{room_id}/bots")
-async def fill_with_bots(request: Request, room_id: int, db: SessionDep, user: OptionalUser) -> Response:
+async def fill_with_bots(
+    request: Request, room_id: int, db: SessionDep, user: OptionalUser
+) -> Response:
     """Seat a bot of the chosen level in every empty seat."""
     form, refused = await _room_post(request, user)
     if refused:

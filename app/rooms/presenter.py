@@ -18,7 +18,11 @@ from typing import Any
 
 from app.rooms import cards
 
-POSITIONS = {4: ("bottom", "right", "top", "left"), 2: ("bottom", "top"), 3: ("bottom", "right", "left")}
+POSITIONS = {
+    4: ("bottom", "right", "top", "left"),
+    2: ("bottom", "top"),
+    3: ("bottom", "right", "left"),
+}
 BELOTE_FLAGS = ("bolot", "belote")
 
 
@@ -85,7 +89,8 @@ def split_actions(view: dict[str, Any]) -> dict[str, Any]:
     declares: list[dict[str, str]] = []
     calls: list[dict[str, Any]] = []
     flagged = {
-        a["card"] for a in view.get("legal_actions") or []
+        a["card"]
+        for a in view.get("legal_actions") or []
         if a.get("type") == "play" and any(a.get(f) for f in BELOTE_FLAGS)
     }
     for a in view.get("legal_actions") or []:
@@ -93,31 +98,44 @@ def split_actions(view: dict[str, Any]) -> dict[str, Any]:
         if kind == "play":
             is_flagged = any(a.get(f) for f in BELOTE_FLAGS)
             if a["card"] in flagged and not is_flagged:
-                alternatives.append({
-                    "label": f"Play the {cards.card_name(a['card'])} without saying {cards.belote_word(game)}",
-                    "json": action_json(a),
-                })
+                alternatives.append(
+                    {
+                        "label": f"Play the {cards.card_name(a['card'])} without saying {cards.belote_word(game)}",
+                        "json": action_json(a),
+                    }
+                )
             else:
                 plays[a["card"]] = a
         elif kind == "declare":
             declares.append({"label": cards.action_label(game, a), "json": action_json(a)})
         else:
             suit = cards.action_suit(a)
-            calls.append({
-                "label": cards.action_label(game, a),
-                "json": action_json(a),
-                "kind": kind,
-                "suit_img": cards.suit_image(suit) if suit else None,
-            })
+            calls.append(
+                {
+                    "label": cards.action_label(game, a),
+                    "json": action_json(a),
+                    "kind": kind,
+                    "suit_img": cards.suit_image(suit) if suit else None,
+                }
+            )
     # Show "No declarations" last: the real choices first.
     declares.sort(key=lambda d: d["label"] == "No declarations")
-    return {"plays": plays, "plain_alternatives": alternatives, "declares": declares, "calls": calls}
+    return {
+        "plays": plays,
+        "plain_alternatives": alternatives,
+        "declares": declares,
+        "calls": calls,
+    }
 
 
 def _card(card: str, seat: int | None = None, pos: str | None = None) -> dict[str, Any]:
     return {
-        "card": card, "img": cards.card_image(card), "name": cards.card_name(card),
-        "long": cards.card_long_name(card), "seat": seat, "pos": pos,
+        "card": card,
+        "img": cards.card_image(card),
+        "name": cards.card_name(card),
+        "long": cards.card_long_name(card),
+        "seat": seat,
+        "pos": pos,
     }
 
 
@@ -127,11 +145,13 @@ def _declared_by_seat(view: dict[str, Any]) -> dict[int, list[dict[str, Any]]]:
     for d in view.get("declarations") or []:
         items = []
         for c in d.get("combinations") or []:
-            items.append({
-                "label": cards.declaration_label(game, c),
-                "cards": [_card(x) for x in c.get("cards") or []],
-                "points": c.get("points"),
-            })
+            items.append(
+                {
+                    "label": cards.declaration_label(game, c),
+                    "cards": [_card(x) for x in c.get("cards") or []],
+                    "points": c.get("points"),
+                }
+            )
         out[d["seat"]] = items
     return out
 
@@ -158,15 +178,25 @@ def table(view: dict[str, Any]) -> dict[str, Any]:
     seats = []
     for s in range(players):
         info = kinds.get(s, {})
-        seats.append({
-            "seat": s, "pos": pos_of[s], "name": names[s], "me": s == me,
-            "bot": info.get("bot") if info.get("kind") == "bot" else None,
-            "stand_in": bool(info.get("stand_in")), "count": counts[s] if s < len(counts) else 0,
-            "team": s % 2, "role": cards.seat_word(game, s, view.get("dealer"), players),
-            "dealer": s == view.get("dealer"), "to_act": s == to_act, "taker": s == taker,
-            "declared": declared.get(s), "belote": s in belote_seats,
-            "call": calls.get(s) if view.get("phase") == "auction" else None,
-        })
+        seats.append(
+            {
+                "seat": s,
+                "pos": pos_of[s],
+                "name": names[s],
+                "me": s == me,
+                "bot": info.get("bot") if info.get("kind") == "bot" else None,
+                "stand_in": bool(info.get("stand_in")),
+                "count": counts[s] if s < len(counts) else 0,
+                "team": s % 2,
+                "role": cards.seat_word(game, s, view.get("dealer"), players),
+                "dealer": s == view.get("dealer"),
+                "to_act": s == to_act,
+                "taker": s == taker,
+                "declared": declared.get(s),
+                "belote": s in belote_seats,
+                "call": calls.get(s) if view.get("phase") == "auction" else None,
+            }
+        )
     acts = split_actions(view)
     hand_cards = []
     my_turn_to_play = bool(acts["plays"])
@@ -182,28 +212,47 @@ def table(view: dict[str, Any]) -> dict[str, Any]:
     last_trick = None
     if last:
         last_trick = {
-            "cards": [_card(t["card"], t["seat"], pos_of.get(t["seat"])) for t in last.get("cards") or []],
+            "cards": [
+                _card(t["card"], t["seat"], pos_of.get(t["seat"])) for t in last.get("cards") or []
+            ],
             "winner": names.get(last.get("winner"), "?"),
         }
     teams = team_names(view, names)
     trump = contract.get("trump") if contract else None
     return {
-        "game": game, "me": me, "spectator": me is None, "players": players,
-        "seats": seats, "seat_by_pos": {s["pos"]: s for s in seats},
-        "hand": hand_cards, "my_turn_to_play": my_turn_to_play, "actions": acts,
-        "trick": trick, "last_trick": last_trick, "teams": teams,
-        "teams_short": ["Us", "Them"] if me is not None and me % 2 == 0 else
-        ["Them", "Us"] if me is not None else ["Pair 1", "Pair 2"],
+        "game": game,
+        "me": me,
+        "spectator": me is None,
+        "players": players,
+        "seats": seats,
+        "seat_by_pos": {s["pos"]: s for s in seats},
+        "hand": hand_cards,
+        "my_turn_to_play": my_turn_to_play,
+        "actions": acts,
+        "trick": trick,
+        "last_trick": last_trick,
+        "teams": teams,
+        "teams_short": ["Us", "Them"]
+        if me is not None and me % 2 == 0
+        else ["Them", "Us"]
+        if me is not None
+        else ["Pair 1", "Pair 2"],
         "my_team": (me % 2) if me is not None else None,
         "turned": _card(view["turned"]) if view.get("turned") else None,
-        "contract": contract and {
-            "trump": trump, "trump_name": cards.suit_name(trump) if trump else None,
+        "contract": contract
+        and {
+            "trump": trump,
+            "trump_name": cards.suit_name(trump) if trump else None,
             "trump_img": cards.suit_image(trump) if trump in cards.SUIT_NAMES else None,
-            "taker": names.get(taker, "?") if taker is not None else None,
-            "taker_team": contract.get("taker_team"), "round": contract.get("round"),
-            "label": cards.CONTRACT_NAMES.get(str(contract.get("contract")), contract.get("contract")),
+            "taker": ("You" if taker == me else names.get(taker, "?")) if taker is not None else None,
+            "taker_team": contract.get("taker_team"),
+            "round": contract.get("round"),
+            "label": cards.CONTRACT_NAMES.get(
+                str(contract.get("contract")), contract.get("contract")
+            ),
         },
-        "to_act": to_act, "to_act_name": names.get(to_act) if to_act is not None else None,
+        "to_act": to_act,
+        "to_act_name": names.get(to_act) if to_act is not None else None,
         "my_turn": to_act is not None and to_act == me,
         "status": status_line(view, names, me),
         "back_img": cards.back_image(game),
@@ -251,8 +300,14 @@ def deal_result(view: dict[str, Any], teams: list[str]) -> dict[str, Any] | None
     detail = last.get("detail") or {}
     rows: list[list[Any]] = []
     if last.get("void"):
-        return {"deal": last.get("deal"), "void": True, "rows": [], "points": last.get("points"),
-                "outcome": "void", "headline": "Everybody passed: no score, the next dealer deals."}
+        return {
+            "deal": last.get("deal"),
+            "void": True,
+            "rows": [],
+            "points": last.get("points"),
+            "outcome": "void",
+            "headline": "Everybody passed: no score, the next dealer deals.",
+        }
     if (cp := _pair(detail.get("card_points"))) is not None:
         rows.append(["Card points", *cp])
     capot = detail.get("capot")
@@ -260,8 +315,12 @@ def deal_result(view: dict[str, Any], teams: list[str]) -> dict[str, Any] | None
     if capot is not None:
         rows.append(["Capot", *(100 if capot == t else 0 for t in (0, 1))])
     elif ltt is not None:
-        rows.append(["Last trick (últimes)" if game in cards.CATALAN_GAMES else "Last trick",
-                     *(10 if ltt == t else 0 for t in (0, 1))])
+        rows.append(
+            [
+                "Last trick (últimes)" if game in cards.CATALAN_GAMES else "Last trick",
+                *(10 if ltt == t else 0 for t in (0, 1)),
+            ]
+        )
     if (dp := _pair(detail.get("declarations"))) is not None and any(dp):
         rows.append(["Declarations", *dp])
     if (bp := _pair(detail.get("belote"))) is not None and any(bp):
@@ -271,17 +330,28 @@ def deal_result(view: dict[str, Any], teams: list[str]) -> dict[str, Any] | None
     outcome = last.get("outcome")
     contract = last.get("contract") or {}
     taker_team = contract.get("taker_team", detail.get("taker_team"))
-    taker_name = teams[taker_team] if isinstance(taker_team, int) and taker_team < len(teams) else "The takers"
+    taker_name = (
+        teams[taker_team]
+        if isinstance(taker_team, int) and taker_team < len(teams)
+        else "The takers"
+    )
     needed = detail.get("needed")
     headline = {
         "made": f"{taker_name} made it" + (f" (needed {needed})." if needed else "."),
         "failed": f"{taker_name} failed: llocs, all {detail.get('points_in_play', '')} points to the defenders."
-        if game in cards.CATALAN_GAMES else f"{taker_name} failed: all points to the defenders.",
+        if game in cards.CATALAN_GAMES
+        else f"{taker_name} failed: all points to the defenders.",
         "tie": f"{taker_name} tied: exactly half.",
     }.get(str(outcome), "")
     return {
-        "deal": last.get("deal"), "void": False, "rows": rows, "points": last.get("points"),
-        "outcome": outcome, "headline": headline,
-        "trump": contract.get("trump"), "trump_name": cards.suit_name(contract["trump"]) if contract.get("trump") else None,
-        "points_in_play": detail.get("points_in_play"), "needed": needed,
+        "deal": last.get("deal"),
+        "void": False,
+        "rows": rows,
+        "points": last.get("points"),
+        "outcome": outcome,
+        "headline": headline,
+        "trump": contract.get("trump"),
+        "trump_name": cards.suit_name(contract["trump"]) if contract.get("trump") else None,
+        "points_in_play": detail.get("points_in_play"),
+        "needed": needed,
     }

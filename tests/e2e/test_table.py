@@ -51,6 +51,12 @@ def play_until_result(page: Any, shots: Path, prefix: str) -> dict[str, int]:
         elif declares.count():
             done["declares"] += _click_quietly(declares.first)
         elif playable.count():
+            toggle = page.locator(".toggle-last")
+            if not done.get("looked_back") and toggle.count() and _click_quietly(toggle):
+                done["looked_back"] = 1  # the previous trick, shown on request
+                page.screenshot(path=str(shots / f"{prefix}-previous-trick.png"))
+                page.evaluate("document.body.classList.remove('show-last')")
+                continue
             if not shot_taken:
                 page.screenshot(path=str(shots / f"{prefix}-table-my-turn.png"))
                 shot_taken = True
@@ -66,8 +72,10 @@ def play_until_result(page: Any, shots: Path, prefix: str) -> dict[str, int]:
                     )
         else:
             page.wait_for_timeout(100)
-    pytest.fail(f"no deal result after {DEAL_TIMEOUT} s; did {done}; status: "
-                + page.locator("[data-testid=status]").inner_text())
+    pytest.fail(
+        f"no deal result after {DEAL_TIMEOUT} s; did {done}; status: "
+        + page.locator("[data-testid=status]").inner_text()
+    )
 
 
 def test_a_whole_bolot_deal_against_bots(browser: Any, live_url: str, screenshots: Path) -> None:
@@ -100,6 +108,7 @@ def test_a_whole_bolot_deal_against_bots(browser: Any, live_url: str, screenshot
     spectator = browser.new_context(viewport=PHONE).new_page()
     spectator.goto(room_url)
     spectator.wait_for_selector("[data-testid=scorebar]")
+    spectator.screenshot(path=str(screenshots / "phone-spectator.png"))
     assert spectator.locator("[data-testid=hand]").count() == 0
     assert spectator.locator("[data-testid=calls]").count() == 0
     spectator.context.close()
@@ -113,7 +122,8 @@ def test_a_whole_bolot_deal_against_bots(browser: Any, live_url: str, screenshot
     result = page.locator("[data-testid=last-deal]")
     assert "Deal 1" in result.inner_text()
     assert "Card points" in result.inner_text() or "no score" in result.inner_text()
-    page.locator("[data-testid=last-deal]").scroll_into_view_if_needed()
+    # The live table may replace the panel at any moment: scroll by selector, not by handle.
+    page.evaluate("document.querySelector('[data-testid=last-deal]')?.scrollIntoView()")
     page.screenshot(path=str(screenshots / "phone-result.png"))
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(screenshots / "phone-table.png"))

@@ -1,0 +1,187 @@
+"""The HTML pages of the rooms (app/rooms/pages.py) and of guests (app/accounts/pages.py).
+
+Driven in process with httpx, the way a browser without JavaScript would post
+the forms (and, with ``HX-Request``, the way htmx does). The browser test with
+the live socket is tests/e2e/test_table.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+
+import httpx
+
+CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
+
+
+async def _token(client: httpx.AsyncClient, path: str = "/") -> str:
+    page = await client.get(path)
+    assert page.status_code == 200, page.text
+    match = CSRF.search(page.text)
+    assert match, "the page carries no CSRF token"
+    return match.group(1)
+
+
+async def _sign_in(client: httpx.AsyncClient, nickname: str = "Pepa") -> None:
+    token = await _token(client)
+    response = await client.post(
+        "/session", data={"nickname": nickname, "csrf": token, "next": "/"}
+    )
+    assert response.status_code == 303, response.text
+    assert "tapet_session" in client.cookies
+
+
+async def _started_room(client: httpx.AsyncClient) -> int:
+    """Sign in, create a Bolot room, sit in seat 0, fill with bots, start: by the forms."""
+    await _sign_in(client)
+    token = await _token(client)
+    response = await client.post(
+        "/rooms", data={"game": "bolot", "opt_target": "1500", "csrf": token}
+    )
+    assert response.status_code == 303, response.text
+    room_id = int(response.headers["location"].rsplit("/", 1)[1])
+    token = await _token(client, f"/rooms/{room_id}")
+    for path, data in (
+        (f"/rooms/{room_id}/seats/0", {}),
+        (f"/rooms/{room_id}/bots", {"bot": "random"}),
+        (f"/rooms/{room_id}/start", {}),
+    ):
+        response = await client.post(path, data={**data, "csrf": token})
+        assert response.status_code == 303, (path, response.text)
+    return room_id
+
+
+async def _my_turn(client: httpx.AsyncClient, room_id: int) -> dict:
+    """Wait until the table waits for seat 0 (bots answer at once), and return its view."""
+    for _ in range(400):
+        view = (await client.get(f"/api/rooms/{room_id}/view")).json()
+        if view["to_act"] == view["my_seat"] == 0 and view["legal_actions"]:
+            return view
+        await asyncio.sleep(0.02)
+    raise AssertionError("seat 0 was never asked to act")
+
+
+async def test_lobby_offers_a_nickname_to_a_new_visitor(client: httpx.AsyncClient) -> None:
+    page = await client.get("/")
+    assert page.status_code == 200
+    assert 'data-testid="nickname-form"' in page.text
+    assert 'data-testid="create-room"' not in page.text
+
+
+async def test_nickname_form_makes_a_guest_and_the_lobby_greets_them(
+    client: httpx.AsyncClient,
+) -> None:
+    await _sign_in(client, "Pepa")
+    page = await client.get("/")
+    assert "Pepa" in page.text and 'data-testid="create-room"' in page.text
+
+
+async def test_bad_nickname_is_a_readable_message(client: httpx.AsyncClient) -> None:
+    token = await _token(client)
+    response = await client.post(
+        "/session", data={"nickname": "   ", "csrf": token}, headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 422
+    assert 'class="msg msg-error"' in response.text and "Traceback" not in response.text
+
+
+async def test_a_post_without_the_csrf_token_is_refused(client: httpx.AsyncClient) -> None:
+    await _sign_in(client)
+    response = await client.post("/rooms", data={"game": "bolot"})
+    assert response.status_code == 403
+
+
+async def test_a_post_from_another_site_is_refused(client: httpx.AsyncClient) -> None:
+    await _sign_in(client)
+    token = await _token(client)
+    response = await client.post(
+        "/rooms", data={"game": "bolot", "csrf": token}, headers={"Origin": "https://evil.example"}
+    )
+    assert response.status_code == 403
+
+
+async def test_unknown_game_is_a_message_not_a_crash(client: httpx.AsyncClient) -> None:
+    await _sign_in(client)
+    token = await _token(client)
+    response = await client.post(
+        "/rooms", data={"game": "poker", "csrf": token}, headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 422
+    assert "poker" in response.text
+
+
+async def test_room_options_come_from_the_form(client: httpx.AsyncClient) -> None:
+    room_id = await _started_room(client)
+    room = (await client.get(f"/api/rooms/{room_id}")).json()
+    assert room["options"]["target"] == 1500
+    assert [s["kind"] for s in room["seats"]] == ["person", "bot", "bot", "bot"]
+
+
+async def test_player_sees_own_hand_and_spectator_sees_none(
+    client: httpx.AsyncClient, app: object
+) -> None:
+    room_id = await _started_room(client)
+    view = await _my_turn(client, room_id)
+    mine = (await client.get(f"/rooms/{room_id}")).text
+    assert 'data-testid="hand"' in mine
+    for card in view["hand"]:
+        assert f"/{card}.svg" in mine
+    transport = httpx.ASGITransport(app=app)  # type: ignore[arg-type]
+    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as spectator:
+        seen = (await spectator.get(f"/rooms/{room_id}")).text
+    assert 'data-testid="hand"' not in seen
+    for card in view["hand"]:  # nobody but seat 0 may see these cards
+        assert f"/{card}.svg" not in seen, card
+
+
+async def test_a_repeated_move_is_quiet_and_an_illegal_one_is_explained(
+    client: httpx.AsyncClient,
+) -> None:
+    room_id = await _started_room(client)
+    view = await _my_turn(client, room_id)
+    token = await _token(client, f"/rooms/{room_id}")
+    form = {"seq": str(view["seq"]), "action": json.dumps(view["legal_actions"][0]), "csrf": token}
+    htmx = {"HX-Request": "true"}
+    first = await client.post(f"/rooms/{room_id}/moves", data=form, headers=htmx)
+    assert first.status_code == 200, first.text
+    again = await client.post(f"/rooms/{room_id}/moves", data=form, headers=htmx)  # a double click
+    assert again.status_code == 200
+    assert 'data-testid="flash"' not in again.text
+    view = await _my_turn(client, room_id)
+    bogus = {
+        "seq": str(view["seq"]),
+        "action": json.dumps({"type": "play", "card": "5o"}),
+        "csrf": token,
+    }
+    refused = await client.post(f"/rooms/{room_id}/moves", data=bogus, headers=htmx)
+    assert refused.status_code in (403, 422)
+    assert 'data-testid="flash"' in refused.text and "Traceback" not in refused.text
+
+
+async def test_a_move_for_a_seat_you_do_not_hold_is_forbidden(
+    client: httpx.AsyncClient, app: object
+) -> None:
+    room_id = await _started_room(client)
+    view = await _my_turn(client, room_id)
+    transport = httpx.ASGITransport(app=app)  # type: ignore[arg-type]
+    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as other:
+        await _sign_in(other, "Intruder")
+        token = await _token(other, f"/rooms/{room_id}")
+        form = {
+            "seq": str(view["seq"]),
+            "action": json.dumps(view["legal_actions"][0]),
+            "csrf": token,
+        }
+        response = await other.post(
+            f"/rooms/{room_id}/moves", data=form, headers={"HX-Request": "true"}
+        )
+    assert response.status_code == 403
+    assert "seat" in response.text
+
+
+async def test_unknown_room_is_a_404_page(client: httpx.AsyncClient) -> None:
+    response = await client.get("/rooms/999999")
+    assert response.status_code == 404
+    assert "999999" in response.text

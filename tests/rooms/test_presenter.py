@@ -1,0 +1,185 @@
+"""What the table draws from a view (app/rooms/presenter.py, app/rooms/cards.py), without a browser."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from app import rules
+from app.rooms import cards, presenter
+
+
+def _seats(kinds: list[str]) -> list[dict]:
+    return [
+        {
+            "seat": i,
+            "kind": k,
+            "name": "Pepa" if k == "person" else ("heuristic bot" if k == "bot" else None),
+            "bot": "heuristic" if k == "bot" else None,
+            "user_id": 1 if k == "person" else None,
+        }
+        for i, k in enumerate(kinds)
+    ]
+
+
+def _view(seat: int | None, seed: int = 1) -> dict:
+    state = rules.new_game("bolot", {}, dealer=3)
+    state = rules.apply(
+        state, {"type": "deal", "deck": rules.new_deck("bolot", random.Random(seed))}
+    )
+    view = rules.observe(state, seat)
+    view.update(status="playing", seats=_seats(["person", "bot", "bot", "bot"]), my_seat=seat)
+    return view
+
+
+def test_card_names_for_labels() -> None:
+    assert cards.card_name("10c") == "10 of copes"
+    assert cards.card_long_name("10c") == "Sota de copes (10)"
+    assert cards.card_name("TS") == "10 of spades"
+    assert cards.card_name("JH") == "Jack of hearts"
+    assert cards.card_image("10e") == "/static/cards/es/10e.svg"
+    assert cards.card_image("JH", four_colour=True) == "/static/cards/fr4/JH.svg"
+
+
+def test_declaration_labels_follow_rules_bolot_5() -> None:
+    seq = {"kind": "sequence", "length": 3, "top": "9", "suit": "c"}
+    assert cards.declaration_label("bolot", seq) == "Tercera 9 de copes"
+    assert (
+        cards.declaration_label("bolot", {"kind": "four", "rank": "10"}) == "Dos-cents (four 10s)"
+    )
+    assert cards.declaration_label("bolot", {"kind": "four", "rank": "1"}) == "Cent (four 1s)"
+    assert cards.declaration_label("bolot", {"kind": "sequence", "length": 4}) == "Cinquanta"
+    assert (
+        cards.declare_label("bolot", {"type": "declare", "combinations": []}) == "No declarations"
+    )
+    assert cards.declaration_label("belote", {"kind": "four", "rank": "J"}) == "Carré (four Jacks)"
+
+
+def test_bidding_words_of_bolot() -> None:
+    assert cards.action_label("bolot", {"type": "take"}) == "Vaig"
+    assert cards.action_label("bolot", {"type": "take", "suit": "e"}) == "Vaig a espases"
+    assert cards.action_label("bolot", {"type": "pass"}) == "No vaig"
+    assert cards.action_label("bridge-belote", {"type": "bid", "contract": "NT"}) == "No trumps"
+    assert cards.action_label("newgame", {"type": "shout_loudly"}) == "Shout loudly"
+
+
+def test_seats_are_drawn_from_the_viewers_chair() -> None:
+    t = presenter.table(_view(2))
+    where = {s["seat"]: s["pos"] for s in t["seats"]}
+    # Play goes to the right (counter-clockwise): the next seat sits on the right.
+    assert where == {2: "bottom", 3: "right", 0: "top", 1: "left"}
+    assert t["teams"][0] == "You & Pepa"
+    names = {s["seat"]: s["name"] for s in t["seats"]}
+    assert names[1] == "Bot 2" and names[3] == "Bot 4"
+
+
+def test_auction_buttons_are_exactly_the_legal_actions() -> None:
+    view = _view(0)  # dealer 3: seat 0 is the eldest hand and speaks first
+    assert view["to_act"] == 0
+    t = presenter.table(view)
+    posted = [json.loads(c["json"]) for c in t["actions"]["calls"]]
+    assert posted == view["legal_actions"]
+    assert [c["label"] for c in t["actions"]["calls"]] == ["Vaig", "No vaig"]
+    assert t["status"] == "Your turn to bid"
+    assert not any(c["playable"] for c in t["hand"])
+
+
+def test_spectator_gets_no_hand_and_no_buttons() -> None:
+    t = presenter.table(_view(None))
+    assert t["spectator"] and t["hand"] == []
+    assert t["actions"] == {"plays": {}, "plain_alternatives": [], "declares": [], "calls": []}
+
+
+def test_bolot_is_said_by_default_and_the_plain_play_is_offered_apart() -> None:
+    view = _view(0)
+    view.update(
+        phase="play",
+        legal_actions=[
+            {"type": "play", "card": "12o"},
+            {"type": "play", "card": "12o", "bolot": True},
+            {"type": "play", "card": "7c"},
+        ],
+        hand=["12o", "7c"],
+        to_act=0,
+    )
+    t = presenter.table(view)
+    by_card = {c["card"]: c for c in t["hand"]}
+    assert json.loads(by_card["12o"]["json"]) == {"type": "play", "card": "12o", "bolot": True}
+    assert by_card["12o"]["says_belote"]
+    assert json.loads(by_card["7c"]["json"]) == {"type": "play", "card": "7c"}
+    alt = t["actions"]["plain_alternatives"]
+    assert [json.loads(a["json"]) for a in alt] == [{"type": "play", "card": "12o"}]
+    assert "without saying Bolot" in alt[0]["label"]
+
+
+def test_deal_result_breakdown() -> None:
+    view = _view(0)
+    view["last_deal"] = {
+        "deal": 1,
+        "void": False,
+        "points": [0, 162],
+        "outcome": "failed",
+        "contract": {"trump": "o", "taker": 0, "taker_team": 0, "round": 1},
+        "detail": {
+            "card_points": [71, 81],
+            "last_trick_team": 1,
+            "capot": None,
+            "declarations": [0, 0],
+            "belote": [0, 0],
+            "totals": [71, 91],
+            "points_in_play": 162,
+            "needed": 82,
+        },
+    }
+    result = presenter.table(view)["result"]
+    rows = {r[0]: r[1:] for r in result["rows"]}
+    assert rows["Card points"] == [71, 81]
+    assert rows["Last trick (últimes)"] == [0, 10]
+    assert rows["Total"] == [71, 91]
+    assert "llocs" in result["headline"]
+
+
+def _public(view: dict) -> set[str]:
+    """Cards any viewer may see now: on the table, turned, announced or shown declarations."""
+    cards_seen = {t["card"] for t in view.get("trick") or []}
+    cards_seen |= {t["card"] for t in (view.get("last_trick") or {}).get("cards", [])}
+    cards_seen |= {b["card"] for b in view.get("belote") or [] if b.get("card")}
+    cards_seen |= {view["turned"]} if view.get("turned") else set()
+    for d in view.get("declarations") or []:
+        for c in d.get("combinations") or []:
+            cards_seen |= set(c.get("cards") or [])
+    return cards_seen
+
+
+def test_every_game_renders_for_every_seat_and_spectator() -> None:
+    """The table is driven by the view only: each game's views, all the way through
+    some random deals, render for each seat and for a spectator without error, and
+    a seat's page never names a card of another seat's hand."""
+    from app.rooms.rendering import render_fragments
+
+    rng = random.Random(7)
+    for game_id, game in rules.GAMES.items():
+        state = rules.new_game(game_id, {}, dealer=0)
+        for _step in range(160):
+            if rules.is_over(state):
+                break
+            if rules.needs_deal(state):
+                state = rules.apply(state, {"type": "deal", "deck": rules.new_deck(game_id, rng)})
+                continue
+            if _step % 16 == 0:
+                views = {s: rules.observe(state, s) for s in (*range(game.players), None)}
+                for seat, view in views.items():
+                    view.update(id=1, status="playing", game_name=game.name, my_seat=seat,
+                                seats=_seats(["person"] + ["bot"] * (game.players - 1)))
+                    html = render_fragments(view, None, "token")
+                    assert 'id="room-main"' in html
+                    if seat is None:
+                        assert 'data-testid="hand"' not in html
+                        continue
+                    for other in range(game.players):
+                        if other == seat:
+                            continue
+                        hidden = set(views[other]["hand"] or []) - set(view["hand"] or []) - _public(view)
+                        for card in hidden:
+                            assert f"/{card}.svg" not in html, (game_id, seat, card)
+            state = rules.apply(state, rng.choice(rules.legal_actions(state)))
