@@ -39,7 +39,7 @@ from app.accounts.deps import OptionalUser
 from app.accounts.models import User
 from app.accounts.service import user_from_request
 from app.db import SessionDep
-from app.errors import Conflict, NotFound, ServiceError, Unauthorized
+from app.errors import Conflict, NotFound, ServiceError
 
 from . import service
 from .rendering import (
@@ -299,8 +299,6 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
                     tg.start_soon(receiver, tg.cancel_scope)
                     tg.start_soon(_guard, sender(events), tg.cancel_scope)
             except (WebSocketDisconnect, RuntimeError):
-                pass
-            except Unauthorized:
                 pass
 
 

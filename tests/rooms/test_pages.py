@@ -12,6 +12,7 @@ import json
 import re
 
 import httpx
+import pytest
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
 
@@ -185,3 +186,63 @@ async def test_unknown_room_is_a_404_page(client: httpx.AsyncClient) -> None:
     response = await client.get("/rooms/999999")
     assert response.status_code == 404
     assert "999999" in response.text
+
+
+async def test_page_socket_pushes_each_viewer_their_own_table(
+    live_server: str, fixed_first_deal: list[str]
+) -> None:
+    """WS /rooms/{id}/ws: hx-swap-oob fragments of the viewer's own view, at connect and
+    after every change; a spectator's fragments carry no hand and none of its cards."""
+    import websockets
+
+    from tests.rooms.conftest import DECK
+
+    ws_base = live_server.replace("http://", "ws://")
+    async with httpx.AsyncClient(base_url=live_server) as http:
+        tokens = []
+        for name in ("Anna", "Berto", "Carme", "Dani"):
+            tokens.append(
+                (await http.post("/api/session", json={"nickname": name})).json()["token"]
+            )
+            http.cookies.clear()
+        auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
+        room = (await http.post("/api/rooms", json={"game": "bolot"}, headers=auth[0])).json()
+        for seat in range(4):
+            await http.put(f"/api/rooms/{room['id']}/seats/{seat}", json={}, headers=auth[seat])
+        await http.post(f"/api/rooms/{room['id']}/start", headers=auth[0])
+        eldest = ((await http.get(f"/api/rooms/{room['id']}/view")).json()["dealer"] + 1) % 4
+        hand = DECK[0:3] + DECK[12:14]
+
+        url = f"{ws_base}/rooms/{room['id']}/ws"
+        async with (
+            websockets.connect(f"{url}?token={tokens[eldest]}") as player,
+            websockets.connect(url) as spectator,
+        ):
+            mine = str(await asyncio.wait_for(player.recv(), 10))
+            seen = str(await asyncio.wait_for(spectator.recv(), 10))
+            assert 'id="room-main"' in mine and 'hx-swap-oob="true"' in mine
+            assert 'data-seq="1"' in mine and ">Vaig</button>" in mine
+            for card in hand:
+                assert f"/{card}.svg" in mine
+                assert f"/{card}.svg" not in seen
+            assert 'data-testid="hand"' not in seen and "Vaig</button>" not in seen
+
+            moved = await http.post(
+                f"/api/rooms/{room['id']}/moves",
+                json={"seq": 1, "action": {"type": "pass"}},
+                headers=auth[eldest],
+            )
+            assert moved.status_code == 200
+            async with asyncio.timeout(10):
+                while 'data-seq="2"' not in (pushed := str(await player.recv())):
+                    pass
+            assert "No vaig" in pushed  # the pass shows by the seat
+
+
+async def test_page_socket_from_another_site_is_refused(live_server: str) -> None:
+    import websockets
+
+    url = live_server.replace("http://", "ws://") + "/rooms/1/ws"
+    with pytest.raises(websockets.exceptions.InvalidStatus):
+        async with websockets.connect(url, origin="https://evil.example"):  # type: ignore[arg-type]
+            pass
