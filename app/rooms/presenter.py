@@ -270,7 +270,7 @@ def status_line(view: dict[str, Any], names: dict[int, str], me: int | None) -> 
     if phase == "over" or view.get("winner") is not None:
         return "The match is over."
     if phase == "deal" or to_act is None:
-        return "Dealing…"
+        return "Next deal coming…" if view.get("sheet") else "Dealing…"
     verb = {"auction": "bid", "play": "play"}.get(str(phase), "act")
     acts = view.get("legal_actions") or []
     if any(a.get("type") == "declare" for a in acts):
