@@ -17,6 +17,7 @@ from sqlalchemy.engine import Connection
 
 import app.accounts.models  # noqa: F401  (registers the tables)
 import app.rooms.models  # noqa: F401
+import app.tournaments.models  # noqa: F401
 from app.db import Base, make_engine
 from app.settings import Settings, async_url
 

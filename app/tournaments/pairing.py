@@ -1,0 +1,246 @@
+"""Pairings of a championship: round robin (Berger tables), Swiss, knockout, groups.
+
+Pure functions over team ids; nothing here touches the database, so every rule is
+unit-tested on its own (tests/tournaments/test_pairing.py). A pairing is a list
+of ``(home, away)`` tuples in table order; ``away`` is None for a bye. "Home" is
+the first team named on the sheet: at an online table it sits in seats 0 and 2.
+
+Rules (docs/tournaments.md states them for organisers):
+
+* Round robin: Berger tables by the circle method. With an odd number of teams a
+  dummy is added and whoever meets it has the bye. Each team is home in half of
+  its matches (one more or one fewer when the count is odd). A return leg plays
+  the same rounds again with home and away swapped.
+* Swiss: teams are ranked (match points, then tie-breaks); with an odd count the
+  lowest-ranked team that has not had a bye gets it. The rest are paired inside
+  their score groups, top half against bottom half (the Dutch way), never twice
+  against the same team; when a group cannot be paired the fewest teams float to
+  the nearest group. This is a maximum-weight perfect matching (networkx), so the
+  choice is optimal, deterministic and fails only when no pairing without a
+  rematch exists at all.
+* Knockout: a bracket of the next power of two, seeded so that 1 and 2 can meet
+  only in the final (1 v 16, 8 v 9, ...); the missing places are byes, which
+  therefore go to the top seeds.
+* Groups then knockout: teams are dealt into groups in snake order of seeding
+  (1 2 3 4 / 8 7 6 5 / ...); each group plays a round robin; the first ``advance``
+  of each group go to a knockout seeded group winners first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+import networkx as nx
+
+Pair = tuple[int, int | None]
+
+__all__ = [
+    "Pair",
+    "PairingError",
+    "berger_rounds",
+    "bracket_positions",
+    "knockout_first_round",
+    "knockout_next_round",
+    "qualifier_seeding",
+    "snake_groups",
+    "swiss_round",
+]
+
+
+class PairingError(ValueError):
+    """No pairing satisfies the rules (e.g. every remaining opponent was already met)."""
+
+
+# ---------------------------------------------------------------- round robin
+
+
+def berger_rounds(teams: Sequence[int], return_leg: bool = False) -> list[list[Pair]]:
+    """All rounds of a round robin among ``teams`` (in seeding order), Berger tables.
+
+    Returns one list of pairs per round; byes (odd counts) come last in their round
+    as ``(team, None)``. Each pair of teams meets exactly once per leg; with
+    ``return_leg`` the second leg repeats the first with home and away swapped.
+
+    >>> berger_rounds([1, 2, 3, 4])[0]
+    [(1, 4), (2, 3)]
+    """
+    ids: list[int | None] = list(teams)
+    if len(set(ids)) != len(ids):
+        raise PairingError("a team is listed twice")
+    if len(ids) < 2:
+        raise PairingError("a round robin needs at least two teams")
+    if len(ids) % 2:
+        ids.append(None)
+    n = len(ids)
+    m = n - 1
+    first: list[list[Pair]] = []
+    for r in range(m):
+        raw = [(ids[r], ids[m]) if r % 2 == 0 else (ids[m], ids[r])]
+        for i in range(1, n // 2):
+            a, b = ids[(r + i) % m], ids[(r - i) % m]
+            raw.append((a, b) if i % 2 == 1 else (b, a))
+        first.append(_with_byes(raw))
+    if not return_leg:
+        return first
+    second = [[(b, a) if b is not None else (a, None) for a, b in rnd] for rnd in first]
+    return first + [_with_byes(rnd) for rnd in second]
+
+
+def _with_byes(raw: Iterable[tuple[int | None, int | None]]) -> list[Pair]:
+    games: list[Pair] = []
+    byes: list[Pair] = []
+    for a, b in raw:
+        if a is None and b is not None:
+            byes.append((b, None))
+        elif b is None and a is not None:
+            byes.append((a, None))
+        elif a is not None:
+            games.append((a, b))
+    return games + byes
+
+
+# ---------------------------------------------------------------- Swiss
+
+
+def swiss_round(
+    ranked: Sequence[int],
+    points: Mapping[int, float],
+    met: Iterable[frozenset[int]],
+    had_bye: Iterable[int],
+) -> list[Pair]:
+    """The next Swiss round for ``ranked`` (best first: match points, tie-breaks, seed).
+
+    ``points`` are the teams' match points (the score groups), ``met`` the pairs that
+    have already played, ``had_bye`` the teams that already had a bye. Returns the
+    pairs, best table first, the bye last. Raises PairingError when no pairing
+    without a rematch exists (or every team already had its bye).
+    """
+    order = list(ranked)
+    met_set = {frozenset(p) for p in met}
+    byes = set(had_bye)
+    if len(order) < 2:
+        raise PairingError("a Swiss round needs at least two teams")
+    if len(order) % 2 == 0:
+        pairs = _swiss_match(order, points, met_set)
+        if pairs is None:
+            raise PairingError("every pairing of this round would repeat a match")
+        return pairs
+    for bye in reversed(order):  # the lowest-ranked team without a bye, if the rest can pair
+        if bye in byes:
+            continue
+        rest = [t for t in order if t != bye]
+        pairs = _swiss_match(rest, points, met_set)
+        if pairs is not None:
+            return pairs + [(bye, None)]
+    raise PairingError("no team can take the bye without forcing a repeated match")
+
+
+def _swiss_match(order: list[int], points: Mapping[int, float], met: set[frozenset[int]]) -> list[Pair] | None:
+    """A perfect matching of ``order`` without rematches, best by score groups, or None."""
+    rank = {t: i for i, t in enumerate(order)}
+    levels = sorted({points.get(t, 0) for t in order}, reverse=True)
+    level = {t: levels.index(points.get(t, 0)) for t in order}
+    groups: dict[int, list[int]] = {}
+    for t in order:
+        groups.setdefault(level[t], []).append(t)
+    pos = {t: groups[level[t]].index(t) for t in order}
+    n = len(order)
+    graph = nx.Graph()
+    graph.add_nodes_from(order)
+    # Weights: crossing score groups costs far more than any within-group preference,
+    # and a wide crossing more than two narrow ones (squared distance).
+    big = (n + 1) ** 2
+    for i, a in enumerate(order):
+        for b in order[i + 1 :]:
+            if frozenset((a, b)) in met:
+                continue
+            gap = abs(level[a] - level[b])
+            if gap == 0:
+                size = len(groups[level[a]])
+                dutch = abs(abs(pos[a] - pos[b]) - size // 2)
+            else:
+                dutch = abs(rank[a] - rank[b])
+            cost = gap * gap * big * big + dutch * big
+            graph.add_edge(a, b, weight=10 * big**3 - cost)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    if len(matching) * 2 != n:
+        return None
+    pairs = [(a, b) if rank[a] < rank[b] else (b, a) for a, b in matching]
+    pairs.sort(key=lambda p: rank[p[0]])
+    return list(pairs)
+
+
+# ---------------------------------------------------------------- knockout
+
+
+def bracket_positions(size: int) -> list[int]:
+    """Seeds (1-based) in bracket order for a power-of-two ``size``: 8 -> 1 8 4 5 2 7 3 6.
+
+    Neighbours play each other; seeds 1 and 2 can meet only in the final."""
+    if size < 1 or size & (size - 1):
+        raise PairingError("a bracket has a power-of-two size")
+    order = [1]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [s for seed in order for s in (seed, total - seed)]
+    return order
+
+
+def knockout_first_round(seeded: Sequence[int]) -> list[Pair]:
+    """The first knockout round of ``seeded`` (best first), in bracket order.
+
+    The bracket has the next power of two places; the places beyond the field are
+    byes, so they go to the top seeds: ``(team, None)``. The list keeps bracket order
+    (byes included), so ``knockout_next_round`` pairs neighbours."""
+    teams = list(seeded)
+    if len(teams) < 2:
+        raise PairingError("a knockout needs at least two teams")
+    if len(set(teams)) != len(teams):
+        raise PairingError("a team is listed twice")
+    size = 1
+    while size < len(teams):
+        size *= 2
+    order = bracket_positions(size)
+    slots = [teams[s - 1] if s <= len(teams) else None for s in order]
+    pairs: list[Pair] = []
+    for i in range(0, size, 2):
+        a, b = slots[i], slots[i + 1]
+        assert a is not None  # the better seed of a pair is always within the field
+        pairs.append((a, b))
+    return pairs
+
+
+def knockout_next_round(winners: Sequence[int]) -> list[Pair]:
+    """The next knockout round: the winners of the previous round, in bracket order,
+    meet their neighbours (1st v 2nd, 3rd v 4th, ...)."""
+    if len(winners) < 2 or len(winners) % 2:
+        raise PairingError("the next knockout round needs an even number of winners")
+    return [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
+
+
+# ---------------------------------------------------------------- groups
+
+
+def snake_groups(seeded: Sequence[int], count: int) -> list[list[int]]:
+    """Deal ``seeded`` teams (best first) into ``count`` groups in snake order."""
+    if count < 1:
+        raise PairingError("at least one group")
+    if len(seeded) < 2 * count:
+        raise PairingError(f"{count} groups need at least {2 * count} teams")
+    groups: list[list[int]] = [[] for _ in range(count)]
+    for i, team in enumerate(seeded):
+        lap, place = divmod(i, count)
+        groups[place if lap % 2 == 0 else count - 1 - place].append(team)
+    return groups
+
+
+def qualifier_seeding(places: Sequence[Sequence[int]], advance: int) -> list[int]:
+    """Knockout seeding from group standings: ``places[g]`` is group g's final order.
+
+    All group winners first (group A, B, ...), then the runners-up (A, B, ...), and
+    so on; with the bracket's seeding a winner never meets its own runner-up in the
+    first round (2 or 4 groups, two qualifiers each)."""
+    seeded: list[int] = []
+    for place in range(advance):
+        seeded.extend(g[place] for g in places if len(g) > place)
+    return seeded
