@@ -168,7 +168,7 @@ def table(view: dict[str, Any]) -> dict[str, Any]:
     pos_of = {(base + i) % players: positions[i] for i in range(players)}
     counts = view.get("hand_counts") or [0] * players
     contract = view.get("contract") or None
-    taker = contract.get("taker") if contract else None
+    taker = _first_key(contract, "taker", "bidder", "chooser") if contract else None
     declared = _declared_by_seat(view)
     belote_seats = {b["seat"] for b in view.get("belote") or []}
     to_act = view.get("to_act")
@@ -244,12 +244,13 @@ def table(view: dict[str, Any]) -> dict[str, Any]:
             "trump": trump,
             "trump_name": cards.suit_name(trump) if trump else None,
             "trump_img": cards.suit_image(trump) if trump in cards.SUIT_NAMES else None,
-            "taker": ("You" if taker == me else names.get(taker, "?")) if taker is not None else None,
+            "taker": ("You" if taker == me else names.get(taker, "?"))
+            if taker is not None
+            else None,
             "taker_team": contract.get("taker_team"),
             "round": contract.get("round"),
-            "label": cards.CONTRACT_NAMES.get(
-                str(contract.get("contract")), contract.get("contract")
-            ),
+            "label": contract_label(contract),
+            "multiplier": contract.get("multiplier") or view.get("multiplier"),
         },
         "to_act": to_act,
         "to_act_name": names.get(to_act) if to_act is not None else None,
@@ -259,8 +260,27 @@ def table(view: dict[str, Any]) -> dict[str, Any]:
         "result": deal_result(view, teams),
         "sheet": view.get("sheet") or [],
         "winner": view.get("winner"),
+        "draw": bool(view.get("draw")),
+        # The dealer's partner in Botifarra holds cards he may not look at yet.
+        "hidden_hand": (counts[me] if me is not None and view.get("hand_hidden") else 0),
         "belote_word": cards.belote_word(game),
     }
+
+
+def _first_key(d: dict[str, Any], *keys: str) -> Any:
+    """The value of the first of ``keys`` present (not None) in ``d``."""
+    return next((d[k] for k in keys if d.get(k) is not None), None)
+
+
+def contract_label(contract: dict[str, Any]) -> str | None:
+    """What to call a contract with no trump suit: "Botifarra", "No trumps", "All trumps"."""
+    if contract.get("botifarra"):
+        return "Botifarra"
+    kind = contract.get("kind")
+    if kind in ("no_trumps", "all_trumps"):
+        return "No trumps" if kind == "no_trumps" else "All trumps"
+    bid = contract.get("bid") or contract.get("contract")
+    return cards.CONTRACT_NAMES.get(str(bid), bid) if bid else None
 
 
 def status_line(view: dict[str, Any], names: dict[int, str], me: int | None) -> str:
@@ -324,9 +344,14 @@ def deal_result(view: dict[str, Any], teams: list[str]) -> dict[str, Any] | None
     if (dp := _pair(detail.get("declarations"))) is not None and any(dp):
         rows.append(["Declarations", *dp])
     if (bp := _pair(detail.get("belote"))) is not None and any(bp):
-        rows.append([cards.belote_word(game), *(20 * int(x) for x in bp)])
+        # Bolot gives a 0/1 flag per pair, other games the points (20 per belote).
+        rows.append(
+            [cards.belote_word(game), *(20 * int(x) if int(x) <= 1 else int(x) for x in bp)]
+        )
     if (tot := _pair(detail.get("totals"))) is not None:
         rows.append(["Total", *tot])
+    if isinstance(detail.get("multiplier"), int) and detail["multiplier"] > 1:
+        rows.append(["Multiplier", *(f"×{detail['multiplier']}",) * 2])
     outcome = last.get("outcome")
     contract = last.get("contract") or {}
     taker_team = contract.get("taker_team", detail.get("taker_team"))
