@@ -68,3 +68,22 @@ async def test_socket_to_an_unknown_room_is_refused(live_server: str) -> None:
     with pytest.raises(websockets.exceptions.InvalidStatus):
         async with websockets.connect(live_server.replace("http://", "ws://") + "/api/rooms/999/ws"):
             pass
+
+
+async def test_another_sites_page_gets_a_spectators_view(live_server: str, fixed_first_deal: list[str]) -> None:
+    ws_base = live_server.replace("http://", "ws://")
+    async with httpx.AsyncClient(base_url=live_server) as http:
+        token = (await http.post("/api/session", json={"nickname": "Anna"})).json()["token"]
+        auth = {"Authorization": f"Bearer {token}"}
+        room = (await http.post("/api/rooms", json={"game": "bolot"}, headers=auth)).json()
+        await http.put(f"/api/rooms/{room['id']}/seats/0", json={}, headers=auth)
+        for seat in (1, 2, 3):
+            await http.put(f"/api/rooms/{room['id']}/seats/{seat}", json={"bot": "random"}, headers=auth)
+        await http.post(f"/api/rooms/{room['id']}/start", headers=auth)
+    url = f"{ws_base}/api/rooms/{room['id']}/ws"
+    cookie = {"Cookie": f"tapet_session={token}"}
+    async with websockets.connect(url, additional_headers=cookie, origin="http://evil.example") as ws:
+        assert (await _next_view(ws))["hand"] is None
+    host = live_server.removeprefix("http://")
+    async with websockets.connect(url, additional_headers=cookie, origin=f"http://{host}") as ws:
+        assert (await _next_view(ws))["my_seat"] == 0
