@@ -436,7 +436,7 @@ class TrickGame:
             "trick": [{"seat": s, "card": c} for s, c in state.trick],
             "leader": state.leader if state.phase == "play" else None,
             "last_trick": {"cards": [{"seat": s, "card": c} for s, c in last_trick["cards"]],
-                           "winner": last_trick["winner"]} if last_trick and state.phase == "play" else None,
+                           "winner": last_trick["winner"]} if last_trick and state.phase != "auction" else None,
             "tricks_won": list(state.tricks_won),
             "trick_number": len(state.tricks) + 1,
             "scores": list(state.scores),
