@@ -347,3 +347,17 @@ async def move_log(db: AsyncSession, room_id: int, user: User | None, since: int
         return []
     loaded = await play.load(db, game)
     return await public_log(db, game, loaded.state, since)
+
+
+async def end_match(db: AsyncSession, room_id: int) -> dict[str, Any]:
+    """Stop a running match where it stands (a tournament's deal count or time limit was
+    reached between deals): room and game become finished, the scores stay as they are.
+    Returns room info. Raises NotFound; a room not playing is returned unchanged."""
+    room = await _room(db, room_id)
+    if room.status == "playing":
+        await db.execute(update(Room).where(Room.id == room.id, Room.status == "playing").values(status="finished"))
+        await db.execute(update(Game).where(Game.room_id == room.id).values(status="finished"))
+        await db.commit()
+        room = await _room(db, room_id)
+        await _publish(db, room)
+    return await _info(db, room)

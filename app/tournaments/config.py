@@ -1,0 +1,159 @@
+"""A tournament's rules as data: format details, match definition, match points, tie-breaks.
+
+``clean(game, options, format, settings)`` checks what an organiser sent and
+fills in the defaults; the result is stored in ``Tournament.options`` (the
+ruleset's options, completed by the engine) and ``Tournament.settings``::
+
+    {
+      "return_leg": false,             # round robin and group stage: play every match twice
+      "rounds": 5,                     # Swiss: number of rounds (default: enough to find a winner)
+      "groups": 2, "advance": 2,       # groups then knockout: number of groups, qualifiers per group
+      "match": {"kind": "target"},     # to the ruleset's target score
+             | {"kind": "deals", "deals": 12}        # a fixed number of deals
+             | {"kind": "time", "minutes": 45},      # a time limit; the deal in progress is finished
+      "points": {"win": 2, "draw": 1, "loss": 0, "bye": 2},
+      "tiebreaks": ["head_to_head", "point_difference", "points_scored"],
+      "play": "paper" | "online"      # how new tables are played (each table can be changed)
+    }
+
+Botifarra's ``cap_score`` (and ``max_hands``) are options of the ruleset itself
+(rules/botifarra.md §9) and go in ``options``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from app import rules
+from app.errors import Unprocessable
+
+from .models import FORMATS
+from .standings import DEFAULT_POINTS, TIEBREAKS
+
+MATCH_KINDS = ("target", "deals", "time")
+PLAY_MODES = ("paper", "online")
+
+DEFAULT_TIEBREAKS = {
+    "round_robin": ["head_to_head", "point_difference", "points_scored"],
+    "swiss": ["buchholz", "head_to_head", "point_difference", "points_scored"],
+    "knockout": ["point_difference", "points_scored"],
+    "groups_knockout": ["head_to_head", "point_difference", "points_scored"],
+}
+
+FORMAT_NAMES = {
+    "round_robin": "Round robin (Berger tables)",
+    "swiss": "Swiss",
+    "knockout": "Knockout",
+    "groups_knockout": "Groups, then knockout",
+}
+
+
+def _int(value: Any, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool):
+        raise Unprocessable(f"{name} must be a whole number")
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise Unprocessable(f"{name} must be a whole number") from None
+    if not low <= number <= high:
+        raise Unprocessable(f"{name} must be between {low} and {high}")
+    return number
+
+
+def clean_options(game: str, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The ruleset's options completed with their defaults. Raises Unprocessable for an
+    unknown game or option."""
+    if game not in rules.GAMES:
+        raise Unprocessable(f"unknown game {game!r}; games: {', '.join(rules.GAMES)}")
+    if options is not None and not isinstance(options, dict):
+        raise Unprocessable("options are a JSON object")
+    try:
+        state = rules.new_game(game, options or {}, 0)
+    except rules.IllegalAction as exc:
+        raise Unprocessable(str(exc)) from None
+    return dict(rules.observe(state, None)["options"])
+
+
+def clean(game: str, options: dict[str, Any] | None, fmt: str,
+          settings: dict[str, Any] | None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``(options, settings)`` checked and completed. Raises Unprocessable with the reason."""
+    opts = clean_options(game, options)
+    if fmt not in FORMATS:
+        raise Unprocessable(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}")
+    given = dict(settings or {})
+    if not isinstance(settings or {}, dict):
+        raise Unprocessable("settings are a JSON object")
+    out: dict[str, Any] = {}
+    if fmt in ("round_robin", "groups_knockout"):
+        out["return_leg"] = bool(given.get("return_leg", False))
+    if fmt == "swiss" and given.get("rounds") is not None:
+        out["rounds"] = _int(given["rounds"], "rounds", 1, 30)
+    if fmt == "groups_knockout":
+        out["groups"] = _int(given.get("groups", 2), "groups", 1, 16)
+        out["advance"] = _int(given.get("advance", 2), "advance", 1, 8)
+    match = given.get("match") or {"kind": "target"}
+    if isinstance(match, str):
+        match = {"kind": match}
+    if not isinstance(match, dict) or match.get("kind") not in MATCH_KINDS:
+        raise Unprocessable(f"match kind must be one of {', '.join(MATCH_KINDS)}")
+    clean_match: dict[str, Any] = {"kind": match["kind"]}
+    if match["kind"] == "deals":
+        clean_match["deals"] = _int(match.get("deals"), "the number of deals", 1, 200)
+    elif match["kind"] == "time":
+        clean_match["minutes"] = _int(match.get("minutes"), "the time limit in minutes", 1, 600)
+    out["match"] = clean_match
+    points = dict(DEFAULT_POINTS)
+    for key, value in (given.get("points") or {}).items():
+        if key not in DEFAULT_POINTS:
+            raise Unprocessable(f"unknown match points {key!r}; use win, draw, loss, bye")
+        points[key] = _int(value, f"points for a {key}", 0, 100)
+    if "bye" not in (given.get("points") or {}):
+        points["bye"] = points["win"]
+    out["points"] = points
+    tiebreaks = given.get("tiebreaks")
+    if tiebreaks is None:
+        tiebreaks = DEFAULT_TIEBREAKS[fmt]
+    if isinstance(tiebreaks, str):
+        tiebreaks = [t.strip() for t in tiebreaks.split(",") if t.strip()]
+    if not isinstance(tiebreaks, list) or any(t not in TIEBREAKS for t in tiebreaks):
+        raise Unprocessable(f"tie-breaks are a list of: {', '.join(TIEBREAKS)}")
+    if len(set(tiebreaks)) != len(tiebreaks):
+        raise Unprocessable("a tie-break is listed twice")
+    out["tiebreaks"] = list(tiebreaks)
+    play = given.get("play", "paper")
+    if play not in PLAY_MODES:
+        raise Unprocessable("play must be paper or online")
+    out["play"] = play
+    return opts, out
+
+
+def swiss_rounds(settings: dict[str, Any], teams: int) -> int:
+    """The number of Swiss rounds: the setting, else enough to find a winner (log2 + 1)."""
+    if settings.get("rounds"):
+        return int(settings["rounds"])
+    return max(1, math.ceil(math.log2(max(teams, 2))) + 1)
+
+
+def room_options(game: str, options: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
+    """The options of an online table's room: the tournament's, with Botifarra's
+    ``max_hands`` set when matches are a fixed number of deals."""
+    out = dict(options)
+    match = settings.get("match", {})
+    if match.get("kind") == "deals" and game == "botifarra":
+        out["max_hands"] = match["deals"]
+    return out
+
+
+def describe_match(game: str, options: dict[str, Any], settings: dict[str, Any]) -> str:
+    """The match definition in words: "to 1000 points", "12 deals", "45 minutes"."""
+    match = settings.get("match", {"kind": "target"})
+    if match["kind"] == "deals":
+        text = f"{match['deals']} deals"
+    elif match["kind"] == "time":
+        text = f"{match['minutes']} minutes, the deal in progress finished"
+    else:
+        text = f"to {options.get('target')} points"
+    if options.get("cap_score"):
+        text += f", scores recorded up to {options['cap_score']}"
+    return text

@@ -1,0 +1,307 @@
+"""Championship use cases, one transaction each: clubs, tournaments, organisers, teams,
+late entries and withdrawals. Rounds are in ``rounds.py``, results in ``results.py``,
+what the public sees in ``views.py``; this module holds the shared loading, access
+and audit helpers they use.
+
+Shapes returned are plain JSON-able dicts. Errors: NotFound (404), Forbidden (403,
+not an organiser of this tournament), Conflict (409, the tournament is not at that
+stage) and Unprocessable (422, bad input), each with a sentence an organiser can read.
+Only organisers (the creator and the co-organisers) change a tournament; any
+signed-in user may create one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app import rules
+from app.accounts.models import User
+from app.errors import Conflict, Forbidden, NotFound, Unprocessable
+
+from . import config
+from .models import CLUB_KINDS, AuditEntry, Club, Organiser, Round, Team, Tournament
+
+NAME_MAX = 80
+
+
+def clean_text(value: Any, what: str, high: int = NAME_MAX, required: bool = True) -> str:
+    """``value`` trimmed; raises Unprocessable when empty (if required), too long or not text."""
+    if value is None:
+        value = ""
+    if not isinstance(value, str):
+        raise Unprocessable(f"{what} must be text")
+    text = " ".join(value.split())
+    if required and not text:
+        raise Unprocessable(f"{what} is required")
+    if len(text) > high:
+        raise Unprocessable(f"{what} has at most {high} characters")
+    return text
+
+
+# ---------------------------------------------------------------- loading and access
+
+
+async def load(db: AsyncSession, tournament_id: int) -> Tournament:
+    """The tournament, fresh from the database. Raises NotFound."""
+    t = await db.get(Tournament, tournament_id, populate_existing=True)
+    if t is None:
+        raise NotFound(f"there is no tournament {tournament_id}")
+    return t
+
+
+async def is_organiser(db: AsyncSession, tournament_id: int, user: User | None) -> bool:
+    """True when ``user`` is the creator or a co-organiser of the tournament."""
+    if user is None:
+        return False
+    row = await db.get(Organiser, (tournament_id, user.id))
+    return row is not None
+
+
+async def for_organiser(db: AsyncSession, tournament_id: int, user: User) -> Tournament:
+    """The tournament if ``user`` organises it. Raises NotFound or Forbidden."""
+    t = await load(db, tournament_id)
+    if not await is_organiser(db, tournament_id, user):
+        raise Forbidden("only the organisers of this tournament may change it")
+    return t
+
+
+def audit(db: AsyncSession, t: Tournament, user: User | None, action: str, subject: str,
+          before: dict[str, Any] | None = None, after: dict[str, Any] | None = None,
+          reason: str = "") -> None:
+    """Add an audit entry (committed with the change it records)."""
+    db.add(AuditEntry(tournament_id=t.id, user_id=user.id if user else None, action=action,
+                      subject=subject[:80], before=before, after=after, reason=reason))
+
+
+async def teams_of(db: AsyncSession, tournament_id: int) -> list[Team]:
+    """The tournament's teams in seeding order."""
+    rows = await db.scalars(select(Team).where(Team.tournament_id == tournament_id)
+                            .order_by(Team.seed, Team.id).execution_options(populate_existing=True))
+    return list(rows.all())
+
+
+async def rounds_of(db: AsyncSession, tournament_id: int) -> list[Round]:
+    """The tournament's rounds in order (drafts included)."""
+    rows = await db.scalars(select(Round).where(Round.tournament_id == tournament_id)
+                            .order_by(Round.number).execution_options(populate_existing=True))
+    return list(rows.all())
+
+
+# ---------------------------------------------------------------- clubs
+
+
+def club_out(club: Club) -> dict[str, Any]:
+    """``{id, name, kind, town}``."""
+    return {"id": club.id, "name": club.name, "kind": club.kind, "town": club.town}
+
+
+async def create_club(db: AsyncSession, user: User, name: str, kind: str = "club", town: str = "") -> dict[str, Any]:
+    """A new club. Raises Unprocessable (bad name or kind) or Conflict (same name and town)."""
+    if kind not in CLUB_KINDS:
+        raise Unprocessable(f"a club is a {', '.join(CLUB_KINDS)}")
+    club = Club(name=clean_text(name, "the club's name"), kind=kind,
+                town=clean_text(town, "the town", required=False), created_by=user.id)
+    db.add(club)
+    try:
+        await db.commit()
+    except IntegrityError:
+        await db.rollback()
+        raise Conflict(f"there is already a club {club.name!r} in {club.town or 'no town'}") from None
+    return club_out(club)
+
+
+async def list_clubs(db: AsyncSession) -> list[dict[str, Any]]:
+    """Every club, by town then name."""
+    rows = await db.scalars(select(Club).order_by(Club.town, Club.name))
+    return [club_out(c) for c in rows.all()]
+
+
+async def club_names(db: AsyncSession, ids: set[int]) -> dict[int, dict[str, Any]]:
+    """The clubs of ``ids`` as ``{id: club_out}``."""
+    if not ids:
+        return {}
+    rows = await db.scalars(select(Club).where(Club.id.in_(ids)))
+    return {c.id: club_out(c) for c in rows.all()}
+
+
+# ---------------------------------------------------------------- tournaments
+
+
+async def tournament_out(db: AsyncSession, t: Tournament) -> dict[str, Any]:
+    """The tournament's public shape, with its organisers and counts."""
+    orgs = (await db.execute(
+        select(Organiser.user_id, Organiser.role, User.nickname)
+        .join(User, User.id == Organiser.user_id)
+        .where(Organiser.tournament_id == t.id).order_by(Organiser.added_at)
+    )).all()
+    teams = await db.scalar(select(func.count()).select_from(Team).where(Team.tournament_id == t.id))
+    rounds = await rounds_of(db, t.id)
+    ruleset = rules.GAMES.get(t.game)
+    return {
+        "id": t.id, "name": t.name, "game": t.game, "game_name": ruleset.name if ruleset else t.game,
+        "options": t.options, "format": t.format, "format_name": config.FORMAT_NAMES[t.format],
+        "settings": t.settings, "status": t.status, "venue": t.venue,
+        "match": config.describe_match(t.game, t.options, t.settings),
+        "organisers": [{"user_id": u, "nickname": n, "role": r} for u, r, n in orgs],
+        "teams": teams or 0,
+        "rounds": [{"number": r.number, "stage": r.stage, "status": r.status} for r in rounds],
+        "created_at": t.created_at.isoformat(),
+    }
+
+
+async def create_tournament(db: AsyncSession, user: User, name: str, game: str, fmt: str,
+                            options: dict[str, Any] | None = None,
+                            settings: dict[str, Any] | None = None, venue: str = "") -> dict[str, Any]:
+    """A new tournament in registration, ``user`` its owner. Raises Unprocessable."""
+    opts, sets = config.clean(game, options, fmt, settings)
+    t = Tournament(name=clean_text(name, "the tournament's name", 120), game=game, options=opts,
+                   format=fmt, settings=sets, status="registration",
+                   venue=clean_text(venue, "the venue", 120, required=False), created_by=user.id)
+    db.add(t)
+    await db.flush()
+    db.add(Organiser(tournament_id=t.id, user_id=user.id, role="owner"))
+    audit(db, t, user, "create", t.name, after={"game": game, "format": fmt, "settings": sets})
+    await db.commit()
+    return await tournament_out(db, t)
+
+
+async def get_tournament(db: AsyncSession, tournament_id: int) -> dict[str, Any]:
+    """The tournament's public shape. Raises NotFound."""
+    return await tournament_out(db, await load(db, tournament_id))
+
+
+async def list_tournaments(db: AsyncSession) -> list[dict[str, Any]]:
+    """Every tournament, running first, then in registration, then finished; newest first."""
+    rows = (await db.scalars(select(Tournament).order_by(Tournament.id.desc()))).all()
+    order = {"running": 0, "registration": 1, "finished": 2}
+    out = [await tournament_out(db, t) for t in rows]
+    return sorted(out, key=lambda t: order.get(t["status"], 3))
+
+
+async def add_organiser(db: AsyncSession, tournament_id: int, user: User, other_id: int) -> dict[str, Any]:
+    """Make user ``other_id`` a co-organiser. Raises NotFound, Forbidden."""
+    t = await for_organiser(db, tournament_id, user)
+    other = await db.get(User, other_id)
+    if other is None:
+        raise NotFound(f"there is no user {other_id}")
+    if await db.get(Organiser, (t.id, other.id)) is None:
+        db.add(Organiser(tournament_id=t.id, user_id=other.id, role="co"))
+        audit(db, t, user, "organiser", other.nickname, after={"user_id": other.id})
+        await db.commit()
+    return await tournament_out(db, t)
+
+
+# ---------------------------------------------------------------- teams
+
+
+def players_per_team(game: str) -> int:
+    """2 in the four-player games (fixed pairs), 1 in Belote for two."""
+    return 2 if rules.GAMES[game].players == 4 else 1
+
+
+def team_out(team: Team, clubs: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A team's public shape."""
+    club = (clubs or {}).get(team.club_id) if team.club_id else None
+    return {
+        "id": team.id, "name": team.name, "club_id": team.club_id,
+        "club": club["name"] if club else None,
+        "players": [p for p in (team.player1, team.player2) if p],
+        "user_ids": [u for u in (team.user1_id, team.user2_id) if u],
+        "bot": team.bot, "seed": team.seed, "group": team.group_no, "status": team.status,
+        "late": team.late, "withdrawn_after": team.withdrawn_after,
+    }
+
+
+async def list_teams(db: AsyncSession, tournament_id: int) -> list[dict[str, Any]]:
+    """The teams in seeding order. Raises NotFound."""
+    await load(db, tournament_id)
+    teams = await teams_of(db, tournament_id)
+    clubs = await club_names(db, {t.club_id for t in teams if t.club_id})
+    return [team_out(t, clubs) for t in teams]
+
+
+async def register_team(db: AsyncSession, tournament_id: int, user: User, name: str,
+                        players: list[str] | None = None, club_id: int | None = None,
+                        user_ids: list[int] | None = None, bot: str | None = None) -> dict[str, Any]:
+    """Enter a team (organisers only). Before the start any format; once running only
+    a Swiss takes late entries (they join the next round with no points).
+
+    ``players`` are names; ``user_ids`` the players' accounts (needed at online
+    tables, in seat order); ``bot`` a bot level for a team of bots. Raises NotFound,
+    Forbidden, Conflict (started, not Swiss; a player already in another team) or
+    Unprocessable."""
+    t = await for_organiser(db, tournament_id, user)
+    late = t.status != "registration"
+    if t.status == "finished" or (late and t.format != "swiss"):
+        raise Conflict("entries are closed: only a Swiss takes late entries once it has started")
+    size = players_per_team(t.game)
+    names = [clean_text(p, "a player's name", 40, required=False) for p in (players or [])]
+    if len(names) > size:
+        raise Unprocessable(f"a team of {rules.GAMES[t.game].name} has {size} player(s)")
+    uids = list(user_ids or [])
+    if len(uids) > size or len(set(uids)) != len(uids):
+        raise Unprocessable(f"give up to {size} different player accounts")
+    accounts = []
+    for uid in uids:
+        account = await db.get(User, uid)
+        if account is None:
+            raise NotFound(f"there is no user {uid}")
+        accounts.append(account)
+    if bot is not None:
+        from app.rooms.botplay import bot_names
+
+        if bot not in bot_names():
+            raise Unprocessable(f"unknown bot {bot!r}; bots: {', '.join(bot_names())}")
+    while len(names) < len(accounts):
+        names.append(accounts[len(names)].nickname)
+    if club_id is not None and await db.get(Club, club_id) is None:
+        raise NotFound(f"there is no club {club_id}")
+    existing = await teams_of(db, t.id)
+    taken = {u for team in existing for u in (team.user1_id, team.user2_id) if u}
+    if taken & set(uids):
+        raise Conflict("a player already plays in another team of this tournament")
+    team_name = clean_text(name or " & ".join(names), "the team's name")
+    if any(team.name.lower() == team_name.lower() for team in existing):
+        raise Conflict(f"there is already a team {team_name!r}")
+    seed = max((team.seed for team in existing), default=0) + 1
+    team = Team(tournament_id=t.id, club_id=club_id, name=team_name,
+                player1=names[0] if names else "", player2=names[1] if len(names) > 1 else "",
+                user1_id=uids[0] if uids else None, user2_id=uids[1] if len(uids) > 1 else None,
+                bot=bot, seed=seed, status="active", late=late)
+    db.add(team)
+    await db.flush()
+    if late:
+        audit(db, t, user, "late_entry", team_name, after={"team": team.id})
+    await db.commit()
+    clubs = await club_names(db, {club_id} if club_id else set())
+    return team_out(team, clubs)
+
+
+async def withdraw_team(db: AsyncSession, tournament_id: int, team_id: int, user: User,
+                        remaining: str = "forfeit", reason: str = "") -> dict[str, Any]:
+    """Withdraw a team. Its matches not yet played are ``forfeit`` (won by the
+    opponent, match points only) or ``remove``d (they do not count for anyone); its
+    results so far stay. Swiss and knockout pair it no more. Raises NotFound,
+    Forbidden, Conflict (already withdrawn) or Unprocessable (``remaining``)."""
+    from .results import settle_withdrawal
+
+    t = await for_organiser(db, tournament_id, user)
+    if remaining not in ("forfeit", "remove"):
+        raise Unprocessable("remaining matches are either 'forfeit' or 'remove'")
+    team = await db.get(Team, team_id)
+    if team is None or team.tournament_id != t.id:
+        raise NotFound(f"there is no team {team_id} in this tournament")
+    if team.status == "withdrawn":
+        raise Conflict(f"{team.name} has already withdrawn")
+    closed = [r.number for r in await rounds_of(db, t.id) if r.status == "closed"]
+    team.status = "withdrawn"
+    team.withdrawn_after = max(closed, default=0)
+    t.settings = {**t.settings, "withdrawals": {**t.settings.get("withdrawals", {}), str(team.id): remaining}}
+    await settle_withdrawal(db, t, team, remaining, user)
+    audit(db, t, user, "withdraw", team.name, after={"remaining": remaining}, reason=reason)
+    await db.commit()
+    return team_out(team)
