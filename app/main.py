@@ -92,6 +92,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     for router in (accounts_api, rooms_api, rooms_sockets):
         app.include_router(router)
+    from app.tournaments.api import router as tournaments_api
+    from app.tournaments.pages import router as tournaments_pages
+
+    app.include_router(tournaments_api)
+    app.include_router(tournaments_pages)
     pages = [r for r in map(_optional_router, PAGE_ROUTERS) if r is not None]
     for router in pages:
         app.include_router(router)  # type: ignore[arg-type]

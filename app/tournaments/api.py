@@ -1,0 +1,287 @@
+"""JSON routes of the championships (under /api, in OpenAPI); they call only the services.
+
+Reading is public; changing a tournament needs a session (401) and being one of its
+organisers (403). Errors are ``{"detail": sentence}``: 404 no such thing, 409 not
+at that stage (a round open, a table playing), 422 bad input (with the reason).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query, Response
+from pydantic import BaseModel, Field
+
+from app.accounts.deps import CurrentUser, OptionalUser
+from app.db import SessionDep
+
+from . import results, rounds, service, views, watcher
+
+router = APIRouter(prefix="/api", tags=["tournaments"], lifespan=watcher.lifespan)
+
+E = {
+    401: {"description": "no session"},
+    403: {"description": "not an organiser of this tournament"},
+    404: {"description": "no such tournament, team, round or table"},
+    409: {"description": "not at that stage (round open, table playing, entries closed)"},
+    422: {"description": "bad input, with the reason"},
+}
+
+
+class ClubIn(BaseModel):
+    """``{"name": "Falla Plaça Major", "kind": "falla", "town": "Sagunt"}``."""
+
+    name: str
+    kind: str = "club"
+    town: str = ""
+
+
+class TournamentIn(BaseModel):
+    """A new tournament: game and its options, format and settings (see
+    app/tournaments/config.py: return_leg, rounds, groups, advance, match, points,
+    tiebreaks, play)."""
+
+    name: str
+    game: str
+    format: str = "round_robin"
+    options: dict[str, Any] = Field(default_factory=dict)
+    settings: dict[str, Any] = Field(default_factory=dict)
+    venue: str = ""
+
+
+class TeamIn(BaseModel):
+    """``{"name": "Els Quatre Cantons", "players": ["Pepa", "Vicent"], "club_id": 1}``;
+    ``user_ids`` for online tables, ``bot`` for a team of bots."""
+
+    name: str = ""
+    players: list[str] = Field(default_factory=list)
+    club_id: int | None = None
+    user_ids: list[int] = Field(default_factory=list)
+    bot: str | None = None
+
+
+class WithdrawIn(BaseModel):
+    """``remaining``: "forfeit" (the opponents win) or "remove" (the matches do not count)."""
+
+    remaining: str = "forfeit"
+    reason: str = ""
+
+
+class OrganiserIn(BaseModel):
+    """The user to make a co-organiser."""
+
+    user_id: int
+
+
+class ModeIn(BaseModel):
+    """``{"mode": "online"}`` or ``{"mode": "paper"}``."""
+
+    mode: str
+
+
+class ResultIn(BaseModel):
+    """A table's final score (home first). ``winner`` (a team id) only for a level
+    knockout match or a forfeit; ``reason`` is required for a correction."""
+
+    home_score: int
+    away_score: int
+    winner: int | None = None
+    round: int | None = None
+    reason: str = ""
+    forfeit: bool = False
+
+
+class DealIn(BaseModel):
+    """One deal from the score sheet, as ``POST /api/games/{game}/score`` takes it."""
+
+    summary: dict[str, Any]
+    round: int | None = None
+
+
+class DealFix(BaseModel):
+    """A corrected deal (``summary`` null deletes the last deal) and why."""
+
+    summary: dict[str, Any] | None = None
+    reason: str
+    round: int | None = None
+
+
+class FinishIn(BaseModel):
+    """End a paper table at its totals; ``winner`` for a level knockout match."""
+
+    winner: int | None = None
+    round: int | None = None
+
+
+# ---------------------------------------------------------------- clubs and tournaments
+
+
+@router.get("/clubs")
+async def list_clubs(db: SessionDep) -> list[dict[str, Any]]:
+    """Every club: ``[{id, name, kind, town}]``."""
+    return await service.list_clubs(db)
+
+
+@router.post("/clubs", status_code=201, responses=E)
+async def create_club(body: ClubIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+    """A new club (falla, penya, society, club). 409 same name in the same town."""
+    return await service.create_club(db, user, body.name, body.kind, body.town)
+
+
+@router.get("/tournaments")
+async def list_tournaments(db: SessionDep) -> list[dict[str, Any]]:
+    """Every tournament, running ones first."""
+    return await service.list_tournaments(db)
+
+
+@router.post("/tournaments", status_code=201, responses=E)
+async def create_tournament(body: TournamentIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+    """A new tournament; the caller is its organiser. 422 unknown game, option or setting."""
+    return await service.create_tournament(db, user, body.name, body.game, body.format,
+                                           body.options, body.settings, body.venue)
+
+
+@router.get("/tournaments/{tournament_id}", responses=E)
+async def get_tournament(tournament_id: int, db: SessionDep) -> dict[str, Any]:
+    """The tournament: game, options, format, settings, organisers, rounds."""
+    return await service.get_tournament(db, tournament_id)
+
+
+@router.post("/tournaments/{tournament_id}/organisers", responses=E)
+async def add_organiser(tournament_id: int, body: OrganiserIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+    """Add a co-organiser."""
+    return await service.add_organiser(db, tournament_id, user, body.user_id)
+
+
+@router.get("/tournaments/{tournament_id}/audit", responses=E)
+async def audit_trail(tournament_id: int, db: SessionDep) -> list[dict[str, Any]]:
+    """Every organiser change, newest first (who, when, what, why)."""
+    return await views.audit_trail(db, tournament_id)
+
+
+# ---------------------------------------------------------------- teams
+
+
+@router.get("/tournaments/{tournament_id}/teams", responses=E)
+async def list_teams(tournament_id: int, db: SessionDep) -> list[dict[str, Any]]:
+    """The teams in seeding order."""
+    return await service.list_teams(db, tournament_id)
+
+
+@router.post("/tournaments/{tournament_id}/teams", status_code=201, responses=E)
+async def register_team(tournament_id: int, body: TeamIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+    """Enter a team; once running, only a Swiss takes late entries (409 otherwise)."""
+    return await service.register_team(db, tournament_id, user, body.name, body.players,
+                                       body.club_id, body.user_ids, body.bot)
+
+
+@router.get("/tournaments/{tournament_id}/teams/{team_id}", responses=E)
+async def team_history(tournament_id: int, team_id: int, db: SessionDep) -> dict[str, Any]:
+    """A team and its matches, round by round."""
+    return await views.team_history(db, tournament_id, team_id)
+
+
+@router.post("/tournaments/{tournament_id}/teams/{team_id}/withdraw", responses=E)
+async def withdraw(tournament_id: int, team_id: int, body: WithdrawIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+    """Withdraw a team; its remaining matches are forfeited or removed."""
+    return await service.withdraw_team(db, tournament_id, team_id, user, body.remaining, body.reason)
+
+
+# ---------------------------------------------------------------- rounds and tables
+
+
+@router.get("/tournaments/{tournament_id}/rounds", responses=E)
+async def list_rounds(tournament_id: int, user: OptionalUser, db: SessionDep) -> list[dict[str, Any]]:
+    """The rounds and their tables (the draft too, for organisers)."""
+    organiser = await service.is_organiser(db, tournament_id, user)
+    return await rounds.list_rounds(db, tournament_id, organiser)
+
+
+@router.post("/tournaments/{tournament_id}/rounds", status_code=201, responses=E)
+async def preview_round(tournament_id: int, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+    """Pair the next round as a draft (a preview only organisers see). 409 while a round is open."""
+    return await rounds.preview(db, tournament_id, user)
+
+
+@router.put("/tournaments/{tournament_id}/rounds/{number}/tables/{table_no}/mode", responses=E)
+async def set_mode(tournament_id: int, number: int, table_no: int, body: ModeIn, user: CurrentUser,
+                   db: SessionDep) -> dict[str, Any]:
+    """Play a draft table online or on paper."""
+    return await rounds.set_table_mode(db, tournament_id, number, table_no, body.mode, user)
+
+
+@router.post("/tournaments/{tournament_id}/rounds/{number}/publish", responses=E)
+async def publish(tournament_id: int, number: int, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+    """Publish a draft: online tables get their room, teams seated, match started."""
+    return await rounds.publish(db, tournament_id, number, user)
+
+
+@router.post("/tournaments/{tournament_id}/rounds/{number}/close", responses=E)
+async def close(tournament_id: int, number: int, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+    """Close the round. 409 while a table is playing."""
+    return await rounds.close(db, tournament_id, number, user)
+
+
+@router.post("/tournaments/{tournament_id}/tables/{table_no}/result", responses=E)
+async def record_result(tournament_id: int, table_no: int, body: ResultIn, user: CurrentUser,
+                        db: SessionDep) -> dict[str, Any]:
+    """Enter a table's final score (the open round unless ``round`` is given); a
+    correction needs a ``reason`` and is kept in the audit trail."""
+    return await results.record_result(db, tournament_id, table_no, user, body.home_score,
+                                       body.away_score, body.winner, body.round, body.reason, body.forfeit)
+
+
+@router.post("/tournaments/{tournament_id}/tables/{table_no}/deals", status_code=201, responses=E)
+async def add_deal(tournament_id: int, table_no: int, body: DealIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+    """Enter the next deal of a paper table; returns the sheet and the totals. 422 with
+    the engine's reason for an impossible summary."""
+    return await results.add_deal(db, tournament_id, table_no, user, body.summary, body.round)
+
+
+@router.put("/tournaments/{tournament_id}/tables/{table_no}/deals/{deal_no}", responses=E)
+async def correct_deal(tournament_id: int, table_no: int, deal_no: int, body: DealFix, user: CurrentUser,
+                       db: SessionDep) -> dict[str, Any]:
+    """Correct (or, with ``summary`` null, delete the last) deal of a paper table, with a reason."""
+    return await results.correct_deal(db, tournament_id, table_no, deal_no, user, body.summary,
+                                      body.reason, body.round)
+
+
+@router.post("/tournaments/{tournament_id}/tables/{table_no}/finish", responses=E)
+async def finish(tournament_id: int, table_no: int, body: FinishIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+    """End a paper table at its current totals (time limit)."""
+    return await results.finish_paper(db, tournament_id, table_no, user, body.winner, body.round)
+
+
+@router.get("/tournaments/{tournament_id}/tables/{table_no}", responses=E)
+async def table_sheet(tournament_id: int, table_no: int, db: SessionDep,
+                      round: int | None = Query(default=None)) -> dict[str, Any]:  # noqa: A002
+    """A table and its score sheet (paper deals with the points of each)."""
+    return await results.table_detail(db, tournament_id, table_no, round)
+
+
+# ---------------------------------------------------------------- standings and exports
+
+
+@router.get("/tournaments/{tournament_id}/standings", responses=E)
+async def standings(tournament_id: int, db: SessionDep) -> dict[str, Any]:
+    """Standings with every tie-break value and the order explained, and the club ranking."""
+    return await views.standings_of(db, tournament_id)
+
+
+@router.get("/tournaments/{tournament_id}/standings.csv", responses=E, response_class=Response)
+async def standings_csv(tournament_id: int, db: SessionDep) -> Response:
+    """The standings as CSV."""
+    text = await views.standings_csv(db, tournament_id)
+    return _csv_response(text, f"standings-{tournament_id}.csv")
+
+
+@router.get("/tournaments/{tournament_id}/results.csv", responses=E, response_class=Response)
+async def results_csv(tournament_id: int, db: SessionDep) -> Response:
+    """Every published table's result as CSV."""
+    text = await views.results_csv(db, tournament_id)
+    return _csv_response(text, f"results-{tournament_id}.csv")
+
+
+def _csv_response(text: str, filename: str) -> Response:
+    return Response(text, media_type="text/csv; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})

@@ -1,0 +1,373 @@
+"""Results: paper tables (a final score, or each deal from the score sheet through
+``app.rules.score_deal``), online tables (read from the room when the match ends),
+corrections with their audit entry, forfeits of withdrawn teams.
+
+A paper table's totals are the sum of its deals' points, home team = team 0 of the
+summary. Points a deal carries to the next (Belote's *litige*, Bridge-Belote's
+hanging points) are passed on as the next deal's ``carried_in``. The table is
+done when the match definition says so: the target reached (scores differing), the
+number of deals played; on a time limit the referee finishes it.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app import rules
+from app.accounts.models import User
+from app.db import as_utc, utcnow
+from app.errors import Conflict, NotFound, Unprocessable
+from app.rooms import service as rooms
+
+from .models import PaperDeal, Round, Team, Tournament, TournamentTable
+from .service import audit, for_organiser, rounds_of, teams_of
+from .standings import Result, standings
+
+
+async def tables_in(db: AsyncSession, round_id: int) -> list[TournamentTable]:
+    rows = await db.scalars(select(TournamentTable).where(TournamentTable.round_id == round_id)
+                            .order_by(TournamentTable.number).execution_options(populate_existing=True))
+    return list(rows.all())
+
+
+async def results_of(db: AsyncSession, tournament_id: int) -> list[Result]:
+    """Every counted result of published and closed rounds (byes and forfeits included,
+    removed matches left out)."""
+    out: list[Result] = []
+    for rnd in await rounds_of(db, tournament_id):
+        if rnd.status == "draft":
+            continue
+        for x in await tables_in(db, rnd.id):
+            if x.status != "done":
+                continue
+            out.append(Result(x.home_id, x.away_id, x.home_score or 0, x.away_score or 0,
+                              x.winner_id, x.forfeit))
+    return out
+
+
+async def group_standings(db: AsyncSession, t: Tournament) -> list[dict[str, Any]]:
+    """Each group's standings (groups then knockout), from group-stage results only:
+    ``[{group, rows: [row dicts]}]``."""
+    teams = await teams_of(db, t.id)
+    group_ids = set()
+    for rnd in await rounds_of(db, t.id):
+        if rnd.stage == "group":
+            group_ids.add(rnd.id)
+    results = []
+    for rnd in await rounds_of(db, t.id):
+        if rnd.id in group_ids and rnd.status != "draft":
+            results += [Result(x.home_id, x.away_id, x.home_score or 0, x.away_score or 0,
+                               x.winner_id, x.forfeit) for x in await tables_in(db, rnd.id) if x.status == "done"]
+    out = []
+    for g in sorted({x.group_no for x in teams if x.group_no}):
+        ids = [x.id for x in teams if x.group_no == g]
+        rows = standings(ids, results, t.settings["tiebreaks"], t.settings["points"])
+        out.append({"group": g, "rows": [r.as_dict() for r in rows]})
+    return out
+
+
+# ---------------------------------------------------------------- finding a table
+
+
+async def find_table(db: AsyncSession, t: Tournament, table_no: int,
+                     round_no: int | None = None) -> tuple[Round, TournamentTable]:
+    """Table ``table_no`` of round ``round_no`` (default: the open round, else the last
+    published one). Raises NotFound."""
+    rounds = [r for r in await rounds_of(db, t.id) if r.status != "draft"]
+    if round_no is None:
+        rnd = next((r for r in rounds if r.status == "published"), rounds[-1] if rounds else None)
+    else:
+        rnd = next((r for r in rounds if r.number == round_no), None)
+    if rnd is None:
+        raise NotFound("no round has been published" if round_no is None else f"there is no published round {round_no}")
+    table = next((x for x in await tables_in(db, rnd.id) if x.number == table_no), None)
+    if table is None:
+        raise NotFound(f"round {rnd.number} has no table {table_no}")
+    return rnd, table
+
+
+def snapshot(x: TournamentTable) -> dict[str, Any]:
+    """What a correction changes, for the audit trail."""
+    return {"home_score": x.home_score, "away_score": x.away_score, "winner": x.winner_id,
+            "forfeit": x.forfeit, "status": x.status}
+
+
+def _winner(t: Tournament, rnd: Round, x: TournamentTable, home: int, away: int,
+            winner_id: int | None) -> int | None:
+    if winner_id is not None and winner_id not in (x.home_id, x.away_id):
+        raise Unprocessable("the winner must be one of the table's two teams")
+    by_score = None if home == away else (x.home_id if home > away else x.away_id)
+    if by_score is not None and winner_id is not None and winner_id != by_score:
+        raise Unprocessable("the winner is the team with the higher score")
+    if by_score is None and rnd.stage == "knockout" and winner_id is None:
+        raise Conflict("a knockout match cannot end level: say which team won (winner)")
+    return by_score if by_score is not None else winner_id
+
+
+# ---------------------------------------------------------------- entering results
+
+
+async def record_result(db: AsyncSession, tournament_id: int, table_no: int, user: User,
+                        home_score: int, away_score: int, winner_id: int | None = None,
+                        round_no: int | None = None, reason: str = "",
+                        forfeit: bool = False) -> dict[str, Any]:
+    """Enter (or correct) a table's final score. A table that already has a result, or
+    one of a closed round, is a correction: it needs a ``reason`` and leaves an audit
+    entry (who, when, before, after, why). Raises NotFound, Forbidden, Conflict (a
+    bye, a removed match, an online match still playing, a level knockout match without
+    ``winner_id``) or Unprocessable (negative scores, no reason for a correction)."""
+    t = await for_organiser(db, tournament_id, user)
+    rnd, x = await find_table(db, t, table_no, round_no)
+    if x.away_id is None or x.status == "void":
+        raise Conflict(f"table {table_no} is a bye or a removed match: it takes no result")
+    if home_score < 0 or away_score < 0:
+        raise Unprocessable("scores are zero or more")
+    correction = x.status == "done" or rnd.status == "closed"
+    if x.status == "playing" and x.mode == "online" and not reason:
+        raise Conflict(f"table {table_no} is still playing online: give a reason to override it")
+    if correction and not reason.strip():
+        raise Unprocessable("a correction needs a reason")
+    before = snapshot(x)
+    winner = x.away_id if forfeit and winner_id is None and home_score < away_score else winner_id
+    x.winner_id = _winner(t, rnd, x, home_score, away_score, winner)
+    if forfeit and x.winner_id is None:
+        raise Unprocessable("a forfeit names the winner")
+    x.home_score, x.away_score, x.forfeit = home_score, away_score, forfeit
+    x.status, x.finished_at = "done", utcnow()
+    action = "correction" if correction or reason else "result"
+    audit(db, t, user, action, f"round {rnd.number} table {table_no}", before, snapshot(x), reason.strip())
+    await db.commit()
+    return snapshot(x) | {"number": x.number, "round": rnd.number}
+
+
+async def deals_of(db: AsyncSession, table_id: int) -> list[PaperDeal]:
+    """A paper table's deals in order."""
+    rows = await db.scalars(select(PaperDeal).where(PaperDeal.table_id == table_id)
+                            .order_by(PaperDeal.deal_no).execution_options(populate_existing=True))
+    return list(rows.all())
+
+
+def score_sheet(t: Tournament, summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Score each deal of a sheet through ``score_deal``, carrying points from one deal
+    to the next; returns ``[{deal, points: [h, a], outcome, totals_after: [h, a]}]``.
+    Raises Unprocessable with the engine's reason and the deal's number."""
+    carried = 0
+    totals = [0, 0]
+    out = []
+    for n, summary in enumerate(summaries, 1):
+        s = dict(summary)
+        if carried and "carried_in" not in summary:
+            s["carried_in"] = carried
+        try:
+            result = rules.score_deal(t.game, t.options, s)
+        except rules.IllegalAction as exc:
+            raise Unprocessable(f"deal {n}: {exc}") from None
+        carried = result.get("carried_out", 0) or 0
+        points = [int(p) for p in result["points"]]
+        totals = [totals[0] + points[0], totals[1] + points[1]]
+        out.append({"deal": n, "points": points, "outcome": result.get("outcome"), "totals_after": totals})
+    return out
+
+
+def _capped(t: Tournament, score: int) -> int:
+    cap = t.options.get("cap_score")
+    return min(score, cap) if cap else score
+
+
+def _over(t: Tournament, totals: list[int], deals: int) -> bool:
+    match = t.settings.get("match", {"kind": "target"})
+    if match["kind"] == "deals":
+        return deals >= match["deals"]
+    if match["kind"] == "target":
+        return max(totals) >= t.options.get("target", 0) and totals[0] != totals[1]
+    return False
+
+
+async def _rescore(db: AsyncSession, t: Tournament, rnd: Round, x: TournamentTable) -> list[dict[str, Any]]:
+    """Recompute a paper table from its deals; finish it when the match is over."""
+    deals = await deals_of(db, x.id)
+    sheet = score_sheet(t, [d.summary for d in deals])
+    for d, line in zip(deals, sheet, strict=True):
+        d.home_points, d.away_points = line["points"]
+    totals = sheet[-1]["totals_after"] if sheet else [0, 0]
+    x.home_score, x.away_score = _capped(t, totals[0]), _capped(t, totals[1])
+    if _over(t, totals, len(deals)) and x.away_id is not None:
+        x.winner_id = _winner(t, rnd, x, totals[0], totals[1], None)
+        x.status, x.finished_at = "done", utcnow()
+    elif x.status == "done" and not x.forfeit:
+        x.status, x.winner_id = "playing", None  # a correction reopened the match
+    elif x.status == "pending":
+        x.status = "playing"
+    return sheet
+
+
+async def add_deal(db: AsyncSession, tournament_id: int, table_no: int, user: User,
+                   summary: dict[str, Any], round_no: int | None = None) -> dict[str, Any]:
+    """Enter the next deal of a paper table from the score sheet (home = team 0 of the
+    summary, as rules/<game>.md §8 shapes it). Returns the table's sheet. Raises
+    Conflict (an online table, a finished match, a closed round) or Unprocessable
+    (the engine's reason for an impossible summary)."""
+    t = await for_organiser(db, tournament_id, user)
+    rnd, x = await find_table(db, t, table_no, round_no)
+    if x.mode != "paper" or x.away_id is None:
+        raise Conflict(f"table {table_no} is not a paper match")
+    if x.status in ("done", "void") or rnd.status != "published":
+        raise Conflict(f"table {table_no} is over: correct a deal instead")
+    if not isinstance(summary, dict):
+        raise Unprocessable("a deal summary is a JSON object")
+    deals = await deals_of(db, x.id)
+    score_sheet(t, [d.summary for d in deals] + [summary])  # refuses an impossible deal first
+    db.add(PaperDeal(table_id=x.id, deal_no=len(deals) + 1, summary=summary, home_points=0,
+                     away_points=0, entered_by=user.id))
+    await db.flush()
+    sheet = await _rescore(db, t, rnd, x)
+    await db.commit()
+    return {"number": x.number, "round": rnd.number, "status": x.status, "deals": sheet,
+            "home_score": x.home_score, "away_score": x.away_score, "winner": x.winner_id}
+
+
+async def correct_deal(db: AsyncSession, tournament_id: int, table_no: int, deal_no: int, user: User,
+                       summary: dict[str, Any] | None, reason: str, round_no: int | None = None) -> dict[str, Any]:
+    """Replace deal ``deal_no`` of a paper table (``summary``) or delete it (None); the
+    totals and the result are recomputed. Needs a reason; leaves an audit entry."""
+    t = await for_organiser(db, tournament_id, user)
+    rnd, x = await find_table(db, t, table_no, round_no)
+    if not reason.strip():
+        raise Unprocessable("a correction needs a reason")
+    deals = await deals_of(db, x.id)
+    target = next((d for d in deals if d.deal_no == deal_no), None)
+    if target is None:
+        raise NotFound(f"table {table_no} has no deal {deal_no}")
+    before = {"deal": deal_no, "summary": target.summary, **snapshot(x)}
+    if summary is None:
+        if deal_no != len(deals):
+            raise Conflict("only the last deal can be deleted; correct the others")
+        await db.delete(target)
+    else:
+        score_sheet(t, [summary if d.deal_no == deal_no else d.summary for d in deals])
+        target.summary = summary
+    await db.flush()
+    sheet = await _rescore(db, t, rnd, x)
+    audit(db, t, user, "correction", f"round {rnd.number} table {table_no} deal {deal_no}",
+          before, {"summary": summary, **snapshot(x)}, reason.strip())
+    await db.commit()
+    return {"number": x.number, "round": rnd.number, "status": x.status, "deals": sheet,
+            "home_score": x.home_score, "away_score": x.away_score, "winner": x.winner_id}
+
+
+async def finish_paper(db: AsyncSession, tournament_id: int, table_no: int, user: User,
+                       winner_id: int | None = None, round_no: int | None = None) -> dict[str, Any]:
+    """End a paper table at its current totals (a time limit: the deal in progress was
+    finished and entered). A level knockout match needs ``winner_id``."""
+    t = await for_organiser(db, tournament_id, user)
+    rnd, x = await find_table(db, t, table_no, round_no)
+    if x.mode != "paper" or x.status not in ("pending", "playing"):
+        raise Conflict(f"table {table_no} is not a paper match in play")
+    home, away = x.home_score or 0, x.away_score or 0
+    x.winner_id = _winner(t, rnd, x, home, away, winner_id)
+    x.home_score, x.away_score, x.status, x.finished_at = home, away, "done", utcnow()
+    audit(db, t, user, "result", f"round {rnd.number} table {table_no}", None, snapshot(x))
+    await db.commit()
+    return snapshot(x) | {"number": x.number, "round": rnd.number}
+
+
+# ---------------------------------------------------------------- online tables and withdrawals
+
+
+async def sync_table(db: AsyncSession, t: Tournament, x: TournamentTable) -> bool:
+    """Bring an online table up to date from its room: record the result when the match
+    is over, or stop it between deals once the deal count or time limit is reached.
+    Returns True when the table changed."""
+    if x.mode != "online" or x.status != "playing" or x.room_id is None:
+        return False
+    view = await rooms.get_view(db, x.room_id, None)
+    match = t.settings.get("match", {"kind": "target"})
+    over = view.get("phase") == "over" or view.get("status") == "finished"
+    between = view.get("phase") in ("deal", "over")
+    if not over and between:
+        played = len(view.get("sheet") or [])
+        if match["kind"] == "deals" and played >= match["deals"]:
+            over = True
+        elif match["kind"] == "time" and x.started_at is not None:
+            over = utcnow() >= as_utc(x.started_at) + timedelta(minutes=match["minutes"]) and played > 0
+        if over:
+            await rooms.end_match(db, x.room_id)
+    if not over:
+        return False
+    scores = view.get("recorded_scores") or view.get("scores") or [0, 0]
+    x = await db.get(TournamentTable, x.id, populate_existing=True) or x
+    if x.status != "playing":
+        return False
+    x.home_score, x.away_score = _capped(t, int(scores[0])), _capped(t, int(scores[1]))
+    winner = view.get("winner")
+    if winner in (0, 1) and view.get("phase") == "over":
+        x.winner_id = x.home_id if winner == 0 else x.away_id
+    else:
+        x.winner_id = None if scores[0] == scores[1] else (x.home_id if scores[0] > scores[1] else x.away_id)
+    x.status, x.finished_at = "done", utcnow()
+    await db.commit()
+    return True
+
+
+async def sync_round(db: AsyncSession, t: Tournament, rnd: Round) -> int:
+    """Sync every online table of a published round; returns how many changed."""
+    changed = 0
+    for x in await tables_in(db, rnd.id):
+        changed += await sync_table(db, t, x)
+    return changed
+
+
+async def settle_withdrawal(db: AsyncSession, t: Tournament, team: Team, remaining: str, user: User) -> None:
+    """A withdrawn team's matches not yet played are forfeited or removed (uncommitted);
+    unpublished drafts are dropped so the next preview leaves the team out."""
+    for rnd in await rounds_of(db, t.id):
+        if rnd.status == "draft":
+            for x in await tables_in(db, rnd.id):
+                await db.delete(x)
+            await db.delete(rnd)
+            continue
+        if rnd.status != "published":
+            continue
+        for x in await tables_in(db, rnd.id):
+            if team.id not in (x.home_id, x.away_id) or x.status not in ("pending", "playing"):
+                continue
+            if x.room_id is not None:
+                await rooms.end_match(db, x.room_id)
+            if remaining == "remove" or x.away_id is None:
+                x.status = "void"
+            else:
+                x.status, x.forfeit = "done", True
+                x.winner_id = x.away_id if x.home_id == team.id else x.home_id
+                x.home_score = x.away_score = 0
+                x.finished_at = utcnow()
+
+
+async def table_detail(db: AsyncSession, tournament_id: int, table_no: int,
+                       round_no: int | None = None) -> dict[str, Any]:
+    """A table with its teams and its score sheet: ``{round, number, home, away, mode,
+    status, room_id, home_score, away_score, winner, forfeit, deals: [{deal, summary,
+    points, outcome, totals_after}]}``. Raises NotFound."""
+    from .service import load
+
+    t = await load(db, tournament_id)
+    rnd, x = await find_table(db, t, table_no, round_no)
+    await sync_table(db, t, x)
+    teams = {team.id: team for team in await teams_of(db, t.id)}
+    deals = await deals_of(db, x.id)
+    sheet = score_sheet(t, [d.summary for d in deals]) if deals else []
+    for line, d in zip(sheet, deals, strict=True):
+        line["summary"] = d.summary
+
+    def side(team_id: int | None) -> dict[str, Any] | None:
+        team = teams.get(team_id) if team_id else None
+        return {"id": team.id, "name": team.name,
+                "players": [p for p in (team.player1, team.player2) if p]} if team else None
+
+    return {"round": rnd.number, "round_status": rnd.status, "number": x.number,
+            "home": side(x.home_id), "away": side(x.away_id), "mode": x.mode, "status": x.status,
+            "room_id": x.room_id, "home_score": x.home_score, "away_score": x.away_score,
+            "winner": x.winner_id, "forfeit": x.forfeit, "deals": sheet}

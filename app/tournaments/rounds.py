@@ -1,0 +1,297 @@
+"""Rounds: the pairing preview (a draft), publishing it (rooms for online tables), closing.
+
+One round is open at a time: the next is previewed only once the previous one is
+closed, so a team never sits at two live tables; publishing checks it again. A
+round cannot close while a table is playing. The pairing rules are in pairing.py.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import delete
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.accounts.models import User
+from app.db import utcnow
+from app.errors import Conflict, Unprocessable
+from app.rooms import service as rooms
+
+from . import config, pairing
+from .models import Round, Team, Tournament, TournamentTable
+from .results import group_standings, results_of, sync_round, tables_in
+from .service import audit, for_organiser, load, rounds_of, teams_of
+from .standings import standings
+
+
+def table_out(table: TournamentTable, teams: dict[int, Team], minutes: int | None = None) -> dict[str, Any]:
+    """A table's public shape."""
+    def side(team_id: int | None) -> dict[str, Any] | None:
+        team = teams.get(team_id) if team_id else None
+        return {"id": team.id, "name": team.name, "players": [p for p in (team.player1, team.player2) if p]} if team else None
+
+    deadline = None
+    if minutes and table.started_at is not None:
+        deadline = (table.started_at + timedelta(minutes=minutes)).isoformat()
+    return {
+        "number": table.number, "home": side(table.home_id), "away": side(table.away_id),
+        "mode": table.mode, "room_id": table.room_id, "status": table.status,
+        "home_score": table.home_score, "away_score": table.away_score,
+        "winner": table.winner_id, "forfeit": table.forfeit,
+        "started_at": table.started_at.isoformat() if table.started_at else None,
+        "deadline": deadline,
+    }
+
+
+async def round_out(db: AsyncSession, t: Tournament, rnd: Round, teams: dict[int, Team] | None = None) -> dict[str, Any]:
+    """``{number, stage, status, tables: [...]}``."""
+    if teams is None:
+        teams = {team.id: team for team in await teams_of(db, t.id)}
+    minutes = t.settings.get("match", {}).get("minutes") if t.settings.get("match", {}).get("kind") == "time" else None
+    return {"number": rnd.number, "stage": rnd.stage, "status": rnd.status,
+            "tables": [table_out(x, teams, minutes) for x in await tables_in(db, rnd.id)]}
+
+
+async def list_rounds(db: AsyncSession, tournament_id: int, organiser: bool = False) -> list[dict[str, Any]]:
+    """The rounds with their tables; drafts only for organisers. Online tables are
+    brought up to date first (a finished match records its result)."""
+    t = await load(db, tournament_id)
+    teams = {team.id: team for team in await teams_of(db, t.id)}
+    out = []
+    for rnd in await rounds_of(db, t.id):
+        if rnd.status == "draft" and not organiser:
+            continue
+        if rnd.status == "published":
+            await sync_round(db, t, rnd)
+        out.append(await round_out(db, t, rnd, teams))
+    return out
+
+
+# ---------------------------------------------------------------- the next pairing
+
+
+def _winner_of(table: TournamentTable) -> int:
+    if table.away_id is None:
+        return table.home_id
+    if table.winner_id is None:
+        raise Conflict(f"table {table.number} has no winner yet: a knockout match needs one")
+    return table.winner_id
+
+
+async def _next_pairs(db: AsyncSession, t: Tournament, teams: list[Team],
+                      rounds: list[Round]) -> tuple[str, list[pairing.Pair]]:
+    """The stage and pairs of the next round. Raises Conflict when the tournament is complete."""
+    done = [r for r in rounds if r.status == "closed"]
+    active = [team.id for team in teams if team.status == "active"]
+    try:
+        if t.format == "round_robin":
+            schedule = pairing.berger_rounds([x.id for x in teams if not x.late], t.settings.get("return_leg", False))
+            if len(done) >= len(schedule):
+                raise Conflict("every round of the round robin has been played")
+            return "league", schedule[len(done)]
+        if t.format == "swiss":
+            if len(done) >= config.swiss_rounds(t.settings, len(active)):
+                raise Conflict("every Swiss round has been played")
+            results = await results_of(db, t.id)
+            rows = standings([x.id for x in teams], results, t.settings["tiebreaks"], t.settings["points"])
+            ranked = [r.team for r in rows if r.team in set(active)]
+            mp = {r.team: r.match_points for r in rows}
+            met = {frozenset((r.home, r.away)) for r in results if r.away is not None}
+            had_bye = {r.home for r in results if r.away is None}
+            return "swiss", pairing.swiss_round(ranked, mp, met, had_bye)
+        if t.format == "groups_knockout":
+            groups = _groups(teams)
+            schedules = [pairing.berger_rounds(g, t.settings.get("return_leg", False)) for g in groups]
+            length = max(len(s) for s in schedules)
+            if len(done) < length:
+                return "group", [p for s in schedules if len(done) < len(s) for p in s[len(done)]]
+            ko_done = [r for r in done if r.stage == "knockout"]
+            if not ko_done:
+                places = [[row["team"] for row in g["rows"]] for g in await group_standings(db, t)]
+                seeded = pairing.qualifier_seeding(places, t.settings.get("advance", 2))
+                return "knockout", pairing.knockout_first_round(seeded)
+            return "knockout", await _knockout_next(db, ko_done[-1])
+        # knockout
+        if not done:
+            return "knockout", pairing.knockout_first_round(active)
+        return "knockout", await _knockout_next(db, done[-1])
+    except pairing.PairingError as exc:
+        raise Conflict(str(exc)) from None
+
+
+async def _knockout_next(db: AsyncSession, last: Round) -> list[pairing.Pair]:
+    tables = await tables_in(db, last.id)
+    winners = [_winner_of(x) for x in tables]
+    if len(winners) == 1:
+        raise Conflict("the final has been played: the tournament is complete")
+    return pairing.knockout_next_round(winners)
+
+
+def _groups(teams: list[Team]) -> list[list[int]]:
+    count = max((x.group_no or 0) for x in teams)
+    return [[x.id for x in teams if x.group_no == g] for g in range(1, count + 1)]
+
+
+async def preview(db: AsyncSession, tournament_id: int, user: User) -> dict[str, Any]:
+    """Generate the next round as a draft (replacing an unpublished draft): table
+    numbers, byes, and each table's mode from the tournament's ``play`` setting.
+    Only organisers see it until it is published. Raises Conflict while a round is
+    open, before two teams are entered, or when every round has been played."""
+    t = await for_organiser(db, tournament_id, user)
+    rounds = await rounds_of(db, t.id)
+    if any(r.status == "published" for r in rounds):
+        raise Conflict("close the current round before pairing the next one")
+    if t.status == "finished":
+        raise Conflict("the tournament is finished")
+    teams = await teams_of(db, t.id)
+    if sum(1 for x in teams if x.status == "active") < 2:
+        raise Conflict("enter at least two teams first")
+    if t.format == "groups_knockout" and not any(x.group_no for x in teams):
+        groups = pairing.snake_groups([x.id for x in teams if x.status == "active"], t.settings["groups"])
+        for number, members in enumerate(groups, 1):
+            for x in teams:
+                if x.id in members:
+                    x.group_no = number
+    for draft in [r for r in rounds if r.status == "draft"]:
+        await db.execute(delete(TournamentTable).where(TournamentTable.round_id == draft.id))
+        await db.delete(draft)
+    await db.flush()
+    stage, pairs = await _next_pairs(db, t, teams, [r for r in rounds if r.status != "draft"])
+    number = max((r.number for r in rounds if r.status != "draft"), default=0) + 1
+    rnd = Round(tournament_id=t.id, number=number, stage=stage, status="draft")
+    db.add(rnd)
+    await db.flush()
+    status = {x.id: x.status for x in teams}
+    withdrawals = t.settings.get("withdrawals", {})
+    for n, (home, away) in enumerate(pairs, 1):
+        table = TournamentTable(round_id=rnd.id, number=n, home_id=home, away_id=away,
+                                mode=t.settings.get("play", "paper"), status="pending", forfeit=False)
+        if away is None:
+            table.mode, table.status, table.winner_id = "bye", "done", home
+            table.home_score = table.away_score = 0
+        else:
+            out = [x for x in (home, away) if status.get(x) == "withdrawn"]
+            if out:  # a round robin keeps a withdrawn team's matches: forfeited or removed
+                table.mode = "paper"
+                if len(out) == 2 or withdrawals.get(str(out[0])) == "remove":
+                    table.status = "void"
+                else:
+                    table.status, table.forfeit = "done", True
+                    table.winner_id = away if out[0] == home else home
+                    table.home_score = table.away_score = 0
+        db.add(table)
+    await db.commit()
+    return await round_out(db, t, rnd)
+
+
+async def set_table_mode(db: AsyncSession, tournament_id: int, number: int, table_no: int,
+                         mode: str, user: User) -> dict[str, Any]:
+    """Switch a draft table between ``online`` and ``paper``. Raises Conflict unless the
+    round is a draft, Unprocessable for another mode."""
+    t = await for_organiser(db, tournament_id, user)
+    if mode not in ("online", "paper"):
+        raise Unprocessable("a table is played online or on paper")
+    rnd = next((r for r in await rounds_of(db, t.id) if r.number == number), None)
+    if rnd is None or rnd.status != "draft":
+        raise Conflict("only a draft round's tables can change how they are played")
+    table = next((x for x in await tables_in(db, rnd.id) if x.number == table_no), None)
+    if table is None or table.mode not in ("online", "paper") or table.status != "pending":
+        raise Conflict(f"table {table_no} is not a match to be played")
+    table.mode = mode
+    await db.commit()
+    return await round_out(db, t, rnd)
+
+
+# ---------------------------------------------------------------- publish and close
+
+
+async def _seats_for(db: AsyncSession, t: Tournament, team: Team) -> list[tuple[User | None, str | None]]:
+    """Who sits for ``team`` at an online table: ``(user, None)`` or ``(None, bot)`` per seat."""
+    size = 2 if t.game != "belote-2p" else 1
+    if team.bot:
+        return [(None, team.bot)] * size
+    ids = [u for u in (team.user1_id, team.user2_id) if u][:size]
+    if len(ids) < size:
+        raise Unprocessable(f"{team.name} has no player accounts for an online table: play it on paper")
+    users = [await db.get(User, uid) for uid in ids]
+    return [(u, None) for u in users]
+
+
+async def publish(db: AsyncSession, tournament_id: int, number: int, user: User) -> dict[str, Any]:
+    """Publish draft round ``number``: the pairings become public, the clocks start, and
+    each online table gets a room (rooms service) with the teams seated — home in
+    seats 0 and 2, away in 1 and 3 — and its match started. Raises Conflict (not a
+    draft, a team already at a live table) or Unprocessable (a team without accounts
+    at an online table)."""
+    t = await for_organiser(db, tournament_id, user)
+    rounds = await rounds_of(db, t.id)
+    rnd = next((r for r in rounds if r.number == number), None)
+    if rnd is None or rnd.status != "draft":
+        raise Conflict(f"round {number} is not a draft to publish")
+    live: set[int] = set()
+    for other in rounds:
+        if other.status == "published":
+            for x in await tables_in(db, other.id):
+                if x.status in ("pending", "playing"):
+                    live |= {x.home_id, x.away_id or 0}
+    tables = await tables_in(db, rnd.id)
+    mine = [tid for x in tables if x.status in ("pending", "playing") for tid in (x.home_id, x.away_id) if tid]
+    if live & set(mine) or len(mine) != len(set(mine)):
+        raise Conflict("a team would sit at two live tables: close the open round first")
+    teams = {x.id: x for x in await teams_of(db, t.id)}
+    online = [x for x in tables if x.mode == "online" and x.status == "pending"]
+    seating = {}
+    for x in online:
+        assert x.away_id is not None
+        home, away = await _seats_for(db, t, teams[x.home_id]), await _seats_for(db, t, teams[x.away_id])
+        seating[x.id] = [home[0], away[0]] if len(home) == 1 else [home[0], away[0], home[1], away[1]]
+    options = config.room_options(t.game, t.options, t.settings)
+    rooms_made: dict[int, int] = {}
+    for x in online:  # the rooms service commits as it goes: nothing of ours is pending yet
+        room = await rooms.create_room(db, user, t.game, options)
+        for seat, (player, bot) in enumerate(seating[x.id]):
+            await rooms.take_seat(db, room["id"], seat, player or user, bot=bot)
+        await rooms.start(db, room["id"], user)
+        rooms_made[x.id] = room["id"]
+    now = utcnow()
+    for x in await tables_in(db, rnd.id):
+        if x.id in rooms_made:
+            x.room_id, x.status = rooms_made[x.id], "playing"
+        if x.status in ("pending", "playing"):
+            x.started_at = now
+    rnd = await db.get(Round, rnd.id, populate_existing=True)
+    assert rnd is not None
+    rnd.status, rnd.published_at = "published", now
+    t.status = "running"
+    audit(db, t, user, "publish", f"round {number}", after={"tables": len(tables)})
+    await db.commit()
+    return await round_out(db, t, rnd)
+
+
+async def close(db: AsyncSession, tournament_id: int, number: int, user: User) -> dict[str, Any]:
+    """Close published round ``number`` once every table has a result (or was removed);
+    the last round closes the tournament. Raises Conflict naming the tables still in play."""
+    t = await for_organiser(db, tournament_id, user)
+    rnd = next((r for r in await rounds_of(db, t.id) if r.number == number), None)
+    if rnd is None or rnd.status != "published":
+        raise Conflict(f"round {number} is not open")
+    await sync_round(db, t, rnd)
+    open_tables = [x.number for x in await tables_in(db, rnd.id) if x.status in ("pending", "playing")]
+    if open_tables:
+        which = ", ".join(map(str, open_tables))
+        raise Conflict(f"the round cannot close while a table is playing: table(s) {which}")
+    rnd = await db.get(Round, rnd.id, populate_existing=True)
+    assert rnd is not None
+    rnd.status, rnd.closed_at = "closed", utcnow()
+    await db.flush()
+    teams = await teams_of(db, t.id)
+    try:
+        await _next_pairs(db, t, teams, [r for r in await rounds_of(db, t.id) if r.status == "closed"])
+    except Conflict as exc:
+        if "complete" in exc.message or "been played" in exc.message:
+            t.status = "finished"
+    audit(db, t, user, "close", f"round {number}")
+    await db.commit()
+    return await round_out(db, t, rnd)
+

@@ -1,0 +1,139 @@
+"""What everybody sees: standings with their tie-break values, the club ranking, a
+team's history, the audit trail, and the CSV exports. Read-only, except that open
+online tables are synced first, so a finished match counts at once."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.accounts.models import User
+from app.errors import NotFound
+
+from .models import AuditEntry, Tournament
+from .results import group_standings, results_of, sync_round, tables_in
+from .service import club_names, load, rounds_of, team_out, teams_of
+from .standings import TIEBREAKS, club_ranking, explain, standings
+
+
+async def _sync(db: AsyncSession, t: Tournament) -> None:
+    for rnd in await rounds_of(db, t.id):
+        if rnd.status == "published":
+            await sync_round(db, t, rnd)
+
+
+async def standings_of(db: AsyncSession, tournament_id: int) -> dict[str, Any]:
+    """``{tournament, order: [sentences], tiebreaks: [{name, label}], rows: [row + team],
+    clubs: [club ranking], groups: [...] (groups format)}``. Raises NotFound."""
+    t = await load(db, tournament_id)
+    await _sync(db, t)
+    teams = await teams_of(db, t.id)
+    clubs = await club_names(db, {x.club_id for x in teams if x.club_id})
+    by_id = {x.id: team_out(x, clubs) for x in teams}
+    rows = standings([x.id for x in teams], await results_of(db, t.id),
+                     t.settings["tiebreaks"], t.settings["points"])
+    out_rows = [r.as_dict() | {"team": by_id[r.team]} for r in rows]
+    ranking = club_ranking(rows, {x.id: x.club_id for x in teams})
+    for c in ranking:
+        c["club"] = clubs[c["club"]]
+    groups = []
+    if t.format == "groups_knockout":
+        for g in await group_standings(db, t):
+            groups.append({"group": g["group"], "rows": [r | {"team": by_id[r["team"]]} for r in g["rows"]]})
+    return {
+        "tournament": {"id": t.id, "name": t.name, "status": t.status},
+        "order": explain(t.settings["tiebreaks"]),
+        "tiebreaks": [{"name": n, "label": TIEBREAKS[n]} for n in t.settings["tiebreaks"]],
+        "points": t.settings["points"],
+        "rows": out_rows,
+        "clubs": ranking,
+        "groups": groups,
+    }
+
+
+async def team_history(db: AsyncSession, tournament_id: int, team_id: int) -> dict[str, Any]:
+    """A team's matches round by round: ``{team, matches: [{round, table, opponent,
+    side, score_for, score_against, outcome, forfeit, status}]}``. Raises NotFound."""
+    t = await load(db, tournament_id)
+    teams = {x.id: x for x in await teams_of(db, t.id)}
+    if team_id not in teams:
+        raise NotFound(f"there is no team {team_id} in this tournament")
+    clubs = await club_names(db, {x.club_id for x in teams.values() if x.club_id})
+    matches = []
+    for rnd in await rounds_of(db, t.id):
+        if rnd.status == "draft":
+            continue
+        for x in await tables_in(db, rnd.id):
+            if team_id not in (x.home_id, x.away_id):
+                continue
+            home = x.home_id == team_id
+            other = x.away_id if home else x.home_id
+            mine, theirs = (x.home_score, x.away_score) if home else (x.away_score, x.home_score)
+            if x.status != "done":
+                outcome = "removed" if x.status == "void" else "playing"
+            elif other is None:
+                outcome = "bye"
+            else:
+                outcome = "draw" if x.winner_id is None else ("won" if x.winner_id == team_id else "lost")
+            matches.append({
+                "round": rnd.number, "table": x.number, "mode": x.mode,
+                "opponent": {"id": other, "name": teams[other].name} if other else None,
+                "side": "home" if home else "away", "score_for": mine, "score_against": theirs,
+                "outcome": outcome, "forfeit": x.forfeit, "status": x.status,
+            })
+    return {"team": team_out(teams[team_id], clubs), "matches": matches}
+
+
+async def audit_trail(db: AsyncSession, tournament_id: int) -> list[dict[str, Any]]:
+    """The organisers' changes, newest first: ``[{at, user, action, subject, before, after, reason}]``."""
+    await load(db, tournament_id)
+    rows = (await db.execute(
+        select(AuditEntry, User.nickname).outerjoin(User, User.id == AuditEntry.user_id)
+        .where(AuditEntry.tournament_id == tournament_id).order_by(AuditEntry.id.desc())
+    )).all()
+    return [{"at": a.at.isoformat(), "user": nick, "action": a.action, "subject": a.subject,
+             "before": a.before, "after": a.after, "reason": a.reason} for a, nick in rows]
+
+
+def _csv(header: list[str], lines: list[list[Any]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(header)
+    writer.writerows(lines)
+    return buffer.getvalue()
+
+
+async def standings_csv(db: AsyncSession, tournament_id: int) -> str:
+    """The standings as CSV: rank, team, club, counts, match points and every tie-break value."""
+    data = await standings_of(db, tournament_id)
+    header = ["rank", "team", "club", "players", "played", "won", "drawn", "lost", "byes",
+              "match_points", "points_for", "points_against", "point_difference", "buchholz",
+              "head_to_head", "status"]
+    lines = [[r["rank"], r["team"]["name"], r["team"]["club"] or "", " & ".join(r["team"]["players"]),
+              r["played"], r["won"], r["drawn"], r["lost"], r["byes"], r["match_points"],
+              r["points_for"], r["points_against"], r["point_difference"], r["buchholz"],
+              "" if r["head_to_head"] is None else r["head_to_head"], r["team"]["status"]]
+             for r in data["rows"]]
+    return _csv(header, lines)
+
+
+async def results_csv(db: AsyncSession, tournament_id: int) -> str:
+    """Every published table as CSV: round, table, teams, mode, status, scores, winner."""
+    t = await load(db, tournament_id)
+    teams = {x.id: x.name for x in await teams_of(db, t.id)}
+    lines = []
+    for rnd in await rounds_of(db, t.id):
+        if rnd.status == "draft":
+            continue
+        for x in await tables_in(db, rnd.id):
+            lines.append([rnd.number, rnd.stage, x.number, teams[x.home_id],
+                          teams.get(x.away_id, "") if x.away_id else "(bye)", x.mode, x.status,
+                          "" if x.home_score is None else x.home_score,
+                          "" if x.away_score is None else x.away_score,
+                          teams.get(x.winner_id, "") if x.winner_id else "", "yes" if x.forfeit else ""])
+    return _csv(["round", "stage", "table", "home", "away", "mode", "status", "home_score",
+                 "away_score", "winner", "forfeit"], lines)
