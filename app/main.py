@@ -4,18 +4,23 @@ It mounts ``static/`` at ``/static``, keeps the Jinja templates of ``templates/`
 ``app.state.templates``, includes the JSON routers and, when they exist, the pages
 routers (``app.rooms.pages.router``, ``app.accounts.pages.router``). The lifespan
 opens the database engine, the broker subscription (app/realtime) and the bot runner.
-Service errors become ``{"detail": message}`` with their status.
+Service errors become ``{"detail": message}`` with their status; a request that does
+not validate becomes 422 ``{"detail": "nickname: field required", "errors": [...]}``.
+Every request first passes the guards of app/accounts/guard.py (body size, cross-site
+API writes, rate limits). Tokens in socket URLs (``?token=``) are masked in the access log.
 """
 
 from __future__ import annotations
 
 import importlib
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -29,6 +34,50 @@ log = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE_ROUTERS = ("app.accounts.pages", "app.rooms.pages")
+FEATURE_ROUTERS = ("app.tournaments.api", "app.tournaments.pages")
+_TOKEN_IN_URL = re.compile(r"(token=)[^&\s\"]+")
+
+
+class RedactTokens(logging.Filter):
+    """Masks ``token=...`` in log records (uvicorn's access log shows socket URLs)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                _TOKEN_IN_URL.sub(r"\1***", a) if isinstance(a, str) else a for a in record.args
+            )
+        if isinstance(record.msg, str) and "token=" in record.msg:
+            record.msg = _TOKEN_IN_URL.sub(r"\1***", record.msg)
+        return True
+
+
+def _install_log_redaction() -> None:
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())
+
+
+def validation_message(errors: list[dict]) -> str:
+    """One sentence for a person from pydantic's errors: ``"seq: field required; action:
+    input should be a valid dictionary"``."""
+    parts = []
+    for error in errors[:5]:
+        loc = [str(p) for p in error.get("loc", ()) if p not in ("body", "query", "path", "header")]
+        kind, msg = error.get("type", ""), str(error.get("msg", "invalid"))
+        if kind == "extra_forbidden":
+            parts.append(f"unknown field {loc[-1]!r}" if loc else "unknown field")
+            continue
+        if kind == "json_invalid":
+            parts.append("the body is not valid JSON")
+            continue
+        if kind == "missing" and not loc:
+            parts.append("a JSON body is required")
+            continue
+        where = ".".join(loc)
+        msg = msg[0].lower() + msg[1:] if msg else msg
+        parts.append(f"{where}: {msg}" if where else msg)
+    return "; ".join(parts) or "the request is not valid"
 
 
 def _optional_router(module_name: str) -> object | None:
@@ -46,6 +95,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     use_settings(settings)
     settings.secret()  # fail at start-up, not at the first sign-in, if the key is unusable
+    _install_log_redaction()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -86,17 +136,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def service_error(_request: Request, exc: ServiceError) -> JSONResponse:
         return JSONResponse({"detail": exc.message}, status_code=exc.status)
 
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = [
+            {"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": e.get("type", "")}
+            for e in exc.errors()
+        ]
+        return JSONResponse({"detail": validation_message(errors), "errors": errors}, status_code=422)
+
+    from app.accounts.guard import GuardMiddleware
+
+    app.add_middleware(GuardMiddleware, settings=settings)
+
     from app.accounts.api import router as accounts_api
     from app.rooms.api import router as rooms_api
     from app.rooms.sockets import router as rooms_sockets
 
     for router in (accounts_api, rooms_api, rooms_sockets):
         app.include_router(router)
-    from app.tournaments.api import router as tournaments_api
-    from app.tournaments.pages import router as tournaments_pages
-
-    app.include_router(tournaments_api)
-    app.include_router(tournaments_pages)
+    for router in filter(None, map(_optional_router, FEATURE_ROUTERS)):
+        app.include_router(router)  # type: ignore[arg-type]
     pages = [r for r in map(_optional_router, PAGE_ROUTERS) if r is not None]
     for router in pages:
         app.include_router(router)  # type: ignore[arg-type]

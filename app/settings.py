@@ -10,6 +10,15 @@
 | ``TAPET_SWEEP_INTERVAL`` | 5.0 | seconds between the bot runner's recovery sweeps |
 | ``TAPET_REDIS_CHANNEL`` | ``tapet:events`` | pub/sub channel of room events |
 | ``TAPET_COOKIE_SECURE`` | false | mark the session cookie ``Secure`` (set it behind HTTPS) |
+| ``TAPET_RATE_LIMITS`` | true | apply the rate limits below (429 with ``Retry-After``) |
+| ``TAPET_RATE_LOGIN`` | ``10/60`` | log-in attempts per client address: N per S seconds |
+| ``TAPET_RATE_SESSION`` | ``30/60`` | new guests and registrations per client address |
+| ``TAPET_RATE_MOVES`` | ``30/10`` | moves per user (per address without a session) |
+| ``TAPET_MAX_BODY`` | 65536 | largest request body in bytes (413 beyond) |
+| ``TAPET_DEFAULT_MAX_TIMEOUTS`` | 2 | a room's move-clock timeouts in a row before a stand-in bot plays |
+
+A rate is ``"N/S"`` (a bucket of N tokens refilled over S seconds) or ``"off"``.
+The secret key must have at least 16 characters; the generated one has 256 bits.
 """
 
 from __future__ import annotations
@@ -22,6 +31,7 @@ from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 SECRET_FILE = "tapet-secret.key"
+SECRET_MIN_LENGTH = 16
 SQLITE_FILE = "tapet.db"
 
 
@@ -43,6 +53,12 @@ class Settings(BaseSettings):
     sweep_interval: float = Field(default=5.0, gt=0, validation_alias=_env("TAPET_SWEEP_INTERVAL"))
     redis_channel: str = Field(default="tapet:events", validation_alias=_env("TAPET_REDIS_CHANNEL"))
     cookie_secure: bool = Field(default=False, validation_alias=_env("TAPET_COOKIE_SECURE"))
+    rate_limits: bool = Field(default=True, validation_alias=_env("TAPET_RATE_LIMITS"))
+    rate_login: str = Field(default="10/60", validation_alias=_env("TAPET_RATE_LOGIN"))
+    rate_session: str = Field(default="30/60", validation_alias=_env("TAPET_RATE_SESSION"))
+    rate_moves: str = Field(default="30/10", validation_alias=_env("TAPET_RATE_MOVES"))
+    max_body: int = Field(default=65536, ge=1024, validation_alias=_env("TAPET_MAX_BODY"))
+    default_max_timeouts: int = Field(default=2, ge=1, validation_alias=_env("TAPET_DEFAULT_MAX_TIMEOUTS"))
 
     def db_url(self) -> str:
         """The async SQLAlchemy URL to use (the SQLite default when ``DATABASE_URL`` is unset)."""
@@ -50,11 +66,33 @@ class Settings(BaseSettings):
 
     def secret(self) -> str:
         """The signing key: ``TAPET_SECRET_KEY``, else the one kept in ``tapet-secret.key``
-        (created on first use with 256 random bits, readable by its owner only)."""
-        if self.secret_key:
-            return self.secret_key
-        self.secret_key = _secret_from_file(Path.cwd() / SECRET_FILE)
+        (created on first use with 256 random bits, readable by its owner only).
+        Raises ValueError for a key shorter than 16 characters."""
+        if not self.secret_key:
+            self.secret_key = _secret_from_file(Path.cwd() / SECRET_FILE)
+        if len(self.secret_key) < SECRET_MIN_LENGTH:
+            raise ValueError(f"TAPET_SECRET_KEY must have at least {SECRET_MIN_LENGTH} characters")
         return self.secret_key
+
+    def rate(self, name: str) -> tuple[int, float] | None:
+        """The rate limit ``name`` ("login", "session", "moves") as ``(tokens, seconds)``,
+        or None when rate limits are off. Raises ValueError for a malformed rate."""
+        if not self.rate_limits:
+            return None
+        return parse_rate(getattr(self, f"rate_{name}"))
+
+
+def parse_rate(text: str) -> tuple[int, float] | None:
+    """``"10/60"`` -> ``(10, 60.0)``; ``"off"`` (or ``""``, ``"0"``) -> None.
+    Raises ValueError for anything else."""
+    text = text.strip().lower()
+    if text in ("", "0", "off", "none"):
+        return None
+    count, _, seconds = text.partition("/")
+    tokens, period = int(count), float(seconds or "1")
+    if tokens < 1 or period <= 0:
+        raise ValueError(f"bad rate {text!r}: use N/S, e.g. 10/60")
+    return tokens, period
 
 
 def async_url(url: str) -> str:

@@ -4,8 +4,8 @@
   ``DATABASE_URL`` from the environment when set (CI sets PostgreSQL: a fresh
   database is created beside the one named and dropped at the end, so parallel runs
   never share tables), else an SQLite file in a temporary folder.
-* ``settings``: bots and deals without delay, a fixed secret, ``REDIS_URL`` from the
-  environment when set (a channel of its own per test).
+* ``settings``: bots and deals without delay, a fixed secret, rate limits off,
+  ``REDIS_URL`` from the environment when set (a channel of its own per test).
 * ``app``: the app with its lifespan running (httpx's ASGI transport does not run it),
   on emptied tables; ``client``: an httpx client on it; ``guest``: a new guest's headers.
 * ``live_server``: the app served by uvicorn on a free port (for WebSocket tests).
@@ -79,6 +79,7 @@ def settings(database_url: str) -> Settings:
         deal_pause=0,
         sweep_interval=1.0,
         secret_key=TEST_SECRET,
+        rate_limits=False,
     )
 
 

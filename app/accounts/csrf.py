@@ -10,6 +10,12 @@ Two checks, both cheap:
 
 The session cookie is also ``SameSite=Lax``, so a cross-site form never
 carries it; these checks are the second lock (DESIGN.md "People").
+
+The JSON API (``/api/...``) takes no form tokens: its state-changing requests
+(POST, PUT, PATCH, DELETE) are refused when they come from another site's page
+(``api_request_allowed``: a cross-site ``Origin`` or ``Sec-Fetch-Site``) unless
+they carry ``Authorization: Bearer``, which a browser never adds by itself.
+app/accounts/guard.py applies it to every request.
 """
 
 from __future__ import annotations
@@ -42,6 +48,21 @@ def same_origin(conn: HTTPConnection) -> bool:
         return origin is None
     host = conn.headers.get("host", "")
     return urlsplit(origin).netloc.lower() == host.lower()
+
+
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def api_request_allowed(conn: HTTPConnection, method: str) -> bool:
+    """False for a state-changing API request a browser sent from another site's page
+    (so it may ride on the cookie, or log the visitor in to someone else's account)."""
+    if method.upper() not in UNSAFE_METHODS:
+        return True
+    if conn.headers.get("authorization", "").lower().startswith("bearer "):
+        return True
+    if conn.headers.get("sec-fetch-site", "").lower() == "cross-site":
+        return False
+    return same_origin(conn)
 
 
 def check(conn: HTTPConnection, submitted: str | None) -> bool:

@@ -1,7 +1,8 @@
 """FastAPI dependencies for the signed-in user.
 
 ``CurrentUser`` answers 401 when the request carries no valid session;
-``OptionalUser`` is None then (spectators).
+``OptionalUser`` is None then (spectators); ``AccountUser`` (``require_account``)
+also answers 403 to a guest: for what needs a registered account (organising).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from fastapi import Depends
 from starlette.requests import HTTPConnection
 
 from app.db import SessionDep
-from app.errors import Unauthorized
+from app.errors import Forbidden, Unauthorized
 
 from .models import User
 from .service import user_from_request
@@ -27,9 +28,19 @@ async def current_user(request: HTTPConnection, db: SessionDep) -> User:
     """The signed-in user; raises Unauthorized (401) without a valid session."""
     user = await user_from_request(request, db)
     if user is None:
-        raise Unauthorized("sign in first: POST /api/session with a nickname")
+        raise Unauthorized("sign in first: POST /api/session with a nickname, or POST /api/login")
+    return user
+
+
+async def require_account(request: HTTPConnection, db: SessionDep) -> User:
+    """The signed-in user if it is a registered account; Unauthorized (401) without a
+    session, Forbidden (403) for a guest."""
+    user = await current_user(request, db)
+    if not user.is_account:
+        raise Forbidden("this needs a registered account: POST /api/accounts (a guest keeps its id)")
     return user
 
 
 OptionalUser = Annotated[User | None, Depends(optional_user)]
 CurrentUser = Annotated[User, Depends(current_user)]
+AccountUser = Annotated[User, Depends(require_account)]

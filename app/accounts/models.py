@@ -1,29 +1,43 @@
 """Tables of people: ``users``.
 
-A guest is a user with only a nickname (kind ``"guest"``); accounts with a
-password and e-mail will add columns here later.
+A guest is a user with only a nickname (kind ``"guest"``); an account (kind
+``"account"``) also has a unique ``username`` and an argon2 ``password_hash``. A guest
+who registers becomes an account under the same id. ``session_version`` is part of
+every session token; logging out bumps it, so every older token of the user dies.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, Integer, String
+from sqlalchemy import DateTime, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base, utcnow
 
 
 class User(Base):
-    """A person: ``id``, ``nickname`` (1–24 printable characters), ``kind`` ("guest")."""
+    """A person: ``id``, ``nickname`` (1–24 printable characters), ``kind`` ("guest" or
+    "account"), ``username`` and ``password_hash`` (accounts only), ``session_version``."""
 
     __tablename__ = "users"
-    __table_args__ = {"sqlite_autoincrement": True}
+    __table_args__ = (
+        UniqueConstraint("username", name="uq_users_username"),
+        {"sqlite_autoincrement": True},
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     nickname: Mapped[str] = mapped_column(String(24))
     kind: Mapped[str] = mapped_column(String(16), default="guest")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    username: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    session_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+    @property
+    def is_account(self) -> bool:
+        """True for a registered account (not a guest)."""
+        return self.kind == "account"
 
     def public(self) -> dict:
         """The JSON shape shown to others: ``{"id", "nickname"}``."""

@@ -1,17 +1,23 @@
-"""HTML routes of people: the guest nickname form and logging out.
+"""HTML routes of people: guests, accounts, logging in and out.
 
 | route | does |
 |---|---|
 | ``POST /session`` | form ``nickname`` (and ``next``): a new guest, the session cookie set, back to ``next`` |
-| ``POST /logout`` | forget the session cookie, back to the lobby |
+| ``GET /login``, ``POST /login`` | the log-in form (``username``, ``password``, ``next``) |
+| ``GET /register``, ``POST /register`` | the registration form; a guest becomes an account, same id |
+| ``GET /account`` | who you are; a guest is offered to register |
+| ``GET /logout`` | a confirmation form (a GET never changes anything) |
+| ``POST /logout`` | end every session of the user and forget the cookie, back to the lobby |
 
-The nickname form itself is ``templates/accounts/_nickname.html``, shown by the
-lobby and by a room to a visitor without a session.
+Every POST checks the CSRF token and the origin (app/accounts/csrf.py). Wrong
+credentials come back as the form with a message (401), never saying whether the
+username exists. Rate limits are applied by app/accounts/guard.py.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -22,6 +28,8 @@ from app.errors import ServiceError
 
 from . import csrf, service
 from .api import set_session_cookie
+from .deps import OptionalUser
+from .models import User
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=str(Path(__file__).resolve().parents[2] / "templates"))
@@ -37,6 +45,10 @@ def safe_next(value: object) -> str:
     return text
 
 
+def _sentence(message: str) -> str:
+    return message[0].upper() + message[1:] + ("" if message.endswith(".") else ".")
+
+
 def _error(request: Request, message: str, status: int, back: str = "/") -> Response:
     if request.headers.get("hx-request") == "true":
         html = templates.get_template("_flash.html").render(flash=message, flash_kind="error")
@@ -47,6 +59,22 @@ def _error(request: Request, message: str, status: int, back: str = "/") -> Resp
         {"user": None, "message": message, "back": back, "csrf_token": csrf.csrf_token(request)},
         status_code=status,
     )
+
+
+def _signed_in(request: Request, user: User, back: str) -> Response:
+    response: Response
+    if request.headers.get("hx-request") == "true":
+        response = HTMLResponse("", headers={"HX-Redirect": back})
+    else:
+        response = RedirectResponse(back, status_code=303)
+    set_session_cookie(response, service.session_cookie_value(user))
+    return response
+
+
+def _form_page(request: Request, name: str, user: User | None, status: int = 200, **extra: Any) -> Response:
+    context = {"user": user, "csrf_token": csrf.csrf_token(request), "flash": None, "flash_kind": "error"}
+    context.update(extra)
+    return templates.TemplateResponse(request, f"accounts/{name}.html", context, status_code=status)
 
 
 @router.post("/session")
@@ -62,22 +90,80 @@ async def start_session(request: Request, db: SessionDep) -> Response:
     try:
         user = await service.create_guest(db, str(form.get("nickname") or ""))
     except ServiceError as exc:
-        return _error(request, exc.message.capitalize() + ".", exc.status, back)
-    response: Response
-    if request.headers.get("hx-request") == "true":
-        response = HTMLResponse("", headers={"HX-Redirect": back})
-    else:
-        response = RedirectResponse(back, status_code=303)
-    set_session_cookie(response, service.session_cookie_value(user))
-    return response
+        return _error(request, _sentence(exc.message), exc.status, back)
+    return _signed_in(request, user, back)
+
+
+@router.get("/login", response_class=HTMLResponse)
+async def login_page(request: Request, user: OptionalUser) -> Response:
+    """The log-in form."""
+    return _form_page(request, "login", user, next=safe_next(request.query_params.get("next")), username="")
+
+
+@router.post("/login")
+async def login(request: Request, db: SessionDep, user: OptionalUser) -> Response:
+    """Log in and go back to ``next``; the form again with a message (401) when wrong."""
+    form = await request.form()
+    back = safe_next(form.get("next"))
+    if not csrf.check(request, str(form.get(csrf.FIELD) or "")):
+        return _error(request, FORBIDDEN_FORM, 403, "/login")
+    username = str(form.get("username") or "")[:64]
+    try:
+        account = await service.authenticate(db, username, str(form.get("password") or ""))
+    except ServiceError as exc:
+        return _form_page(request, "login", user, exc.status, next=back, username=username,
+                          flash=_sentence(exc.message))
+    return _signed_in(request, account, back)
+
+
+@router.get("/register", response_class=HTMLResponse)
+async def register_page(request: Request, user: OptionalUser) -> Response:
+    """The registration form (a guest keeps its id and nickname)."""
+    return _form_page(request, "register", user, next=safe_next(request.query_params.get("next")),
+                      username="", nickname=user.nickname if user else "")
+
+
+@router.post("/register")
+async def register(request: Request, db: SessionDep, user: OptionalUser) -> Response:
+    """Register (a signed-in guest becomes the account) and go back to ``next``."""
+    form = await request.form()
+    back = safe_next(form.get("next"))
+    if not csrf.check(request, str(form.get(csrf.FIELD) or "")):
+        return _error(request, FORBIDDEN_FORM, 403, "/register")
+    username = str(form.get("username") or "")[:64]
+    nickname = str(form.get("nickname") or "")[:64]
+    password = str(form.get("password") or "")
+    if password != str(form.get("password2", password) or ""):
+        return _form_page(request, "register", user, 422, next=back, username=username, nickname=nickname,
+                          flash="The two passwords differ.")
+    try:
+        account = await service.register(db, username, password, nickname or None, user)
+    except ServiceError as exc:
+        return _form_page(request, "register", user, exc.status, next=back, username=username,
+                          nickname=nickname, flash=_sentence(exc.message))
+    return _signed_in(request, account, back)
+
+
+@router.get("/account", response_class=HTMLResponse)
+async def account_page(request: Request, user: OptionalUser) -> Response:
+    """Who you are: nickname, account or guest; a guest is offered to register."""
+    return _form_page(request, "account", user)
+
+
+@router.get("/logout", response_class=HTMLResponse)
+async def logout_page(request: Request, user: OptionalUser) -> Response:
+    """A confirmation form: logging out is a POST (with the CSRF token)."""
+    return _form_page(request, "account", user, confirm_logout=True)
 
 
 @router.post("/logout")
-async def logout(request: Request) -> Response:
-    """Forget the session cookie (the guest stays in the database, with their history)."""
+async def logout(request: Request, db: SessionDep, user: OptionalUser) -> Response:
+    """End every session of the user (all its cookies and tokens) and go to the lobby."""
     form = await request.form()
     if not csrf.check(request, str(form.get(csrf.FIELD) or "")):
         return _error(request, FORBIDDEN_FORM, 403)
+    if user is not None:
+        await service.logout(db, user)
     response = RedirectResponse("/", status_code=303)
     response.delete_cookie(service.SESSION_COOKIE, path="/")
     return response

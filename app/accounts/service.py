@@ -1,18 +1,31 @@
-"""Guest identities and sessions.
+"""People: guests, accounts, sessions.
 
-A session is the user id signed with the server's secret (itsdangerous). The same
-signed value is the session cookie (``SESSION_COOKIE``, HttpOnly, SameSite=Lax) and
-the API token (``Authorization: Bearer <token>``); a socket may also pass it as
-``?token=``.
+A session is ``{"uid": user id, "v": session version}`` signed with the server's
+secret (itsdangerous, timed). The same signed value is the session cookie
+(``SESSION_COOKIE``, HttpOnly, SameSite=Lax) and the API token
+(``Authorization: Bearer <token>``); a socket may also pass it as ``?token=``.
+Logging out bumps the user's ``session_version``: every token issued before dies,
+on every device (the token is a bearer secret; this is how it is revoked).
+
+Accounts have a ``username`` (3–32 of ``a-z 0-9 . _ -``, compared lower-case) and a
+password (8–256 characters) kept only as an argon2 hash (pwdlib). A guest who
+registers becomes an account under the same id (its seats and history stay).
+Neither passwords nor tokens are ever logged.
 """
 
 from __future__ import annotations
 
+import re
+
+import anyio
 from itsdangerous import BadSignature, URLSafeTimedSerializer
+from pwdlib import PasswordHash
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
 
-from app.errors import Unprocessable
+from app.errors import Conflict, Unauthorized, Unprocessable
 from app.settings import get_settings
 
 from .models import User
@@ -20,10 +33,19 @@ from .models import User
 SESSION_COOKIE = "tapet_session"
 SESSION_MAX_AGE = 400 * 24 * 3600  # seconds; browsers cap cookies at 400 days
 NICKNAME_MAX = 24
+USERNAME_RE = re.compile(r"^[a-z0-9][a-z0-9._-]{2,31}$")
+PASSWORD_MIN, PASSWORD_MAX = 8, 256
+BAD_LOGIN = "wrong username or password"
+
+_hasher = PasswordHash.recommended()  # argon2id
+_DUMMY_HASH = _hasher.hash("not a password of anyone")  # equal work for unknown usernames
 
 
 def _serializer() -> URLSafeTimedSerializer:
     return URLSafeTimedSerializer(get_settings().secret(), salt="tapet-session")
+
+
+# ---------------------------------------------------------------- checks
 
 
 def clean_nickname(nickname: object) -> str:
@@ -38,6 +60,39 @@ def clean_nickname(nickname: object) -> str:
     return nick
 
 
+def clean_username(username: object) -> str:
+    """The username trimmed and lower-cased; raises Unprocessable unless it has 3 to 32
+    letters a-z, digits, ``.``, ``_`` or ``-`` and starts with a letter or digit."""
+    name = username.strip().lower() if isinstance(username, str) else ""
+    if not USERNAME_RE.match(name):
+        raise Unprocessable(
+            "a username has 3 to 32 characters: letters a-z, digits, '.', '_' or '-', "
+            "starting with a letter or a digit"
+        )
+    return name
+
+
+def check_password(password: object) -> str:
+    """``password`` unchanged; raises Unprocessable unless it has 8 to 256 characters."""
+    if not isinstance(password, str) or not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
+        raise Unprocessable(f"a password has {PASSWORD_MIN} to {PASSWORD_MAX} characters")
+    return password
+
+
+async def hash_password(password: str) -> str:
+    """The argon2 hash of ``password`` (computed in a worker thread)."""
+    return await anyio.to_thread.run_sync(_hasher.hash, password)
+
+
+async def verify_password(password: str, hashed: str | None) -> bool:
+    """True when ``password`` matches ``hashed`` (the same work when ``hashed`` is None)."""
+    ok = await anyio.to_thread.run_sync(_hasher.verify, password, hashed or _DUMMY_HASH)
+    return bool(ok and hashed)
+
+
+# ---------------------------------------------------------------- people
+
+
 async def create_guest(session: AsyncSession, nickname: str) -> User:
     """A new guest user (committed). Raises Unprocessable for a bad nickname."""
     user = User(nickname=clean_nickname(nickname), kind="guest")
@@ -46,21 +101,97 @@ async def create_guest(session: AsyncSession, nickname: str) -> User:
     return user
 
 
+async def register(
+    db: AsyncSession, username: object, password: object, nickname: object = None, current: User | None = None
+) -> User:
+    """A new account, committed. When ``current`` is a guest it becomes that account (same
+    id, its seats and history kept). ``nickname`` defaults to the guest's, else the username.
+
+    Raises Unprocessable (bad username, password or nickname), Conflict (the username is
+    taken, or ``current`` is already an account)."""
+    name = clean_username(username)
+    secret = check_password(password)
+    if current is not None and current.is_account:
+        raise Conflict(f"you are already signed in as {current.username}; log out first")
+    if nickname in (None, ""):
+        nick = current.nickname if current is not None else name[:NICKNAME_MAX]
+    else:
+        nick = clean_nickname(nickname)
+    if await db.scalar(select(func.count()).select_from(User).where(User.username == name)):
+        raise Conflict(f"the username {name} is taken")
+    hashed = await hash_password(secret)
+    try:
+        if current is not None:
+            done = await db.execute(
+                update(User)
+                .where(User.id == current.id, User.kind == "guest")
+                .values(kind="account", username=name, password_hash=hashed, nickname=nick)
+            )
+            if done.rowcount != 1:
+                raise Conflict("this guest has already registered")
+            await db.commit()
+            user = await db.get(User, current.id, populate_existing=True)
+            assert user is not None
+            return user
+        user = User(nickname=nick, kind="account", username=name, password_hash=hashed)
+        db.add(user)
+        await db.commit()
+        return user
+    except IntegrityError:
+        await db.rollback()
+        raise Conflict(f"the username {name} is taken") from None
+    except Conflict:
+        await db.rollback()
+        raise
+
+
+async def authenticate(db: AsyncSession, username: object, password: object) -> User:
+    """The account ``username`` names, if ``password`` is its password. Raises Unauthorized
+    with the same message whether the username or the password is wrong."""
+    name = username.strip().lower() if isinstance(username, str) else ""
+    user = await db.scalar(select(User).where(User.username == name)) if name else None
+    given = password if isinstance(password, str) and len(password) <= PASSWORD_MAX else ""
+    if not await verify_password(given, user.password_hash if user else None) or user is None:
+        raise Unauthorized(BAD_LOGIN)
+    return user
+
+
+async def logout(db: AsyncSession, user: User) -> None:
+    """End every session of ``user`` (every token issued so far stops working)."""
+    await db.execute(
+        update(User).where(User.id == user.id).values(session_version=User.session_version + 1)
+    )
+    await db.commit()
+
+
+# ---------------------------------------------------------------- sessions
+
+
 def session_cookie_value(user: User) -> str:
     """The signed session value for ``user``: the cookie's value and the bearer token."""
-    return _serializer().dumps({"uid": user.id})
+    return _serializer().dumps({"uid": user.id, "v": user.session_version or 0})
 
 
-def user_id_from_token(token: str | None) -> int | None:
-    """The user id a signed session value names, or None if it is missing, forged or expired."""
-    if not token:
+def _claims(token: str | None) -> tuple[int, int] | None:
+    if not token or len(token) > 512:
         return None
     try:
         data = _serializer().loads(token, max_age=SESSION_MAX_AGE)
     except BadSignature:
         return None
-    uid = data.get("uid") if isinstance(data, dict) else None
-    return uid if isinstance(uid, int) else None
+    if not isinstance(data, dict):
+        return None
+    uid, version = data.get("uid"), data.get("v", 0)
+    if not isinstance(uid, int) or not isinstance(version, int):
+        return None
+    return uid, version
+
+
+def user_id_from_token(token: str | None) -> int | None:
+    """The user id a signed session value names, or None if it is missing, forged or
+    expired (not checked against log-outs: that needs the database, see ``user_from_request``)."""
+    claims = _claims(token)
+    return claims[0] if claims else None
 
 
 def token_from_request(request: HTTPConnection) -> str | None:
@@ -78,8 +209,12 @@ def token_from_request(request: HTTPConnection) -> str | None:
 
 
 async def user_from_request(request: HTTPConnection, session: AsyncSession) -> User | None:
-    """The user a request (or socket) is signed in as, or None."""
-    uid = user_id_from_token(token_from_request(request))
-    if uid is None:
+    """The user a request (or socket) is signed in as, or None (no token, a forged or
+    expired one, or one issued before the user logged out)."""
+    claims = _claims(token_from_request(request))
+    if claims is None:
         return None
-    return await session.get(User, uid)
+    user = await session.get(User, claims[0])
+    if user is None or (user.session_version or 0) != claims[1]:
+        return None
+    return user

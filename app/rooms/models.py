@@ -41,6 +41,10 @@ class Room(Base):
         ForeignKey("users.id", ondelete="SET NULL"), nullable=True
     )
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    #: The move clock: seconds a person has for each move (None: no clock).
+    clock_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: Timeouts in a row after which a stand-in bot plays for the seat until its person returns.
+    max_timeouts: Mapped[int] = mapped_column(Integer, default=2, server_default="2")
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="room", lazy="raise", order_by="Seat.seat", cascade="all, delete-orphan"
@@ -50,8 +54,10 @@ class Room(Base):
 class Seat(Base):
     """One chair of a room: empty (no user, no bot), a person (``user_id``) or a bot (``bot``).
 
-    ``stand_in`` marks a bot that took over from a person who left a running game;
-    a person may take such a seat back."""
+    ``stand_in`` marks a bot that took over from a person in a running game: with no
+    ``user_id`` the person left (anyone without a seat may take it); with a ``user_id``
+    the person timed out too often and the bot plays until they return. ``timeouts``
+    counts the person's move-clock timeouts in a row."""
 
     __tablename__ = "seats"
     __table_args__ = (UniqueConstraint("room_id", "user_id", name="uq_seats_room_user"),)
@@ -65,6 +71,7 @@ class Seat(Base):
     )
     bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
     stand_in: Mapped[bool] = mapped_column(Boolean, default=False)
+    timeouts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     room: Mapped[Room] = relationship(back_populates="seats", lazy="raise")
 

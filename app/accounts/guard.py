@@ -1,0 +1,142 @@
+"""Request guards, applied to every HTTP request before any route (an ASGI middleware).
+
+In order:
+
+1. **Body size**: a body over ``TAPET_MAX_BODY`` bytes (64 KiB) gets 413, whether
+   announced by ``Content-Length`` or streamed.
+2. **Cross-site API writes**: a POST/PUT/PATCH/DELETE under ``/api/`` sent by another
+   site's page without a bearer token gets 403 (app/accounts/csrf.py; the pages check
+   their form tokens themselves).
+3. **Rate limits** (429 with ``Retry-After``): log-in attempts and new sessions or
+   registrations per client address, moves per user (per address without a session).
+
+| bucket | requests | key |
+|---|---|---|
+| ``login`` | ``POST /api/login``, ``POST /login`` | client address |
+| ``session`` | ``POST /api/session``, ``POST /session``, ``POST /api/accounts``, ``POST /register`` | client address |
+| ``moves`` | ``POST /api/rooms/{id}/moves``, ``POST /rooms/{id}/moves`` | user id from the token, else address |
+
+Refusals are ``{"detail": message}`` under ``/api/``, a short HTML message elsewhere
+(an ``#flash`` fragment for htmx).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import escape
+from typing import Any
+
+from starlette.requests import HTTPConnection
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.settings import Settings
+
+from . import csrf
+from .limits import RateLimiter, retry_after
+from .service import token_from_request, user_id_from_token
+
+RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
+    ("login", re.compile(r"^/(api/)?login/?$"), "ip"),
+    ("session", re.compile(r"^/(api/session|session|api/accounts|register)/?$"), "ip"),
+    ("moves", re.compile(r"^/(api/)?rooms/[^/]+/moves/?$"), "user"),
+)
+MESSAGES = {
+    "login": "too many log-in attempts",
+    "session": "too many new sessions from your address",
+    "moves": "too many moves at once",
+}
+
+
+class _TooLarge(Exception):
+    """The streamed body went over the limit."""
+
+
+class GuardMiddleware:
+    """The request guards of the module docstring, configured by ``settings``."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.max_body = settings.max_body
+        self.limiters: dict[str, RateLimiter] = {}
+        for name in ("login", "session", "moves"):
+            rate = settings.rate(name)
+            if rate is not None:
+                self.limiters[name] = RateLimiter(*rate)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        conn = HTTPConnection(scope)
+        method, path = scope["method"].upper(), scope["path"]
+        length = conn.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            await self._refuse(scope, send, 413, f"the request body is larger than {self.max_body} bytes")
+            return
+        if path.startswith("/api/") and not csrf.api_request_allowed(conn, method):
+            await self._refuse(scope, send, 403, "cross-site request refused: send a bearer token")
+            return
+        if method == "POST":
+            for name, pattern, keyed in RULES:
+                limiter = self.limiters.get(name)
+                if limiter is None or not pattern.match(path):
+                    continue
+                wait = limiter.hit(self._key(conn, keyed))
+                if wait > 0:
+                    seconds = retry_after(wait)
+                    await self._refuse(scope, send, 429, f"{MESSAGES[name]}: try again in {seconds} s",
+                                       [(b"retry-after", str(seconds).encode())])
+                    return
+        started = False
+        received = 0
+
+        async def limited_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_body:
+                    raise _TooLarge
+            return message
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, tracking_send)
+        except _TooLarge:
+            if started:
+                raise
+            await self._refuse(scope, send, 413, f"the request body is larger than {self.max_body} bytes")
+
+    @staticmethod
+    def _key(conn: HTTPConnection, keyed: str) -> str:
+        if keyed == "user":
+            uid = user_id_from_token(token_from_request(conn))
+            if uid is not None:
+                return f"user:{uid}"
+        client = conn.client.host if conn.client else "?"
+        return f"ip:{client}"
+
+    @staticmethod
+    async def _refuse(scope: Scope, send: Send, status: int, message: str,
+                      headers: list[tuple[bytes, bytes]] | None = None) -> None:
+        extra = list(headers or [])
+        if scope["path"].startswith("/api/"):
+            body = json.dumps({"detail": message}).encode()
+            kind = b"application/json"
+        else:
+            text = escape(message[0].upper() + message[1:] + ".")
+            body = f'<p class="msg msg-error" data-testid="flash">{text}</p>'.encode()
+            kind = b"text/html; charset=utf-8"
+        start: dict[str, Any] = {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [(b"content-type", kind), (b"content-length", str(len(body)).encode()), *extra],
+        }
+        await send(start)
+        await send({"type": "http.response.body", "body": body})

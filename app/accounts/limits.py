@@ -1,0 +1,56 @@
+"""In-process token buckets for the rate limits (login, new sessions, moves).
+
+A bucket holds ``tokens`` and refills them over ``period`` seconds; each request
+takes one, and a request finding the bucket empty is told how long to wait. The
+buckets live in this process (several workers each keep their own: the limit is
+then per worker, which is fine for what it guards: brute force and floods).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+
+MAX_KEYS = 50_000
+
+
+@dataclass(slots=True)
+class _Bucket:
+    level: float
+    stamp: float
+
+
+class RateLimiter:
+    """Buckets by key, each of ``tokens`` refilled over ``period`` seconds."""
+
+    def __init__(self, tokens: int, period: float, clock: object = time.monotonic) -> None:
+        self.tokens = tokens
+        self.period = period
+        self._clock = clock
+        self._buckets: OrderedDict[str, _Bucket] = OrderedDict()
+
+    def hit(self, key: str) -> float:
+        """Take one token of ``key``'s bucket: 0.0 when allowed, else the seconds to wait."""
+        now = self._clock()  # type: ignore[operator]
+        rate = self.tokens / self.period
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            bucket = _Bucket(float(self.tokens), now)
+            self._buckets[key] = bucket
+            while len(self._buckets) > MAX_KEYS:
+                self._buckets.popitem(last=False)
+        else:
+            bucket.level = min(float(self.tokens), bucket.level + (now - bucket.stamp) * rate)
+            bucket.stamp = now
+            self._buckets.move_to_end(key)
+        if bucket.level >= 1.0:
+            bucket.level -= 1.0
+            return 0.0
+        return (1.0 - bucket.level) / rate
+
+
+def retry_after(seconds: float) -> int:
+    """The ``Retry-After`` header's whole seconds for a wait of ``seconds`` (at least 1)."""
+    return max(1, math.ceil(seconds))
