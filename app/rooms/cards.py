@@ -173,6 +173,40 @@ def declare_label(game: str, action: dict[str, Any]) -> str:
     return " + ".join(declaration_label(game, c) for c in combos)
 
 
+def declaration_value(game: str, combo: dict[str, Any]) -> int:
+    """About what a declared combination is worth, only to offer the best choice first.
+
+    Runs: 3 cards 20, 4 cards 50, 5 or more 100; fours: Jacks 200, 9s 150, the
+    others 100 (in Bolot the 10s 200 and the 9s 150). The engine scores; this
+    only orders the buttons."""
+    kind = combo.get("kind")
+    if kind == "sequence":
+        return {3: 20, 4: 50}.get(int(combo.get("length", 3)), 100)
+    if kind == "four":
+        rank = str(combo.get("rank"))
+        if game in CATALAN_GAMES:
+            return {"10": 200, "9": 150}.get(rank, 100)
+        return {"J": 200, "9": 150}.get(rank, 100)
+    return 0
+
+
+# Readable words for the values of "choice" options (rooms form, room page).
+CHOICE_LABELS = {
+    ("tie_rule", "fail"): "the takers fail (dedans)",
+    ("tie_rule", "half"): "each side scores half",
+    ("tie_rule", "litige"): "litige: the takers' points are held",
+    ("variant", "western"): "western (follow and beat)",
+    ("variant", "eastern"): "eastern (also play your lowest)",
+    ("doubling_scale", "2-4-8"): "×2, ×4, ×8",
+    ("doubling_scale", "2-3-4"): "×2, ×3, ×4",
+}
+
+
+def choice_label(option: str, value: Any) -> str:
+    """The words for one value of a choice option: ("tie_rule", "fail") -> "the takers fail (dedans)"."""
+    return CHOICE_LABELS.get((option, str(value)), str(value))
+
+
 # --- actions -----------------------------------------------------------------------
 
 
@@ -203,19 +237,19 @@ def action_label(game: str, action: dict[str, Any]) -> str:
     if kind == "bid":
         return CONTRACT_NAMES.get(str(action.get("contract")), str(action.get("contract")))
     if kind == "double":
-        return "Contro" if catalan else "Double (contra)"
+        return "Contrar" if catalan else "Contra"
     if kind == "redouble":
-        return "Recontro" if catalan else "Redouble (recontra)"
+        return "Recontrar" if catalan else "Recontra"
     if kind == "sant_vicenc":
         return "Sant Vicenç"
     if kind == "trump":
-        return f"Trumps: {suit_name(str(action.get('suit')))}"
+        return suit_name(str(action.get("suit"))).capitalize()
     if kind == "botifarra":
         return "Botifarra (no trumps)"
     if kind == "delegate":
-        return "Delegar (partner chooses)"
+        return "Delegate"
     if kind == "exchange":
-        return "Swap the 7 for the turned card" if action.get("swap") else "Keep my 7"
+        return "Swap my 7 for the turned card" if action.get("swap") else "Keep my 7"
     if kind == "claim":
         return "Claim: I'm done"
     if kind == "declare":

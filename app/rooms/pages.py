@@ -47,6 +47,7 @@ from .rendering import (
     checked_form,
     error_response,
     first,
+    four_colour,
     games_for_form,
     go,
     is_htmx,
@@ -118,7 +119,7 @@ async def room_page(request: Request, room_id: int, db: SessionDep, user: Option
         view = await service.get_view(db, room_id, user)
     except NotFound as exc:
         return error_response(request, user, exc.message, 404)
-    ctx = room_context(view, user, csrf.csrf_token(request))
+    ctx = room_context(view, user, csrf.csrf_token(request), four=four_colour(request))
     ctx["next"] = f"/rooms/{room_id}"
     return templates.TemplateResponse(request, "rooms/room.html", ctx)
 
@@ -128,7 +129,11 @@ async def _after_change(request: Request, db: Any, room_id: int, user: User) -> 
     if not is_htmx(request):
         return RedirectResponse(f"/rooms/{room_id}", status_code=303)
     view = await service.get_view(db, room_id, user)
-    return HTMLResponse(render_fragments(view, user, csrf.csrf_token(request)))
+    return HTMLResponse(_fragments(request, view, user))
+
+
+def _fragments(request: Request, view: dict[str, Any], user: User | None) -> str:
+    return render_fragments(view, user, csrf.csrf_token(request), four_colour(request))
 
 
 async def _room_post(
@@ -235,14 +240,14 @@ async def move(request: Request, room_id: int, db: SessionDep, user: OptionalUse
         return error_response(request, user, exc.message, exc.status, f"/rooms/{room_id}")
     if not is_htmx(request):
         return RedirectResponse(f"/rooms/{room_id}", status_code=303)
-    return HTMLResponse(render_fragments(view, user, csrf.csrf_token(request)))
+    return HTMLResponse(_fragments(request, view, user))
 
 
 def _quiet(request: Request, room_id: int, view: dict[str, Any], user: User) -> Response:
     """The answer to a stale move: the current table, no message."""
     if not is_htmx(request):
         return RedirectResponse(f"/rooms/{room_id}", status_code=303)
-    return HTMLResponse(render_fragments(view, user, csrf.csrf_token(request)))
+    return HTMLResponse(_fragments(request, view, user))
 
 
 # ---------------------------------------------------------------- the page socket
@@ -269,13 +274,14 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
             await websocket.close(code=1008)
             return
     token = csrf.csrf_token(websocket)
+    four = four_colour(websocket)
     await websocket.accept()
     hub = realtime.current()
 
     async def push() -> None:
         async with maker() as db:
             view = await service.get_view(db, room_id, user)
-        await websocket.send_text(render_fragments(view, user, token))
+        await websocket.send_text(render_fragments(view, user, token, four))
 
     async def sender(events: realtime.RoomEvents) -> None:
         await push()

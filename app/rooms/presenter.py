@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from app.rooms import cards
+from app.rooms import cards, panels, sheets
 
 POSITIONS = {
     4: ("bottom", "right", "top", "left"),
@@ -74,7 +74,7 @@ def team_names(view: dict[str, Any], names: dict[int, str]) -> list[str]:
     return result
 
 
-def split_actions(view: dict[str, Any]) -> dict[str, Any]:
+def split_actions(view: dict[str, Any]) -> dict[str, Any]:  # noqa: C901 - one pass over the list
     """Group ``legal_actions`` for drawing.
 
     Returns ``{"plays": {card: action}, "plain_alternatives": [action],
@@ -107,19 +107,30 @@ def split_actions(view: dict[str, Any]) -> dict[str, Any]:
             else:
                 plays[a["card"]] = a
         elif kind == "declare":
-            declares.append({"label": cards.action_label(game, a), "json": action_json(a)})
-        else:
-            suit = cards.action_suit(a)
-            calls.append(
+            declares.append(
                 {
                     "label": cards.action_label(game, a),
+                    "json": action_json(a),
+                    "value": sum(cards.declaration_value(game, c) for c in a.get("combinations") or []),
+                }
+            )
+        else:
+            suit = cards.action_suit(a)
+            label = cards.action_label(game, a)
+            if kind == "claim" and view.get("claim_totals") and isinstance(view.get("seat"), int):
+                label = f"I'm done: claim {view['claim_totals'][view['seat']]} of {view.get('target')}"
+            calls.append(
+                {
+                    "label": label,
                     "json": action_json(a),
                     "kind": kind,
                     "suit_img": cards.suit_image(suit) if suit else None,
                 }
             )
-    # Show "No declarations" last: the real choices first.
-    declares.sort(key=lambda d: d["label"] == "No declarations")
+    # The best choice first (the one the table suggests), "No declarations" last.
+    declares.sort(key=lambda d: -d["value"] if d["value"] else 1)
+    for i, d in enumerate(declares):
+        d["best"] = i == 0 and d["value"] > 0
     return {
         "plays": plays,
         "plain_alternatives": alternatives,
@@ -128,10 +139,12 @@ def split_actions(view: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _card(card: str, seat: int | None = None, pos: str | None = None) -> dict[str, Any]:
+def _card(
+    card: str, seat: int | None = None, pos: str | None = None, four: bool = False
+) -> dict[str, Any]:
     return {
         "card": card,
-        "img": cards.card_image(card),
+        "img": cards.card_image(card, four),
         "name": cards.card_name(card),
         "long": cards.card_long_name(card),
         "seat": seat,
@@ -139,7 +152,7 @@ def _card(card: str, seat: int | None = None, pos: str | None = None) -> dict[st
     }
 
 
-def _declared_by_seat(view: dict[str, Any]) -> dict[int, list[dict[str, Any]]]:
+def _declared_by_seat(view: dict[str, Any], four: bool) -> dict[int, list[dict[str, Any]]]:
     game = view.get("game", "")
     out: dict[int, list[dict[str, Any]]] = {}
     for d in view.get("declarations") or []:
@@ -148,7 +161,7 @@ def _declared_by_seat(view: dict[str, Any]) -> dict[int, list[dict[str, Any]]]:
             items.append(
                 {
                     "label": cards.declaration_label(game, c),
-                    "cards": [_card(x) for x in c.get("cards") or []],
+                    "cards": [_card(x, four=four) for x in c.get("cards") or []],
                     "points": c.get("points"),
                 }
             )
@@ -156,8 +169,12 @@ def _declared_by_seat(view: dict[str, Any]) -> dict[int, list[dict[str, Any]]]:
     return out
 
 
-def table(view: dict[str, Any]) -> dict[str, Any]:
-    """Everything the table template needs, from the viewer's view only."""
+def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
+    """Everything the table template needs, from the viewer's view only.
+
+    ``four_colour`` is the viewer's choice of the French four-colour deck (a
+    cookie); it changes only which art is drawn."""
+    four = four_colour
     game = view.get("game", "")
     players = int(view.get("players") or 4)
     me = viewer_seat(view)
@@ -169,8 +186,10 @@ def table(view: dict[str, Any]) -> dict[str, Any]:
     counts = view.get("hand_counts") or [0] * players
     contract = view.get("contract") or None
     taker = _first_key(contract, "taker", "bidder", "chooser") if contract else None
-    declared = _declared_by_seat(view)
-    belote_seats = {b["seat"] for b in view.get("belote") or []}
+    declared = _declared_by_seat(view, four)
+    belote_said: dict[int, str] = {}
+    for b in view.get("belote") or []:
+        belote_said[b["seat"]] = "Rebelote" if b.get("rebelote") else cards.belote_word(game)
     to_act = view.get("to_act")
     calls: dict[int, str] = {}
     for entry in view.get("auction") or []:
@@ -193,7 +212,7 @@ def table(view: dict[str, Any]) -> dict[str, Any]:
                 "to_act": s == to_act,
                 "taker": s == taker,
                 "declared": declared.get(s),
-                "belote": s in belote_seats,
+                "belote": belote_said.get(s),
                 "call": calls.get(s) if view.get("phase") == "auction" else None,
             }
         )
@@ -201,19 +220,19 @@ def table(view: dict[str, Any]) -> dict[str, Any]:
     hand_cards = []
     my_turn_to_play = bool(acts["plays"])
     for c in view.get("hand") or []:
-        item = _card(c)
+        item = _card(c, four=four)
         action = acts["plays"].get(c)
         item["playable"] = action is not None
         item["json"] = action_json(action) if action else None
         item["says_belote"] = bool(action and any(action.get(f) for f in BELOTE_FLAGS))
         hand_cards.append(item)
-    trick = [_card(t["card"], t["seat"], pos_of.get(t["seat"])) for t in view.get("trick") or []]
+    trick = [_card(t["card"], t["seat"], pos_of.get(t["seat"]), four) for t in view.get("trick") or []]
     last = view.get("last_trick")
     last_trick = None
     if last:
         last_trick = {
             "cards": [
-                _card(t["card"], t["seat"], pos_of.get(t["seat"])) for t in last.get("cards") or []
+                _card(t["card"], t["seat"], pos_of.get(t["seat"]), four) for t in last.get("cards") or []
             ],
             "winner": names.get(last.get("winner"), "?"),
         }
@@ -238,12 +257,12 @@ def table(view: dict[str, Any]) -> dict[str, Any]:
         if me is not None
         else ["Pair 1", "Pair 2"],
         "my_team": (me % 2) if me is not None else None,
-        "turned": _card(view["turned"]) if view.get("turned") else None,
+        "turned": _card(view["turned"], four=four) if view.get("turned") else None,
         "contract": contract
         and {
             "trump": trump,
             "trump_name": cards.suit_name(trump) if trump else None,
-            "trump_img": cards.suit_image(trump) if trump in cards.SUIT_NAMES else None,
+            "trump_img": cards.suit_image(trump, four) if trump in cards.SUIT_NAMES else None,
             "taker": ("You" if taker == me else names.get(taker, "?"))
             if taker is not None
             else None,
@@ -257,8 +276,11 @@ def table(view: dict[str, Any]) -> dict[str, Any]:
         "my_turn": to_act is not None and to_act == me,
         "status": status_line(view, names, me),
         "back_img": cards.back_image(game),
-        "result": deal_result(view, teams),
-        "sheet": view.get("sheet") or [],
+        "result": sheets.deal_result(view, teams),
+        "sheet": sheets.sheet(view),
+        "panel": panels.panel(view, names, me, acts, four),
+        "french": game not in cards.CATALAN_GAMES,
+        "four_colour": four,
         "winner": view.get("winner"),
         "draw": bool(view.get("draw")),
         # The dealer's partner in Botifarra holds cards he may not look at yet.
@@ -298,85 +320,3 @@ def status_line(view: dict[str, Any], names: dict[int, str], me: int | None) -> 
     if to_act == me:
         return f"Your turn to {verb}"
     return f"Waiting for {names.get(to_act, '?')} to {verb}"
-
-
-def _pair(value: Any) -> list[Any] | None:
-    if isinstance(value, (list, tuple)) and len(value) == 2:
-        return list(value)
-    return None
-
-
-def deal_result(view: dict[str, Any], teams: list[str]) -> dict[str, Any] | None:
-    """The last deal's breakdown (rules/bolot.md §7): rows of [label, pair 0, pair 1].
-
-    Reads ``view.last_deal`` (``detail``: card_points, last_trick_team, capot,
-    declarations, belote, totals, points_in_play, needed). Unknown keys are
-    ignored; a void deal gives a one-line result.
-    """
-    last = view.get("last_deal")
-    if not last:
-        return None
-    game = view.get("game", "")
-    detail = last.get("detail") or {}
-    rows: list[list[Any]] = []
-    if last.get("void"):
-        return {
-            "deal": last.get("deal"),
-            "void": True,
-            "rows": [],
-            "points": last.get("points"),
-            "outcome": "void",
-            "headline": "Everybody passed: no score, the next dealer deals.",
-        }
-    if (cp := _pair(detail.get("card_points"))) is not None:
-        rows.append(["Card points", *cp])
-    capot = detail.get("capot")
-    ltt = detail.get("last_trick_team")
-    if capot is not None:
-        rows.append(["Capot", *(100 if capot == t else 0 for t in (0, 1))])
-    elif ltt is not None:
-        rows.append(
-            [
-                "Last trick (últimes)" if game in cards.CATALAN_GAMES else "Last trick",
-                *(10 if ltt == t else 0 for t in (0, 1)),
-            ]
-        )
-    if (dp := _pair(detail.get("declarations"))) is not None and any(dp):
-        rows.append(["Declarations", *dp])
-    if (bp := _pair(detail.get("belote"))) is not None and any(bp):
-        # Bolot gives a 0/1 flag per pair, other games the points (20 per belote).
-        rows.append(
-            [cards.belote_word(game), *(20 * int(x) if int(x) <= 1 else int(x) for x in bp)]
-        )
-    if (tot := _pair(detail.get("totals"))) is not None:
-        rows.append(["Total", *tot])
-    if isinstance(detail.get("multiplier"), int) and detail["multiplier"] > 1:
-        rows.append(["Multiplier", *(f"×{detail['multiplier']}",) * 2])
-    outcome = last.get("outcome")
-    contract = last.get("contract") or {}
-    taker_team = contract.get("taker_team", detail.get("taker_team"))
-    taker_name = (
-        teams[taker_team]
-        if isinstance(taker_team, int) and taker_team < len(teams)
-        else "The takers"
-    )
-    needed = detail.get("needed")
-    headline = {
-        "made": f"{taker_name} made it" + (f" (needed {needed})." if needed else "."),
-        "failed": f"{taker_name} failed: llocs, all {detail.get('points_in_play', '')} points to the defenders."
-        if game in cards.CATALAN_GAMES
-        else f"{taker_name} failed: all points to the defenders.",
-        "tie": f"{taker_name} tied: exactly half.",
-    }.get(str(outcome), "")
-    return {
-        "deal": last.get("deal"),
-        "void": False,
-        "rows": rows,
-        "points": last.get("points"),
-        "outcome": outcome,
-        "headline": headline,
-        "trump": contract.get("trump"),
-        "trump_name": cards.suit_name(contract["trump"]) if contract.get("trump") else None,
-        "points_in_play": detail.get("points_in_play"),
-        "needed": needed,
-    }

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import Request
+from starlette.requests import HTTPConnection
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
@@ -26,6 +27,7 @@ from .botplay import bot_names
 templates = Jinja2Templates(directory=str(Path(__file__).resolve().parents[2] / "templates"))
 templates.env.globals.update(
     suit_name=cards.suit_name,
+    choice_label=cards.choice_label,
     display_name=presenter.display_name,
     status_words={"open": "waiting for players", "playing": "playing", "finished": "finished"},
 )
@@ -47,15 +49,28 @@ def option_labels(game: str) -> dict[str, str]:
     }
 
 
+DECK_COOKIE = "tapet_deck"
+
+
+def four_colour(conn: HTTPConnection) -> bool:
+    """The viewer's choice of the four-colour French deck (cookie ``tapet_deck=fr4``,
+    set by static/js/tapet.js; art only, nothing to trust)."""
+    return conn.cookies.get(DECK_COOKIE) == "fr4"
+
+
 def room_context(
-    view: dict[str, Any], user: User | None, token: str, oob: bool = False
+    view: dict[str, Any],
+    user: User | None,
+    token: str,
+    oob: bool = False,
+    four: bool = False,
 ) -> dict[str, Any]:
     """Template context of a room from the viewer's own view (which carries the room info)."""
     started = view.get("status") != "open"
     return {
         "room": view,
         "view": view if started else None,
-        "t": presenter.table(view) if started else None,
+        "t": presenter.table(view, four) if started else None,
         "user": user,
         "my_seat": view.get("my_seat"),
         "bots": bot_names(),
@@ -65,10 +80,12 @@ def room_context(
     }
 
 
-def render_fragments(view: dict[str, Any], user: User | None, token: str) -> str:
+def render_fragments(
+    view: dict[str, Any], user: User | None, token: str, four: bool = False
+) -> str:
     """The room's live parts as hx-swap-oob fragments (socket pushes, htmx answers)."""
     return templates.get_template("rooms/_room.html").render(
-        room_context(view, user, token, oob=True)
+        room_context(view, user, token, oob=True, four=four)
     )
 
 
@@ -137,13 +154,27 @@ def parse_options(game: str, form: dict[str, Any]) -> dict[str, Any]:
                     f"{opt.get('label', opt['name'])}: {raw!r} is not a whole number"
                 ) from None
         else:
-            options[opt["name"]] = str(values[0])
+            raw = str(values[0])
+            # A choice keeps the type of its choices (Botifarra's target is 51/101/151).
+            typed = {str(c): c for c in opt.get("choices") or []}
+            options[opt["name"]] = typed.get(raw, raw)
     return options
 
 
 def games_for_form() -> list[dict[str, Any]]:
     """The games and their options, for the "create a room" form."""
-    return [{"id": g.id, "name": g.name, "options": g.options_schema} for g in rules.GAMES.values()]
+    return [
+        {
+            "id": g.id,
+            "name": g.name,
+            "players": g.players,
+            "options": [
+                {**o, "choice_labels": [(c, cards.choice_label(o["name"], c)) for c in o.get("choices") or []]}
+                for o in g.options_schema
+            ],
+        }
+        for g in rules.GAMES.values()
+    ]
 
 
 FORBIDDEN_FORM = "This form has expired or came from another site. Reload the page and try again."

@@ -1,6 +1,7 @@
 /* Tapet: the little behaviour htmx does not give us. No build step.
    - [data-dismiss] closes a flash message;
    - [data-toggle-class="x"] toggles class x on <body> (state survives socket swaps);
+   - [data-deck-toggle] switches the French deck between two and four colours (a cookie);
    - the lobby's game <select> shows that game's options fieldset only;
    - a banner while the page socket is down;
    - a server push older than what is shown is ignored (data-seq). */
@@ -12,6 +13,14 @@
     if (dismiss) {
       var msg = dismiss.closest(".msg");
       if (msg) msg.remove();
+      return;
+    }
+    var deck = ev.target.closest("[data-deck-toggle]");
+    if (deck) {
+      // The four-colour French deck: a preference cookie the server reads when it draws the table.
+      var four = deck.getAttribute("aria-pressed") !== "true";
+      document.cookie = "tapet_deck=" + (four ? "fr4" : "fr") + "; path=/; max-age=31536000; SameSite=Lax";
+      window.location.reload();
       return;
     }
     var toggle = ev.target.closest("[data-toggle-class]");
