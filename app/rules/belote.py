@@ -67,7 +67,7 @@ class Belote(FrenchBelote):
         trump = self.trump(contract)
         if trump not in self.table.suits:
             raise IllegalAction(f"unknown trump suit {trump!r}")
-        return belote_follow(hand, trick, trump, lambda c, led: self.card_power(c, led, trump),
+        return belote_follow(hand, trick, trump, self.power_table(trump),
                              must_undertrump=options.get("must_undertrump", True))
 
     def summary_item(self, state: State, seat: int, combo: dict) -> dict:

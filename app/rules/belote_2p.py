@@ -115,14 +115,13 @@ class BeloteForTwo(FrenchBelote):
         """"I'm done" (§6): option on, not the last trick, and a won trick with card points."""
         if not state.options["allow_claim"] or state.phase != "play" or len(state.tricks) >= 8:
             return False
-        trump = self.trump(state.contract)
-        return any(t["winner"] == seat and any(self.table.points(c, trump) for _, c in t["cards"])
-                   for t in state.tricks)
+        points = self.points_table(self.trump(state.contract))
+        return any(t["winner"] == seat and any(points[c] for _, c in t["cards"]) for t in state.tricks)
 
     def won_card_points(self, state: State) -> list[int]:
         """Card points of the tricks each player has won so far in this deal."""
-        trump = self.trump(state.contract)
-        return [sum(self.table.points(c, trump) for c in state.won[p]) for p in (0, 1)]
+        points = self.points_table(self.trump(state.contract))
+        return [sum(points[c] for c in state.won[p]) for p in (0, 1)]
 
     def claim_total(self, state: State, seat: int) -> int:
         """Match score + card points won + valid declarations + a belote whose two cards are played (§6)."""

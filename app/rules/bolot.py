@@ -64,7 +64,7 @@ class Bolot(TurnedCardGame):
         trump = self.trump(contract)
         if trump not in self.table.suits:
             raise IllegalAction(f"unknown trump suit {trump!r}")
-        return belote_follow(hand, trick, trump, lambda c, led: self.card_power(c, led, trump))
+        return belote_follow(hand, trick, trump, self.power_table(trump))
 
     def score_deal(self, options: dict, summary: dict) -> dict:
         """Score one deal from its summary (rules/bolot.md §7-8).

@@ -87,7 +87,7 @@ class Botifarra(TrumpChoiceGame):
         if (trump is not None and trump not in self.table.suits) or "trump" not in (contract or {}):
             raise IllegalAction("the trump must be o, c, e or b, or null for botifarra")
         return botifarra_follow(
-            hand, trick, trump, lambda c, led: self.card_power(c, led, trump),
+            hand, trick, trump, self.power_table(trump),
             eastern=options["variant"] == "eastern",
             extended_exception=options["eastern_extended_exception"],
         )

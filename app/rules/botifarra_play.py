@@ -8,9 +8,9 @@ apply rules 1-2; the eastern rules (*oriental*) add rule 3.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 
-from .cards import SUIT_NAMES, card_name, rank_of, suit_of
+from .cards import SUIT_NAMES, card_name, rank_of
 
 #: rules/botifarra.md §2: the cards that hold points (9, 1, 12, 11, 10).
 COUNTING_RANKS = frozenset(("9", "1", "12", "11", "10"))
@@ -21,12 +21,13 @@ def is_counting(card: str) -> bool:
     return rank_of(card) in COUNTING_RANKS
 
 
-def lowest_of_each_suit(cards: list[str], power: Callable[[str, str], int]) -> set[str]:
-    """The lowest card (rank order) of each suit present in ``cards``."""
+def lowest_of_each_suit(cards: list[str], strength: Mapping[str, int]) -> set[str]:
+    """The lowest card (rank order) of each suit present in ``cards``; ``strength`` as in
+    :func:`botifarra_follow`."""
     low: dict[str, str] = {}
     for c in cards:
-        s = suit_of(c)
-        if s not in low or power(c, s) < power(low[s], s):
+        s = c[-1]
+        if s not in low or strength[c] < strength[low[s]]:
             low[s] = c
     return set(low.values())
 
@@ -35,7 +36,7 @@ def botifarra_follow(
     hand: list[str],
     trick: list[str],
     trump: str | None,
-    power: Callable[[str, str], int],
+    strength: Mapping[str, int],
     eastern: bool = False,
     extended_exception: bool = False,
 ) -> tuple[list[str], str]:
@@ -43,8 +44,9 @@ def botifarra_follow(
 
     ``trick`` holds the card codes already played in order; the player is
     next, so ``trick[-2]`` is his partner's card. ``trump`` is None in a
-    botifarra (no trumps). ``power(card, led)`` ranks a card in a trick led
-    in ``led`` (0: it cannot win). Returns ``(legal cards, reason)``; the
+    botifarra (no trumps). ``strength[card]`` is the card's power in a trick
+    led in its own suit; in a trick led in ``led`` it has that power when its
+    suit is ``trump`` or ``led``, else 0 (it cannot win). Returns ``(legal cards, reason)``; the
     reason is "" when every card of ``hand`` is legal.
 
     Rules in order of precedence (rules/botifarra.md §6): 1 follow the led
@@ -56,27 +58,36 @@ def botifarra_follow(
     """
     if not trick:
         return list(hand), ""
-    led = suit_of(trick[0])
-    led_name = SUIT_NAMES[led]
-    win = max(range(len(trick)), key=lambda i: power(trick[i], led))
+    led = trick[0][-1]  # a card's suit is its last character
+
+    def power(c: str) -> int:
+        s = c[-1]
+        return strength[c] if s == trump or s == led else 0
+
+    win, top = 0, -1
+    for i, c in enumerate(trick):  # the first card of the highest power wins
+        p = power(c)
+        if p > top:
+            win, top = i, p
     partner_winning = win == len(trick) - 2
     winning = trick[win]
-    follow = [c for c in hand if suit_of(c) == led]
+    follow = [c for c in hand if c[-1] == led]
     pool = follow or list(hand)
     if not partner_winning:
-        top = power(winning, led)
-        winners = [c for c in pool if power(c, led) > top]
+        winners = [c for c in pool if power(c) > top]
         if winners:
+            led_name = SUIT_NAMES[led]
             if follow:
                 why = f"you must beat the opponents' {card_name(winning)}"
-            elif suit_of(winning) == trump:
+            elif winning[-1] == trump:
                 why = f"you cannot follow {led_name}, so you must over-trump the opponents' {card_name(winning)}"
             else:
                 why = f"you cannot follow {led_name}, so you must trump to beat the opponents' {card_name(winning)}"
             return winners, why
+    led_name = SUIT_NAMES[led]
     if not eastern:
         return pool, (f"you must follow suit in {led_name}" if follow else "")
-    low = lowest_of_each_suit(pool, power)
+    low = lowest_of_each_suit(pool, strength)
     if partner_winning:
         legal = [c for c in pool if c in low or is_counting(c)]
         if follow:

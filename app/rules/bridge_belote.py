@@ -74,7 +74,7 @@ class BridgeBelote(BridgeAuction):
         """
         trump = trump_marker(contract)
         as_trump = suit_of(trick[0]) if trick and trump == ALL_TRUMPS else trump
-        return belote_follow(hand, trick, as_trump, lambda c, led: self.card_power(c, led, trump),
+        return belote_follow(hand, trick, as_trump, self.power_table(trump),
                              must_undertrump=False)
 
     # ------------------------------------------------------------------ declarations and belot
@@ -84,14 +84,14 @@ class BridgeBelote(BridgeAuction):
         if state.contract and state.contract["kind"] == NO_TRUMPS:
             state.declared = []
 
-    def belote_partner(self, contract: dict | None, card: str) -> str | None:
-        """The other card of ``card``'s belot: the K or Q of the trump suit, of any suit
+    def belote_pairs(self, trump: str | None) -> dict[str, str]:
+        """card -> the other card of its belot: the K and Q of the trump suit, of every suit
         in All Trumps, none in No Trumps (§5)."""
-        trump = self.trump(contract)
-        rank, suit = rank_of(card), suit_of(card)
-        if rank not in self.belote_ranks or (trump != ALL_TRUMPS and suit != trump):
-            return None
-        return ("Q" if rank == "K" else "K") + suit
+        suits = self.table.suits if trump == ALL_TRUMPS else [trump] if trump in self.table.suits else []
+        pairs: dict[str, str] = {}
+        for s in suits:
+            pairs["K" + s], pairs["Q" + s] = "Q" + s, "K" + s
+        return pairs
 
     def belote_refusal(self, state: State, seat: int, card: str) -> str | None:
         """The belot is announced with its first card, led, following suit, or (suit

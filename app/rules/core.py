@@ -45,6 +45,48 @@ class TrickGame:
     belote_key = "belote"
     summary_contract_keys: tuple[str, ...] = ("trump", "taker_team", "round", "eldest_team")
 
+    def __init__(self) -> None:
+        #: Lookup tables built once per trump marker (see :meth:`power_table`).
+        self._memo: dict[tuple, Any] = {}
+
+    # ------------------------------------------------------------------ precomputed tables
+    def power_table(self, trump: str | None) -> dict[str, int]:
+        """card -> its power in a trick led in its own suit, under the trump marker ``trump``.
+
+        In a trick led in ``led`` a card has this power when its suit is
+        ``trump`` or ``led`` and 0 otherwise: exactly :meth:`card_power`, as a
+        lookup (built once per marker; a game that overrides ``card_power``
+        gets its own table).
+        """
+        key = ("power", trump)
+        table = self._memo.get(key)
+        if table is None:
+            table = self._memo[key] = {c: self.card_power(c, suit_of(c), trump) for c in self.table.deck}
+        return table
+
+    def points_table(self, trump: str | None) -> dict[str, int]:
+        """card -> card points under the trump marker ``trump`` (built once per marker)."""
+        key = ("points", trump)
+        table = self._memo.get(key)
+        if table is None:
+            table = self._memo[key] = {c: self.table.points(c, trump) for c in self.table.deck}
+        return table
+
+    def belote_pairs(self, trump: str | None) -> dict[str, str]:
+        """card -> the other card of its belote under the trump marker ``trump`` (one trump
+        pair by default; a game with several belotes overrides this)."""
+        if not self.belote_ranks or trump is None or len(trump) != 1:
+            return {}
+        a, b = (r + trump for r in self.belote_ranks)
+        return {a: b, b: a}
+
+    def _pairs(self, trump: str | None) -> dict[str, str]:
+        key = ("pairs", trump)
+        table = self._memo.get(key)
+        if table is None:
+            table = self._memo[key] = self.belote_pairs(trump)
+        return table
+
     # ------------------------------------------------------------------ options
     @property
     def deck(self) -> list[str]:
@@ -108,12 +150,33 @@ class TrickGame:
             seat = state.to_act
             assert seat is not None
             if self.must_declare(state, seat):
-                return [
-                    {"type": "declare", "combinations": c}
-                    for c in declare_choices(state.hands[seat], self.table, self.four_ranks)
-                ]
+                return [{"type": "declare", "combinations": c} for c in self._declare_choices(state, seat)]
             return self.play_actions(state, seat)
         return []
+
+    def _declare_choices(self, state: State, seat: int) -> list[list[dict]]:
+        """declare_choices for ``seat``'s hand, remembered on the state for the ``apply`` that follows."""
+        hand = state.hands[seat]
+        key = ("declare", seat, tuple(hand))
+        memo = state.cache
+        if memo is not None and memo[0] == key:
+            return memo[1]
+        choices = declare_choices(hand, self.table, self.four_ranks)
+        state.cache = (key, choices)
+        return choices
+
+    def _legal_now(self, state: State, seat: int) -> list[str]:
+        """The cards ``seat`` may play now, remembered on the state (keyed by what they depend on)."""
+        hand, trick, contract = state.hands[seat], state.trick, state.contract
+        memo = state.cache
+        # the memo holds the very lists it was computed from, so their ids cannot be reused
+        if (memo is not None and memo[0] == "play" and memo[1] is hand and memo[2] is trick
+                and memo[3] is contract and memo[4] == seat and memo[5] == len(hand)
+                and memo[6] == len(trick)):
+            return memo[7]
+        legal = self.legal_play(state.options, contract, hand, [c for _, c in trick])[0]
+        state.cache = ("play", hand, trick, contract, seat, len(hand), len(trick), legal)
+        return legal
 
     def apply(self, state: State, action: dict) -> State:
         """The state after ``action``; ``state`` is left untouched.
@@ -137,7 +200,9 @@ class TrickGame:
             new = state.clone()
             self.do_auction(new, action)
         else:
-            new = state.clone()
+            # the play replaces what it changes (see State.shallow), so the copy is shallow
+            new = state.shallow()
+            new.cache = state.cache
             seat = new.to_act
             assert seat is not None
             if kind == "declare":
@@ -149,12 +214,27 @@ class TrickGame:
             else:
                 raise IllegalAction(f"you cannot {kind!r} now: it is time to play a card")
         new.seq = state.seq + 1
+        new.cache = None
         return new
 
     # ------------------------------------------------------------------ deal
+    def _is_whole_deck(self, deck: Any) -> bool:
+        if not isinstance(deck, list) or len(deck) != len(self.table.deck):
+            return False
+        try:
+            return set(deck) == self._deck_set()
+        except TypeError:  # an unhashable item is no card
+            return False
+
+    def _deck_set(self) -> frozenset[str]:
+        found = self._memo.get(("deck",))
+        if found is None:
+            found = self._memo[("deck",)] = frozenset(self.table.deck)
+        return found
+
     def do_deal(self, state: State, deck: Any) -> None:
         """Check that ``deck`` is a permutation of the deck and hand out the cards."""
-        if not isinstance(deck, list) or sorted(map(str, deck)) != sorted(self.table.deck):
+        if not self._is_whole_deck(deck):
             raise IllegalAction(f"the deck must list each of the {len(self.table.deck)} cards exactly once")
         state.deck = list(deck)
         state.deal_no += 1
@@ -211,11 +291,13 @@ class TrickGame:
         combos = action.get("combinations")
         if not isinstance(combos, list) or not all(isinstance(c, dict) for c in combos):
             raise IllegalAction("combinations must be a list of declarations")
-        allowed = {canonical(c): c for c in declare_choices(state.hands[seat], self.table, self.four_ranks)}
+        allowed = {canonical(c): c for c in self._declare_choices(state, seat)}
         key = canonical(combos)
         if key not in allowed:
             raise IllegalAction("you do not hold that declaration (a run is declared whole, a card counts once)")
-        state.declared[seat] = allowed[key]
+        declared = list(state.declared)
+        declared[seat] = allowed[key]
+        state.declared = declared
 
     def belote_cards(self, contract: dict | None) -> tuple[str, ...]:
         """The two trump cards of the belote under ``contract`` (empty when none)."""
@@ -228,12 +310,9 @@ class TrickGame:
         """The other card of the belote ``card`` belongs to under ``contract`` (None: none).
 
         One trump pair by default; a game with several belotes (All Trumps in
-        rules/bridge-belote.md §5) overrides this.
+        rules/bridge-belote.md §5) overrides :meth:`belote_pairs`.
         """
-        pair = self.belote_cards(contract)
-        if card not in pair:
-            return None
-        return pair[1] if card == pair[0] else pair[0]
+        return self._pairs(self.trump(contract)).get(card)
 
     def belote_refusal(self, state: State, seat: int, card: str) -> str | None:
         """Why ``seat`` may not announce the belote with ``card`` now (None: he may).
@@ -252,23 +331,33 @@ class TrickGame:
 
     def play_actions(self, state: State, seat: int) -> list[dict]:
         """The ``play`` actions of ``seat``: each legal card, and its belote form where allowed."""
-        cards = self.legal_play(state.options, state.contract, state.hands[seat], [c for _, c in state.trick])[0]
+        cards = self._legal_now(state, seat)
+        if not self.belote_ranks:
+            return [{"type": "play", "card": c} for c in cards]
+        pairs = self._pairs(self.trump(state.contract))
+        hand = state.hands[seat]
         out: list[dict] = []
         for c in cards:
             out.append({"type": "play", "card": c})
-            if self.belote_ranks and self.can_announce_belote(state, seat, c):
+            other = pairs.get(c)
+            if other is not None and other in hand and self.can_announce_belote(state, seat, c):
                 out.append({"type": "play", "card": c, self.belote_key: True})
         return out
 
     def do_play(self, state: State, seat: int, action: dict) -> None:
-        """Play a card: check it, add it to the trick, close the trick and the deal when due."""
+        """Play a card: check it, add it to the trick, close the trick and the deal when due.
+
+        ``state`` is a shallow copy (see :meth:`apply`): everything a card
+        changes is replaced here, never mutated in place.
+        """
         card = action.get("card")
         hand = state.hands[seat]
-        if card not in hand:
-            raise IllegalAction(f"you do not hold the {card}" if isinstance(card, str) else "name a card to play")
-        legal, reason = self.legal_play(state.options, state.contract, hand, [c for _, c in state.trick])
-        if card not in legal:
-            best = max(legal, key=lambda c: self.card_power(c, suit_of(c), self.trump(state.contract)))
+        if card not in self._legal_now(state, seat):
+            if card not in hand:
+                raise IllegalAction(f"you do not hold the {card}" if isinstance(card, str) else "name a card to play")
+            legal, reason = self.legal_play(state.options, state.contract, hand, [c for _, c in state.trick])
+            trump = self.trump(state.contract)
+            best = max(legal, key=lambda c: self.card_power(c, suit_of(c), trump))
             raise IllegalAction(f"{reason}: you hold the {card_name(best)}")
         flag = action.get(self.belote_key, False) if self.belote_ranks else False
         if flag not in (True, False):
@@ -276,26 +365,37 @@ class TrickGame:
         refusal = self.belote_refusal(state, seat, card) if flag else None
         if refusal:
             raise IllegalAction(refusal)
-        other = self.belote_partner(state.contract, card)
-        if flag:
-            state.belote.append({"seat": seat, "card": card, "rebelote": False})
-        elif other is not None and any(b["seat"] == seat and b["card"] == other and not b["rebelote"]
-                                       for b in state.belote):
-            state.belote.append({"seat": seat, "card": card, "rebelote": True})
-        hand.remove(card)
-        state.trick.append((seat, card))
+        if self.belote_ranks:
+            other = self.belote_partner(state.contract, card)
+            if flag:
+                state.belote = state.belote + [{"seat": seat, "card": card, "rebelote": False}]
+            elif other is not None and any(b["seat"] == seat and b["card"] == other and not b["rebelote"]
+                                           for b in state.belote):
+                state.belote = state.belote + [{"seat": seat, "card": card, "rebelote": True}]
+        hands = list(state.hands)
+        hands[seat] = [c for c in hand if c != card]
+        state.hands = hands
+        state.trick = state.trick + [(seat, card)]
         self.after_card(state)
 
     def after_card(self, state: State) -> None:
-        """Pass the turn, or close the trick (and the deal) when everyone has played."""
-        if len(state.trick) < self.players:
+        """Pass the turn, or close the trick (and the deal) when everyone has played.
+
+        Replaces (never mutates) ``tricks``, ``won`` and ``tricks_won``.
+        """
+        trick = state.trick
+        if len(trick) < self.players:
             state.to_act = self.next_seat(state.to_act)  # type: ignore[arg-type]
             return
-        winner = self.trick_winner(state.trick, state.contract)
+        winner = self.trick_winner(trick, state.contract)
         team = self.team_of(winner)
-        state.tricks.append({"leader": state.leader, "cards": list(state.trick), "winner": winner})
-        state.won[team].extend(c for _, c in state.trick)
-        state.tricks_won[team] += 1
+        state.tricks = state.tricks + [{"leader": state.leader, "cards": list(trick), "winner": winner}]
+        won = list(state.won)
+        won[team] = won[team] + [c for _, c in trick]
+        state.won = won
+        tricks_won = list(state.tricks_won)
+        tricks_won[team] += 1
+        state.tricks_won = tricks_won
         state.trick = []
         state.leader = state.to_act = winner
         if len(state.tricks) == self.tricks_per_deal:
@@ -312,15 +412,21 @@ class TrickGame:
 
     def trick_winner(self, trick: list[tuple[int, str]], contract: dict | None) -> int:
         """The seat whose card wins ``trick``: the highest trump, else the highest of the led suit."""
-        led = suit_of(trick[0][1])
-        trump = self.trump(contract)
-        return max(trick, key=lambda sc: self.card_power(sc[1], led, trump))[0]
+        return trick[self.winning_index([c for _, c in trick], contract)][0]
 
     def winning_index(self, trick: list[str], contract: dict | None) -> int:
-        """Index in ``trick`` (card codes in order) of the card now winning it."""
-        led = suit_of(trick[0])
+        """Index in ``trick`` (card codes in order) of the card now winning it (the first of
+        the highest :meth:`card_power`)."""
         trump = self.trump(contract)
-        return max(range(len(trick)), key=lambda i: self.card_power(trick[i], led, trump))
+        strength = self.power_table(trump)
+        led = trick[0][-1]  # a card's suit is its last character
+        win, best = 0, -1
+        for i, c in enumerate(trick):
+            s = c[-1]
+            p = strength[c] if s == trump or s == led else 0
+            if p > best:
+                win, best = i, p
+        return win
 
     def legal_play(self, options: dict, contract: dict | None, hand: list[str], trick: list[str]) -> tuple[list[str], str]:  # pragma: no cover - abstract
         """``(legal cards, the rule's wording)`` for the player next on ``trick``."""
@@ -336,7 +442,7 @@ class TrickGame:
     # ------------------------------------------------------------------ deal end
     def deal_summary(self, state: State) -> dict:
         """The deal summary (rules/<game>.md §8) of a finished deal."""
-        trump = self.trump(state.contract)
+        points = self.points_table(self.trump(state.contract))
         last_winner = state.tricks[-1]["winner"]
         declarations: list[list[dict]] = [[], []]
         for seat, combos in enumerate(state.declared):
@@ -349,7 +455,7 @@ class TrickGame:
         contract["eldest_team"] = self.team_of(self.eldest(state))
         return {
             "contract": {k: v for k, v in contract.items() if k in self.summary_contract_keys},
-            "card_points": [sum(self.table.points(c, trump) for c in cards) for cards in state.won],
+            "card_points": [sum(points[c] for c in cards) for cards in state.won],
             "tricks": list(state.tricks_won),
             "last_trick_team": self.team_of(last_winner),
             "declarations": declarations,

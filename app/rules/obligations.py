@@ -2,20 +2,25 @@
 
 rules/bolot.md §6 and rules/belote.md §6 (4 players) state the same
 procedure; French Belote adds the option ``must_undertrump``.
+
+Speed: bots simulate thousands of deals per decision, so this runs on plain
+lookups (``strength`` from :meth:`app.rules.core.TrickGame.power_table`)
+rather than a function call per card comparison. A card's suit is its last
+character (``card[-1]``, see :func:`app.rules.cards.suit_of`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 
-from .cards import SUIT_NAMES, suit_of
+from .cards import SUIT_NAMES
 
 
 def belote_follow(
     hand: list[str],
     trick: list[str],
     trump: str | None,
-    power: Callable[[str, str], int],
+    strength: Mapping[str, int],
     players: int = 4,
     must_undertrump: bool = True,
 ) -> tuple[list[str], str]:
@@ -24,7 +29,9 @@ def belote_follow(
     ``trick`` holds the card codes already played, in order; the player is
     next, so in a 4-player game ``trick[-2]`` is his partner's card.
     ``trump`` is the trump suit; None means no trumps (only following suit is
-    owed). ``power(card, led)`` ranks a card in a trick led in ``led`` (0: cannot win).
+    owed). ``strength[card]`` is the card's power in a trick led in its own
+    suit; in a trick led in ``led`` a card has that power when its suit is
+    ``trump`` or ``led``, else 0 (it cannot win).
     Returns ``(legal cards, wording of the rule that limits them)``.
 
     Procedure (rules/bolot.md §6)::
@@ -36,29 +43,35 @@ def belote_follow(
     """
     if not trick:
         return list(hand), ""
-    led = suit_of(trick[0])
-    follow = [c for c in hand if suit_of(c) == led]
-    trumps = [c for c in hand if suit_of(c) == trump]
+    led = trick[0][-1]
+    follow = [c for c in hand if c[-1] == led]
     if led == trump:
         if not follow:
             return list(hand), ""
-        top = max(power(c, led) for c in trick)
-        higher = [c for c in follow if power(c, led) > top]
+        top = max(strength[c] for c in trick if c[-1] == led)
+        higher = [c for c in follow if strength[c] > top]
         if higher:
             return higher, "trumps were led: you must overtake"
         return follow, f"you must follow suit in {SUIT_NAMES[led]}"
     if follow:
         return follow, f"you must follow suit in {SUIT_NAMES[led]}"
+    trumps = [c for c in hand if c[-1] == trump]
     if not trumps:
         return list(hand), ""
-    win = max(range(len(trick)), key=lambda i: power(trick[i], led))
+    # the card now winning: the first of the highest power (max keeps the first)
+    win, best = 0, -1
+    for i, c in enumerate(trick):
+        s = c[-1]
+        p = strength[c] if s == trump or s == led else 0
+        if p > best:
+            win, best = i, p
     if players == 4 and win == len(trick) - 2:
         return list(hand), ""
-    trick_trumps = [c for c in trick if suit_of(c) == trump]
+    trick_trumps = [strength[c] for c in trick if c[-1] == trump]
     if not trick_trumps:
         return trumps, "you cannot follow suit, so you must trump"
-    top = max(power(c, led) for c in trick_trumps)
-    higher = [c for c in trumps if power(c, led) > top]
+    top = max(trick_trumps)
+    higher = [c for c in trumps if strength[c] > top]
     if higher:
         return higher, "you must over-trump"
     if must_undertrump:

@@ -17,13 +17,24 @@ def card_points_cap(game: Any, trump: str | None, tricks: int) -> int:
 
     rules/bolot.md §8: with trump oros, 1 trick 56, 2 tricks 98, ... 6 or more 152.
     """
-    values = sorted((game.table.points(c, trump) for c in game.table.deck), reverse=True)
-    return sum(values[: game.players * tricks])
+    return sum(_sorted_points(game, trump)[::-1][: game.players * tricks])
+
+
+def _sorted_points(game: Any, trump: str | None) -> list[int]:
+    """The card points of the whole deck under ``trump``, low to high (remembered per game)."""
+    memo = getattr(game, "_memo", None)
+    key = ("sorted_points", trump)
+    if memo is not None and key in memo:
+        return memo[key]
+    values = sorted(game.table.points(c, trump) for c in game.table.deck)
+    if memo is not None:
+        memo[key] = values
+    return values
 
 
 def total_card_points(game: Any, trump: str | None) -> int:
     """All the card points of the deck under ``trump`` (152 in Bolot and Belote)."""
-    return sum(game.table.points(c, trump) for c in game.table.deck)
+    return sum(_sorted_points(game, trump))
 
 
 def played_card_points(game: Any, trump: str | None) -> tuple[int, int]:
@@ -33,7 +44,7 @@ def played_card_points(game: Any, trump: str | None) -> tuple[int, int]:
     total, 152); in Belote for two only 18 of the 32 are, 18 to 146 under any
     trump (rules/belote.md §2).
     """
-    values = sorted(game.table.points(c, trump) for c in game.table.deck)
+    values = _sorted_points(game, trump)
     n = game.players * game.tricks_per_deal
     return sum(values[:n]), sum(values[-n:])
 

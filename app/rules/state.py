@@ -51,6 +51,25 @@ class State:
     winner: int | None = None
     carried: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    #: The engine's memo of work done on this very position (legal cards, declaration
+    #: choices), so that ``apply`` does not redo what ``legal_actions`` just did. Keyed by
+    #: what it depends on; never copied; not part of the position.
+    cache: Any = field(default=None, compare=False, repr=False)
+
+    def shallow(self) -> State:
+        """A copy sharing every list and dict with this state.
+
+        For the play phase, where the engine replaces (never mutates) what a
+        card changes: ``hands`` (the outer list and the player's hand),
+        ``trick``, ``tricks``, ``won``, ``tricks_won``, ``belote``, ``declared``.
+        """
+        return State(
+            self.game, self.options, self.players, self.dealer, self.phase, self.seq, self.deal_no,
+            self.to_act, self.deck, self.hands, self.initial_hands, self.turned, self.stock,
+            self.auction, self.contract, self.declared, self.belote, self.trick, self.leader,
+            self.tricks, self.won, self.tricks_won, self.scores, self.sheet, self.winner,
+            self.carried, self.extra,
+        )
 
     def clone(self) -> State:
         """A copy that shares nothing ``apply`` mutates (finished records are shared)."""
