@@ -1,7 +1,320 @@
-"""HTML pages of the championships (filled in below)."""
+"""HTML pages of the championships: public and live, phone first; organiser forms.
+
+| route | does |
+|---|---|
+| ``GET /tournaments`` | the championships; forms to create one and a club (signed in) |
+| ``GET /tournaments/{id}`` | pairings of the open round and the standings, refreshed every 5 s |
+| ``GET /tournaments/{id}/live`` | that live part alone (htmx polling) |
+| ``GET /tournaments/{id}/standings`` | standings with every tie-break value, the order explained, clubs |
+| ``GET /tournaments/{id}/teams/{team}`` | a team's history |
+| ``GET /tournaments/{id}/tables/{n}`` | a table's score sheet; organisers enter deals or the result |
+| ``GET /tournaments/{id}/manage`` | organisers: teams, withdrawals, rounds, results, audit trail |
+| ``GET /tournaments/{id}/print/pairings`` , ``/print/sheets`` | printable pairings, one score sheet per page |
+| ``POST ...`` | the organiser forms, each checked for CSRF and origin |
+
+Every POST goes through ``_post``: CSRF, a session, then the service; a refusal
+shows its message (error page, or ``#flash`` for htmx) with its status.
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from app import rules
+from app.accounts import csrf
+from app.accounts.deps import OptionalUser
+from app.accounts.models import User
+from app.db import SessionDep
+from app.errors import ServiceError
+from app.rooms.botplay import bot_names
+
+from . import config, results, rounds, service, views
+from .models import CLUB_KINDS, FORMATS
 
 router = APIRouter(include_in_schema=False)
+templates = Jinja2Templates(directory=str(Path(__file__).resolve().parents[2] / "templates"))
+
+FORBIDDEN_FORM = "This form has expired or came from another site. Reload the page and try again."
+
+
+def _page(request: Request, name: str, user: User | None, **ctx: Any) -> Response:
+    return templates.TemplateResponse(request, name, {"user": user, "csrf_token": csrf.csrf_token(request), **ctx})
+
+
+def _error(request: Request, user: User | None, message: str, status: int, back: str) -> Response:
+    if request.headers.get("hx-request") == "true":
+        html = templates.get_template("_flash.html").render(flash=message, flash_kind="error")
+        return HTMLResponse(html, status_code=status)
+    return templates.TemplateResponse(
+        request, "error.html",
+        {"user": user, "message": message, "back": back, "csrf_token": csrf.csrf_token(request)},
+        status_code=status)
+
+
+async def _post(request: Request, user: User | None, back: str,
+                action: Callable[[dict[str, str]], Awaitable[str | None]]) -> Response:
+    """Check the form (CSRF, session), run ``action(form)``, go to the URL it returns (or ``back``)."""
+    raw = await request.form()
+    form = {k: str(v) for k, v in raw.items()}
+    if not csrf.check(request, form.get(csrf.FIELD)):
+        return _error(request, user, FORBIDDEN_FORM, 403, back)
+    if user is None:
+        return _error(request, user, "Choose a nickname first (on the lobby page).", 401, back)
+    try:
+        to = await action(form) or back
+    except ServiceError as exc:
+        return _error(request, user, exc.message[:1].upper() + exc.message[1:] + ".", exc.status, back)
+    if request.headers.get("hx-request") == "true":
+        return HTMLResponse("", headers={"HX-Redirect": to})
+    return RedirectResponse(to, status_code=303)
+
+
+def _int(form: dict[str, str], name: str) -> int | None:
+    value = form.get(name, "").strip()
+    try:
+        return int(value) if value else None
+    except ValueError:
+        raise service.Unprocessable(f"{name.replace('_', ' ')} must be a whole number") from None
+
+
+def _example_summary(game: str) -> str:
+    """A deal summary to start from in the score sheet form (rules/<game>.md §8)."""
+    if game == "botifarra":
+        s: dict[str, Any] = {"contract": {"trump": "o", "botifarra": False, "chooser_team": 0, "doublings": 0},
+                             "card_points": [40, 32], "tricks": [7, 5]}
+    else:
+        trump = "o" if rules.GAMES[game].deck[0][-1] in "oceb" else "H"
+        tricks = [5, 4] if game == "belote-2p" else [5, 3]
+        s = {"contract": {"trump": trump, "taker_team": 0, "eldest_team": 0},
+             "card_points": [100, 52], "tricks": tricks, "last_trick_team": 0,
+             "declarations": [[], []], "belote": [0, 0]}
+    return json.dumps(s)
+
+
+# ---------------------------------------------------------------- public pages
+
+
+@router.get("/tournaments", response_class=HTMLResponse)
+async def index(request: Request, db: SessionDep, user: OptionalUser) -> Response:
+    """The championships, and (signed in) the forms to create one and a club."""
+    games = [{"id": g.id, "name": g.name} for g in rules.GAMES.values()]
+    return _page(request, "tournaments/index.html", user,
+                 tournaments=await service.list_tournaments(db), clubs=await service.list_clubs(db),
+                 games=games, formats=[(f, config.FORMAT_NAMES[f]) for f in FORMATS], kinds=CLUB_KINDS)
+
+
+async def _live_ctx(db: Any, tid: int, user: User | None) -> dict[str, Any]:
+    organiser = await service.is_organiser(db, tid, user)
+    all_rounds = await rounds.list_rounds(db, tid, organiser=False)
+    current = next((r for r in all_rounds if r["status"] == "published"), all_rounds[-1] if all_rounds else None)
+    return {"t": await service.get_tournament(db, tid), "current": current, "rounds": all_rounds,
+            "standings": await views.standings_of(db, tid), "organiser": organiser}
+
+
+@router.get("/tournaments/{tid}", response_class=HTMLResponse)
+async def show(request: Request, tid: int, db: SessionDep, user: OptionalUser) -> Response:
+    """The tournament: the open round's pairings and the standings, live."""
+    try:
+        ctx = await _live_ctx(db, tid, user)
+    except ServiceError as exc:
+        return _error(request, user, exc.message, exc.status, "/tournaments")
+    return _page(request, "tournaments/show.html", user, **ctx)
+
+
+@router.get("/tournaments/{tid}/live", response_class=HTMLResponse)
+async def live(request: Request, tid: int, db: SessionDep, user: OptionalUser) -> Response:
+    """The live part of the tournament page (polled every 5 s)."""
+    return _page(request, "tournaments/_live.html", user, **await _live_ctx(db, tid, user))
+
+
+@router.get("/tournaments/{tid}/standings", response_class=HTMLResponse)
+async def standings_page(request: Request, tid: int, db: SessionDep, user: OptionalUser) -> Response:
+    """Standings with the tie-break values and the order explained, and the club ranking."""
+    try:
+        t = await service.get_tournament(db, tid)
+    except ServiceError as exc:
+        return _error(request, user, exc.message, exc.status, "/tournaments")
+    return _page(request, "tournaments/standings.html", user, t=t, standings=await views.standings_of(db, tid))
+
+
+@router.get("/tournaments/{tid}/teams/{team_id}", response_class=HTMLResponse)
+async def team_page(request: Request, tid: int, team_id: int, db: SessionDep, user: OptionalUser) -> Response:
+    """A team's matches, round by round."""
+    try:
+        history = await views.team_history(db, tid, team_id)
+    except ServiceError as exc:
+        return _error(request, user, exc.message, exc.status, f"/tournaments/{tid}")
+    return _page(request, "tournaments/team.html", user, t=await service.get_tournament(db, tid), h=history)
+
+
+@router.get("/tournaments/{tid}/tables/{n}", response_class=HTMLResponse)
+async def table_page(request: Request, tid: int, n: int, db: SessionDep, user: OptionalUser,
+                     round: int | None = None) -> Response:  # noqa: A002
+    """A table's score sheet; organisers enter deals, the result or a correction here."""
+    try:
+        table = await results.table_detail(db, tid, n, round)
+    except ServiceError as exc:
+        return _error(request, user, exc.message, exc.status, f"/tournaments/{tid}")
+    t = await service.get_tournament(db, tid)
+    return _page(request, "tournaments/table.html", user, t=t, x=table,
+                 organiser=await service.is_organiser(db, tid, user), example=_example_summary(t["game"]))
+
+
+@router.get("/tournaments/{tid}/manage", response_class=HTMLResponse)
+async def manage(request: Request, tid: int, db: SessionDep, user: OptionalUser) -> Response:
+    """The organisers' page: teams, the next round (preview, publish, close), audit trail."""
+    try:
+        t = await service.get_tournament(db, tid)
+    except ServiceError as exc:
+        return _error(request, user, exc.message, exc.status, "/tournaments")
+    if not await service.is_organiser(db, tid, user):
+        return _error(request, user, "Only the organisers of this tournament may manage it.", 403, f"/tournaments/{tid}")
+    return _page(request, "tournaments/manage.html", user, t=t, teams=await service.list_teams(db, tid),
+                 clubs=await service.list_clubs(db), rounds=await rounds.list_rounds(db, tid, organiser=True),
+                 audit=(await views.audit_trail(db, tid))[:30],
+                 bots=bot_names())
+
+
+@router.get("/tournaments/{tid}/print/{what}", response_class=HTMLResponse)
+async def printable(request: Request, tid: int, what: str, db: SessionDep, user: OptionalUser,
+                    round: int | None = None) -> Response:  # noqa: A002
+    """Printable pairings (``pairings``) or score sheets, one page per table (``sheets``)."""
+    if what not in ("pairings", "sheets"):
+        return _error(request, user, "Print pairings or sheets.", 404, f"/tournaments/{tid}")
+    try:
+        t = await service.get_tournament(db, tid)
+    except ServiceError as exc:
+        return _error(request, user, exc.message, exc.status, "/tournaments")
+    organiser = await service.is_organiser(db, tid, user)
+    all_rounds = await rounds.list_rounds(db, tid, organiser=organiser)
+    chosen = next((r for r in all_rounds if r["number"] == round), None) if round else (all_rounds[-1] if all_rounds else None)
+    return _page(request, f"tournaments/print_{what}.html", user, t=t, rnd=chosen, rows=range(1, 19))
+
+
+# ---------------------------------------------------------------- organiser forms
+
+
+@router.post("/tournaments")
+async def create(request: Request, db: SessionDep, user: OptionalUser) -> Response:
+    """Create a tournament from the form and go to its management page."""
+    async def act(f: dict[str, str]) -> str:
+        assert user is not None
+        options: dict[str, Any] = {}
+        if f.get("target"):
+            options["target"] = _int(f, "target")
+        if f.get("cap_score"):
+            options["cap_score"] = _int(f, "cap_score")
+        match: dict[str, Any] = {"kind": f.get("match", "target")}
+        if match["kind"] == "deals":
+            match["deals"] = _int(f, "deals")
+        if match["kind"] == "time":
+            match["minutes"] = _int(f, "minutes")
+        settings: dict[str, Any] = {"match": match, "play": f.get("play", "paper"),
+                                    "return_leg": f.get("return_leg") == "on"}
+        for key in ("rounds", "groups", "advance"):
+            if f.get(key):
+                settings[key] = _int(f, key)
+        if f.get("tiebreaks"):
+            settings["tiebreaks"] = f["tiebreaks"]
+        t = await service.create_tournament(db, user, f.get("name", ""), f.get("game", ""),
+                                            f.get("format", ""), options, settings, f.get("venue", ""))
+        return f"/tournaments/{t['id']}/manage"
+    return await _post(request, user, "/tournaments", act)
+
+
+@router.post("/clubs")
+async def create_club(request: Request, db: SessionDep, user: OptionalUser) -> Response:
+    """Create a club."""
+    async def act(f: dict[str, str]) -> str | None:
+        assert user is not None
+        await service.create_club(db, user, f.get("name", ""), f.get("kind", "club"), f.get("town", ""))
+        return f.get("next") if (f.get("next") or "").startswith("/tournaments") else None
+    return await _post(request, user, "/tournaments", act)
+
+
+@router.post("/tournaments/{tid}/teams")
+async def add_team(request: Request, tid: int, db: SessionDep, user: OptionalUser) -> Response:
+    """Enter a team."""
+    async def act(f: dict[str, str]) -> None:
+        assert user is not None
+        players = [p for p in (f.get("player1", ""), f.get("player2", "")) if p.strip()]
+        await service.register_team(db, tid, user, f.get("name", ""), players, _int(f, "club_id"),
+                                    None, f.get("bot") or None)
+    return await _post(request, user, f"/tournaments/{tid}/manage", act)
+
+
+@router.post("/tournaments/{tid}/teams/{team_id}/withdraw")
+async def withdraw(request: Request, tid: int, team_id: int, db: SessionDep, user: OptionalUser) -> Response:
+    """Withdraw a team (remaining matches forfeited or removed)."""
+    async def act(f: dict[str, str]) -> None:
+        assert user is not None
+        await service.withdraw_team(db, tid, team_id, user, f.get("remaining", "forfeit"), f.get("reason", ""))
+    return await _post(request, user, f"/tournaments/{tid}/manage", act)
+
+
+@router.post("/tournaments/{tid}/rounds")
+async def preview(request: Request, tid: int, db: SessionDep, user: OptionalUser) -> Response:
+    """Pair the next round as a draft."""
+    async def act(_f: dict[str, str]) -> None:
+        assert user is not None
+        await rounds.preview(db, tid, user)
+    return await _post(request, user, f"/tournaments/{tid}/manage", act)
+
+
+@router.post("/tournaments/{tid}/rounds/{number}/{step}")
+async def round_step(request: Request, tid: int, number: int, step: str, db: SessionDep,
+                     user: OptionalUser) -> Response:
+    """Publish or close a round."""
+    async def act(_f: dict[str, str]) -> None:
+        assert user is not None
+        if step == "publish":
+            await rounds.publish(db, tid, number, user)
+        elif step == "close":
+            await rounds.close(db, tid, number, user)
+        else:
+            raise service.NotFound(f"no such step {step!r}")
+    return await _post(request, user, f"/tournaments/{tid}/manage", act)
+
+
+@router.post("/tournaments/{tid}/rounds/{number}/tables/{n}/mode")
+async def table_mode(request: Request, tid: int, number: int, n: int, db: SessionDep, user: OptionalUser) -> Response:
+    """Play a draft table online or on paper."""
+    async def act(f: dict[str, str]) -> None:
+        assert user is not None
+        await rounds.set_table_mode(db, tid, number, n, f.get("mode", "paper"), user)
+    return await _post(request, user, f"/tournaments/{tid}/manage", act)
+
+
+@router.post("/tournaments/{tid}/tables/{n}/{what}")
+async def table_form(request: Request, tid: int, n: int, what: str, db: SessionDep, user: OptionalUser) -> Response:
+    """A table's forms: ``result`` (final score or correction), ``deals`` (the next deal
+    as JSON), ``finish`` (end a paper table at its totals), ``fix`` (correct a deal)."""
+    async def act(f: dict[str, str]) -> str:
+        assert user is not None
+        rnd = _int(f, "round")
+        if what == "result":
+            await results.record_result(db, tid, n, user, _int(f, "home_score") or 0, _int(f, "away_score") or 0,
+                                        _int(f, "winner"), rnd, f.get("reason", ""), f.get("forfeit") == "on")
+        elif what in ("deals", "fix"):
+            try:
+                summary = json.loads(f.get("summary") or "null")
+            except ValueError:
+                raise service.Unprocessable("the deal summary is not valid JSON") from None
+            if what == "deals":
+                await results.add_deal(db, tid, n, user, summary, rnd)
+            else:
+                await results.correct_deal(db, tid, n, _int(f, "deal_no") or 0, user, summary,
+                                           f.get("reason", ""), rnd)
+        elif what == "finish":
+            await results.finish_paper(db, tid, n, user, _int(f, "winner"), rnd)
+        else:
+            raise service.NotFound(f"no such form {what!r}")
+        return f"/tournaments/{tid}/tables/{n}" + (f"?round={rnd}" if rnd else "")
+    return await _post(request, user, f"/tournaments/{tid}/tables/{n}", act)

@@ -9,7 +9,6 @@ import httpx
 import pytest
 
 from app import rules
-
 from tests.conftest import Guest
 
 

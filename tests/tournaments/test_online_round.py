@@ -1,0 +1,83 @@
+"""An online round played by bot teams to the end (TAPET_BOT_DELAY=0 in the fixtures):
+publishing creates the rooms with the teams seated, the result is recorded when the
+match ends, and the round then closes."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+
+from tests.conftest import Guest
+from tests.tournaments.conftest import Org
+
+
+async def _wait_done(org: Org, tid: int, tables: int) -> list[dict]:
+    for _ in range(600):
+        rounds = await org.get(f"/tournaments/{tid}/rounds")
+        current = rounds[-1]["tables"]
+        if sum(1 for x in current if x["status"] == "done") == tables:
+            return current
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"tables not finished: {current}")
+
+
+async def test_online_round_of_bot_teams_is_played_and_recorded(org: Org) -> None:
+    t = await org.post("/tournaments", {"name": "Lliga en línia", "game": "bolot", "format": "round_robin",
+                                         "options": {"target": 1}, "settings": {"play": "online"}}, 201)
+    tid = t["id"]
+    for i in range(4):
+        await org.post(f"/tournaments/{tid}/teams", {"name": f"Bots {i}", "bot": "heuristic"}, 201)
+    draft = await org.post(f"/tournaments/{tid}/rounds", status=201)
+    assert [x["mode"] for x in draft["tables"]] == ["online", "online"]
+    published = await org.post(f"/tournaments/{tid}/rounds/1/publish")
+    rooms = [x["room_id"] for x in published["tables"]]
+    assert all(rooms)
+    room = await org.get(f"/rooms/{rooms[0]}")
+    assert [s["kind"] for s in room["seats"]] == ["bot"] * 4
+    tables = await _wait_done(org, tid, 2)
+    for x in tables:
+        assert x["home_score"] is not None and x["winner"] in (x["home"]["id"], x["away"]["id"])
+        view = await org.get(f"/rooms/{x['room_id']}/view")
+        assert view["scores"] == [x["home_score"], x["away_score"]]
+    await org.post(f"/tournaments/{tid}/rounds/1/close")
+    standings = await org.get(f"/tournaments/{tid}/standings")
+    assert sum(r["match_points"] for r in standings["rows"]) == 4
+
+
+async def test_online_table_needs_accounts_and_seats_the_players(
+        org: Org, client: httpx.AsyncClient, guest: Guest) -> None:
+    players = []
+    for name in ("Pepa", "Vicent", "Amparo", "Toni"):
+        headers = await guest(name)
+        me = (await client.post("/api/session", json={"nickname": name})).json()["user"]
+        client.cookies.clear()
+        players.append((headers, me["id"]))
+    t = await org.post("/tournaments", {"name": "Online", "game": "bolot", "settings": {"play": "online"}}, 201)
+    tid = t["id"]
+    a = await org.post(f"/tournaments/{tid}/teams", {"name": "A", "user_ids": [players[0][1], players[1][1]]}, 201)
+    b = await org.post(f"/tournaments/{tid}/teams", {"name": "B", "players": ["X", "Y"]}, 201)
+    await org.post(f"/tournaments/{tid}/teams", {"name": "C", "user_ids": [players[0][1]]}, 409)
+    await org.post(f"/tournaments/{tid}/rounds", status=201)
+    response = await client.post(f"/api/tournaments/{tid}/rounds/1/publish", headers=org.headers)
+    assert response.status_code == 422 and "B has no player accounts" in response.json()["detail"]
+    await org.call("PUT", f"/tournaments/{tid}/rounds/1/tables/1/mode", json={"mode": "paper"})
+    await org.post(f"/tournaments/{tid}/rounds/1/publish")
+    assert a["players"] == ["Pepa", "Vicent"] and b["user_ids"] == []
+
+
+async def test_only_organisers_change_a_tournament(org: Org, client: httpx.AsyncClient, guest: Guest) -> None:
+    t = await org.post("/tournaments", {"name": "T", "game": "botifarra", "options": {"cap_score": 121}}, 201)
+    other = await guest("Intrús")
+    response = await client.post(f"/api/tournaments/{t['id']}/teams", json={"name": "X"}, headers=other)
+    assert response.status_code == 403 and "organisers" in response.json()["detail"]
+    response = await client.post(f"/api/tournaments/{t['id']}/teams", json={"name": "X"})
+    assert response.status_code == 401
+    response = await client.post("/api/tournaments", json={"name": "T", "game": "chess"}, headers=other)
+    assert response.status_code == 422 and "unknown game" in response.json()["detail"]
+    response = await client.get("/api/tournaments/999")
+    assert response.status_code == 404
+    assert t["options"]["cap_score"] == 121 and "121" in t["match"]
+    schema = (await client.get("/openapi.json")).json()
+    assert "/api/tournaments/{tournament_id}/standings" in schema["paths"]
+    assert "/api/tournaments/{tournament_id}/tables/{table_no}/result" in schema["paths"]
