@@ -1,12 +1,15 @@
-"""JSON routes of the card room (DESIGN.md "The API contract"); they call only the service."""
+"""JSON routes of the card room (DESIGN.md "The API contract"); they call only the service.
+
+Request bodies refuse unknown fields (422); ids in paths are 32-bit (422 beyond).
+"""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Query
-from pydantic import BaseModel, Field
+from fastapi import APIRouter, Body, Path, Query
+from pydantic import BaseModel, ConfigDict, Field
 
 from app import rules
 from app.accounts.deps import CurrentUser, OptionalUser
@@ -21,6 +24,9 @@ E403 = {403: {"description": "not your seat or turn"}}
 E404 = {404: {"description": "no such room"}}
 E409 = {409: {"description": "conflict: taken, started, stale seq"}}
 E422 = {422: {"description": "unknown game/option, illegal move (with the reason)"}}
+INT32 = 2_147_483_647
+RoomId = Annotated[int, Path(ge=0, le=INT32, description="the room's id")]
+SeatNo = Annotated[int, Path(ge=0, le=15, description="the seat's number, from 0")]
 
 
 class GameOut(BaseModel):
@@ -35,15 +41,21 @@ class GameOut(BaseModel):
 class ScoreIn(BaseModel):
     """One deal's summary (rules/<game>.md §8) and the ruleset's options."""
 
+    model_config = ConfigDict(extra="forbid")
     options: dict[str, Any] = Field(default_factory=dict)
     summary: dict[str, Any]
 
 
 class RoomIn(BaseModel):
-    """``{"game": "bolot", "options": {"target": 1000}}``."""
+    """``{"game": "bolot", "options": {"target": 1000}, "clock_seconds": 30, "max_timeouts": 2}``:
+    ``clock_seconds`` is the move clock (0 or absent: none), ``max_timeouts`` the timeouts
+    in a row before a stand-in bot plays for the seat until its person returns."""
 
-    game: str
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=64)
     options: dict[str, Any] = Field(default_factory=dict)
+    clock_seconds: int | None = Field(default=None, ge=0, le=3600)
+    max_timeouts: int | None = Field(default=None, ge=1, le=20)
 
 
 class SeatOut(BaseModel):
@@ -55,6 +67,7 @@ class SeatOut(BaseModel):
     bot: str | None
     user_id: int | None
     stand_in: bool
+    timeouts: int = 0
 
 
 class RoomOut(BaseModel):
@@ -64,6 +77,8 @@ class RoomOut(BaseModel):
     game: str
     game_name: str
     options: dict[str, Any]
+    clock_seconds: int | None = None
+    max_timeouts: int = 2
     status: str
     players: int
     seats: list[SeatOut]
@@ -76,15 +91,18 @@ class RoomOut(BaseModel):
 
 
 class SeatIn(BaseModel):
-    """``{}`` to sit down yourself, ``{"bot": "heuristic"}`` to seat a bot."""
+    """``{}`` to sit down yourself (or to come back to your seat from a stand-in),
+    ``{"bot": "heuristic"}`` to seat a bot."""
 
-    bot: str | None = None
+    model_config = ConfigDict(extra="forbid")
+    bot: str | None = Field(default=None, max_length=32)
 
 
 class MoveIn(BaseModel):
     """``{"seq": 17, "action": {"type": "play", "card": "1o"}}``: ``seq`` is the view's."""
 
-    seq: int
+    model_config = ConfigDict(extra="forbid")
+    seq: int = Field(ge=0, le=INT32)
     action: dict[str, Any]
 
 
@@ -98,7 +116,7 @@ async def list_games() -> list[GameOut]:
 
 
 @router.post("/games/{game}/score", tags=["games"], responses={**E404, **E422})
-async def score(game: str, body: ScoreIn) -> dict[str, Any]:
+async def score(game: Annotated[str, Path(max_length=64)], body: ScoreIn) -> dict[str, Any]:
     """The score of one deal from its summary (a paper score sheet), as the rules file's
     §7 says. 422 with the reason for an impossible summary."""
     if game not in rules.GAMES:
@@ -112,7 +130,7 @@ async def score(game: str, body: ScoreIn) -> dict[str, Any]:
 @router.post("/rooms", status_code=201, response_model=RoomOut, responses=E422)
 async def create_room(body: RoomIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
     """A room with empty seats. 422 unknown game or option."""
-    return await service.create_room(db, user, body.game, body.options)
+    return await service.create_room(db, user, body.game, body.options, body.clock_seconds, body.max_timeouts)
 
 
 @router.get("/rooms", response_model=list[RoomOut])
@@ -122,41 +140,42 @@ async def lobby(db: SessionDep) -> list[dict[str, Any]]:
 
 
 @router.get("/rooms/{room_id}", response_model=RoomOut, responses=E404)
-async def room(room_id: int, db: SessionDep) -> dict[str, Any]:
+async def room(room_id: RoomId, db: SessionDep) -> dict[str, Any]:
     """Room, seats (who sits, bot or person), status, spectator count."""
     return await service.room_info(db, room_id)
 
 
 @router.put("/rooms/{room_id}/seats/{seat}", response_model=RoomOut, responses={**E403, **E404, **E409, **E422})
 async def take_seat(
-    room_id: int, seat: int, user: CurrentUser, db: SessionDep, body: Annotated[SeatIn | None, Body()] = None
+    room_id: RoomId, seat: SeatNo, user: CurrentUser, db: SessionDep, body: Annotated[SeatIn | None, Body()] = None
 ) -> dict[str, Any]:
     """Sit down (``{}``) or seat a bot (``{"bot": NAME}``). 409 taken."""
     return await service.take_seat(db, room_id, seat, user, body.bot if body else None)
 
 
 @router.delete("/rooms/{room_id}/seats/{seat}", response_model=RoomOut, responses={**E403, **E404, **E409})
-async def leave_seat(room_id: int, seat: int, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+async def leave_seat(room_id: RoomId, seat: SeatNo, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
     """Leave your seat (a bot takes over in a running game). 403 not yours."""
     return await service.leave_seat(db, room_id, seat, user)
 
 
 @router.post("/rooms/{room_id}/start", response_model=RoomOut, responses={**E403, **E404, **E409})
-async def start(room_id: int, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+async def start(room_id: RoomId, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
     """Deal the first hand once every seat is filled. 409 otherwise."""
     return await service.start(db, room_id, user)
 
 
 @router.get("/rooms/{room_id}/view", responses=E404)
-async def view(room_id: int, user: OptionalUser, db: SessionDep) -> dict[str, Any]:
+async def view(room_id: RoomId, user: OptionalUser, db: SessionDep) -> dict[str, Any]:
     """The caller's view (spectator's without a seat): ``status``, ``seq``, ``seat``,
     ``to_act``, ``hand``, ``legal_actions``, the public record, ``scores``, room info,
-    ``my_seat`` and the current deal's ``commitment``."""
+    ``my_seat``, the current deal's ``commitment`` and the move ``clock`` ``{seat,
+    deadline, seconds}`` (None when no clock runs). A refresh shows exactly the same."""
     return await service.get_view(db, room_id, user)
 
 
 @router.post("/rooms/{room_id}/moves", responses={**E403, **E404, **E409, **E422})
-async def post_move(room_id: int, body: MoveIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+async def post_move(room_id: RoomId, body: MoveIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
     """Play one of your ``legal_actions`` at the view's ``seq``; returns your new view.
     403 not your seat or turn, 409 stale seq (nothing changes), 422 illegal (with the reason)."""
     return await service.post_move(db, room_id, user, body.seq, body.action)
@@ -164,7 +183,7 @@ async def post_move(room_id: int, body: MoveIn, user: CurrentUser, db: SessionDe
 
 @router.get("/rooms/{room_id}/moves", responses=E404)
 async def moves(
-    room_id: int, user: OptionalUser, db: SessionDep, since: int = Query(default=0, ge=0)
+    room_id: RoomId, user: OptionalUser, db: SessionDep, since: int = Query(default=0, ge=0, le=INT32)
 ) -> list[dict[str, Any]]:
     """The move log from ``since``: ``[{seq, actor, action, at}]``; cards still hidden are
     redacted (a deal's deck until the deal is over, declared cards until trick 1 is done)."""

@@ -4,9 +4,13 @@ Started by the app's lifespan. It wakes on every room event of the hub (no
 polling) and, every ``sweep_interval`` seconds, on every playing room (recovery
 after a restart or a lost event). For a woken room it loops: ask what is due
 (app/rooms/table.py), wait until it is due (``TAPET_BOT_DELAY`` before a bot's
-move, ``TAPET_DEAL_PAUSE`` before the next deal), apply it, until a person is to
-act or the match is over. One task per room at most; several processes may run
-runners, the move log's ``(game_id, seq)`` key lets only one apply each move.
+move, ``TAPET_DEAL_PAUSE`` before the next deal, a person's move-clock deadline),
+apply it, until a person without a clock is to act or the match is over. A room
+event during the wait cuts it short and the room is looked at again (a person who
+moves before the deadline must not hold up the bots after them). One task per room
+at most; several processes may run runners, the move log's ``(game_id, seq)`` key
+lets only one apply each move, and every due time comes from stored move times, so
+clocks and bots resume after a restart.
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ class Runner:
         self.sweep_interval = sweep_interval
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._dirty: set[int] = set()
+        self._kicks: dict[int, asyncio.Event] = {}
         self._main: list[asyncio.Task[None]] = []
         self._stopping = asyncio.Event()
 
@@ -95,6 +100,23 @@ class Runner:
             self._tasks[room_id] = asyncio.create_task(self._drive(room_id), name=f"tapet-room-{room_id}")
         else:
             self._dirty.add(room_id)
+            kick = self._kicks.get(room_id)
+            if kick is not None:
+                kick.set()
+
+    async def _wait_until_due(self, kick: asyncio.Event, seconds: float) -> bool:
+        """Sleep ``seconds``: True when the time came, False when ``kick`` was set first
+        (a room event). Raises _Stopped when the runner stops."""
+        if seconds > 0 and not kick.is_set():
+            waiters = {asyncio.ensure_future(kick.wait()), asyncio.ensure_future(self._stopping.wait())}
+            try:
+                await asyncio.wait(waiters, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for waiter in waiters:
+                    waiter.cancel()
+        if self._stopping.is_set():
+            raise _Stopped
+        return not kick.is_set() or seconds <= 0
 
     async def _listen(self, listening: asyncio.Event) -> None:
         async with self.hub.listen_all() as events:
@@ -142,16 +164,20 @@ class Runner:
         finally:
             if self._tasks.get(room_id) is asyncio.current_task():
                 del self._tasks[room_id]
+                self._kicks.pop(room_id, None)
 
     async def _step(self, room_id: int) -> bool:
         """Do the next server move of the room; False when nothing was applied."""
+        kick = self._kicks.setdefault(room_id, asyncio.Event())
+        kick.clear()
         async with self.sessionmaker() as db:
             move = await table.next_server_move(db, room_id, self.bot_delay, self.deal_pause)
         if move is None:
             return False
-        await self._pause((move.not_before - utcnow()).total_seconds())
+        if not await self._wait_until_due(kick, (move.not_before - utcnow()).total_seconds()):
+            return True  # the room changed meanwhile: look again
         action = None
-        if move.kind == "bot":
+        if move.kind in ("bot", "clock"):
             assert move.bot is not None and move.view is not None
             rng = random.Random(secrets.randbits(64))
             action = await anyio.to_thread.run_sync(choose, move.bot, move.view, rng)

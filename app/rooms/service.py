@@ -20,8 +20,9 @@ from app import realtime, rules
 from app.accounts.models import User
 from app.db import as_utc
 from app.errors import Conflict, Forbidden, NotFound, Unprocessable
+from app.settings import get_settings
 
-from . import play
+from . import clock, play
 from .botplay import bot_names
 from .models import Game, Room, Seat
 from .movelog import public_log
@@ -43,7 +44,7 @@ __all__ = [
 ]
 
 LOBBY_LIMIT = 100
-STAND_IN_BOT = "heuristic"
+STAND_IN_BOT = clock.STAND_IN_BOT
 
 
 # ---------------------------------------------------------------- loading
@@ -100,7 +101,7 @@ async def _info(db: AsyncSession, room: Room) -> dict[str, Any]:
             kind, name = "empty", None
         seats.append(
             {"seat": s.seat, "kind": kind, "name": name, "bot": s.bot, "user_id": s.user_id,
-             "stand_in": s.stand_in}
+             "stand_in": s.stand_in, "timeouts": s.timeouts or 0}
         )
     ruleset = rules.GAMES.get(room.game)
     return {
@@ -108,6 +109,8 @@ async def _info(db: AsyncSession, room: Room) -> dict[str, Any]:
         "game": room.game,
         "game_name": ruleset.name if ruleset else room.game,
         "options": room.options,
+        "clock_seconds": room.clock_seconds,
+        "max_timeouts": room.max_timeouts,
         "status": room.status,
         "players": len(room.seats),
         "seats": seats,
@@ -133,17 +136,35 @@ async def _publish(db: AsyncSession, room: Room) -> None:
 # ---------------------------------------------------------------- rooms
 
 
-async def create_room(db: AsyncSession, user: User, game: str, options: dict[str, Any] | None) -> dict[str, Any]:
+async def create_room(
+    db: AsyncSession,
+    user: User,
+    game: str,
+    options: dict[str, Any] | None,
+    clock_seconds: int | None = None,
+    max_timeouts: int | None = None,
+) -> dict[str, Any]:
     """A new open room for ``game`` with empty seats; ``options`` are checked and completed
-    with their defaults by the engine. Raises Unprocessable for an unknown game or option."""
+    with their defaults by the engine. The room's move clock (app/rooms/clock.py):
+    ``clock_seconds`` (None or 0: none; 1-3600) and ``max_timeouts`` (1-20, default
+    ``TAPET_DEFAULT_MAX_TIMEOUTS``), also accepted inside ``options``. Raises
+    Unprocessable for an unknown game or option."""
     if options is not None and not isinstance(options, dict):
         raise Unprocessable("options are a JSON object")
+    options = dict(options or {})
+    clock_seconds = options.pop("clock_seconds", clock_seconds)
+    max_timeouts = options.pop("max_timeouts", max_timeouts)
     try:
-        state = rules.new_game(game, options or {}, 0)
+        seconds, limit = clock.check_options(clock_seconds, max_timeouts, get_settings().default_max_timeouts)
+    except ValueError as exc:
+        raise Unprocessable(str(exc)) from None
+    try:
+        state = rules.new_game(game, options, 0)
     except rules.IllegalAction as exc:
         raise Unprocessable(str(exc)) from None
     view = rules.observe(state, None)
-    room = Room(game=game, options=view["options"], status="open", created_by=user.id)
+    room = Room(game=game, options=view["options"], status="open", created_by=user.id,
+                clock_seconds=seconds, max_timeouts=limit)
     room.seats = [Seat(seat=n, stand_in=False) for n in range(view["players"])]
     db.add(room)
     await db.commit()
@@ -151,9 +172,10 @@ async def create_room(db: AsyncSession, user: User, game: str, options: dict[str
 
 
 async def room_info(db: AsyncSession, room_id: int) -> dict[str, Any]:
-    """``{id, game, game_name, options, status, players, seats: [{seat, kind: "empty" |
-    "person" | "bot", name, bot, user_id, stand_in}], spectators, created_by, created_at}``.
-    Raises NotFound."""
+    """``{id, game, game_name, options, clock_seconds, max_timeouts, status, players,
+    seats: [{seat, kind: "empty" | "person" | "bot", name, bot, user_id, stand_in,
+    timeouts}], spectators, created_by, created_at}``. A person's seat with
+    ``stand_in`` is played by a bot until its person returns. Raises NotFound."""
     return await _info(db, await _room(db, room_id))
 
 
@@ -188,6 +210,8 @@ async def take_seat(db: AsyncSession, room_id: int, seat: int, user: User, bot: 
 
     A person takes an empty seat of an open room, or in a running game a seat a
     stand-in bot keeps for a person who left. A user holds at most one seat per room.
+    Taking the seat you hold again is how you come back after the move clock gave it
+    to a stand-in (otherwise it changes nothing).
     A bot is seated in an empty seat before the start, by the room's creator or a
     seated player. Raises NotFound, Forbidden, Conflict (taken, started, already
     seated) or Unprocessable (unknown bot)."""
@@ -208,6 +232,13 @@ async def take_seat(db: AsyncSession, room_id: int, seat: int, user: User, bot: 
     else:
         mine = _seat_of(room, user)
         if mine == seat:
+            if not chair.stand_in:
+                return await _info(db, room)
+            stmt = update(Seat).where(*where, Seat.user_id == user.id, Seat.stand_in.is_(True))
+            await db.execute(stmt.values(bot=None, stand_in=False, timeouts=0))
+            await db.commit()
+            room = await _room(db, room_id)
+            await _publish(db, room)
             return await _info(db, room)
         if mine is not None:
             raise Conflict(f"you already hold seat {mine} in this room")
@@ -216,12 +247,12 @@ async def take_seat(db: AsyncSession, room_id: int, seat: int, user: User, bot: 
                 raise Conflict(f"seat {seat} is taken")
             stmt = update(Seat).where(*where, Seat.user_id.is_(None), Seat.bot.is_(None))
         elif room.status == "playing":
-            if not (chair.bot is not None and chair.stand_in):
+            if not (chair.bot is not None and chair.stand_in and chair.user_id is None):
                 raise Conflict(f"seat {seat} is taken")
-            stmt = update(Seat).where(*where, Seat.stand_in.is_(True))
+            stmt = update(Seat).where(*where, Seat.stand_in.is_(True), Seat.user_id.is_(None))
         else:
             raise Conflict("the game is over")
-        stmt = stmt.values(user_id=user.id, bot=None, stand_in=False)
+        stmt = stmt.values(user_id=user.id, bot=None, stand_in=False, timeouts=0)
     try:
         done = (await db.execute(stmt)).rowcount
         if done != 1:
@@ -247,7 +278,7 @@ async def leave_seat(db: AsyncSession, room_id: int, seat: int, user: User) -> d
     if room.status == "finished":
         raise Conflict("the game is over")
     if chair.user_id is not None and chair.user_id == user.id:
-        values: dict[str, Any] = {"user_id": None}
+        values: dict[str, Any] = {"user_id": None, "timeouts": 0}
         if room.status == "playing":
             values.update(bot=STAND_IN_BOT, stand_in=True)
         stmt = update(Seat).where(Seat.room_id == room.id, Seat.seat == seat, Seat.user_id == user.id)
@@ -286,10 +317,10 @@ async def start(db: AsyncSession, room_id: int, user: User) -> dict[str, Any]:
     await db.commit()
     loaded = await play.load(db, game)
     try:
-        await play.deal(db, room.id, game, loaded)
+        await play.deal(db, room_id, game, loaded)
     except Conflict:
-        pass  # another process dealt it
-    return await room_info(db, room.id)
+        pass  # the runner (or another process) dealt it first
+    return await room_info(db, room_id)
 
 
 # ---------------------------------------------------------------- play
@@ -297,14 +328,19 @@ async def start(db: AsyncSession, room_id: int, user: User) -> dict[str, Any]:
 
 async def get_view(db: AsyncSession, room_id: int, user: User | None) -> dict[str, Any]:
     """The caller's view: ``observe(state, seat)`` for the seat ``user`` holds (the
-    spectator's view otherwise) merged with the room info, plus ``my_seat`` and
-    ``commitment`` ``{deal_no, sha256}`` of the current deal. Raises NotFound."""
+    spectator's view otherwise) merged with the room info, plus ``my_seat``,
+    ``commitment`` ``{deal_no, sha256}`` of the current deal and ``clock``
+    ``{seat, deadline, seconds}`` of the running move clock (or None). Everything comes
+    from the database: a refresh or a second tab shows exactly the same. Raises NotFound."""
     room = await _room(db, room_id)
-    game, state = await _state(db, room)
+    game = await _game(db, room.id)
+    loaded = await play.load(db, game) if game is not None else None
+    state = loaded.state if loaded is not None else rules.new_game(room.game, room.options, 0)
     seat = _seat_of(room, user)
     view = rules.observe(state, seat)
     view.update(await _info(db, room))
     view["my_seat"] = seat
+    view["clock"] = clock.clock_view(room, room.seats, loaded)
     deal = await play.last_deal(db, game.id) if game else None
     view["commitment"] = {"deal_no": deal.deal_no, "sha256": deal.sha256} if deal else None
     return view
@@ -315,11 +351,16 @@ async def post_move(db: AsyncSession, room_id: int, user: User, seq: int, action
 
     Raises NotFound; Forbidden when the user holds no seat here or it is not their
     turn; Conflict when ``seq`` is not the table's (nothing changes) or the game is
-    not in play; Unprocessable with the engine's reason when the action is illegal."""
+    not in play; Unprocessable with the engine's reason when the action is illegal.
+    A move of your own brings you back from a stand-in and clears your timeouts; it is
+    stored in the same transaction as the move, so a move is applied exactly once."""
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+        raise Unprocessable("seq is the view's seq, a whole number")
     room = await _room(db, room_id)
     seat = _seat_of(room, user)
     if seat is None:
         raise Forbidden("you do not hold a seat at this table")
+    chair = _seat(room, seat)
     game = await _game(db, room.id)
     if game is None or room.status == "open":
         raise Conflict("the game has not started")
@@ -332,6 +373,12 @@ async def post_move(db: AsyncSession, room_id: int, user: User, seq: int, action
     if rules.to_act(state) != seat:
         raise Forbidden("it is not your turn")
     legal = play.canonical(state, action)
+    if chair.stand_in or chair.timeouts:
+        await db.execute(
+            update(Seat)
+            .where(Seat.room_id == room.id, Seat.seat == seat, Seat.user_id == user.id)
+            .values(bot=None, stand_in=False, timeouts=0)
+        )
     loaded = await play.commit(db, room.id, game, loaded, legal, str(seat))
     await play.settle(db, room.id, game, loaded)
     return await get_view(db, room_id, user)

@@ -1,14 +1,31 @@
-"""The JSON socket of a room: ``WS /api/rooms/{id}/ws``.
+"""The JSON socket of a room: ``WS /api/rooms/{id}/ws[?since=SEQ]``.
 
 Authenticated by the session cookie, ``Authorization: Bearer`` or ``?token=``;
 without a session the socket is a spectator's. A cookie counts only when the
-browser's ``Origin`` is this host (cross-site pages get a spectator's view). It sends the caller's whole view
-(the same JSON as ``GET /api/rooms/{id}/view``) at connect and after every change
-of the room. Messages from the client are ignored (moves go through ``POST .../moves``).
+browser's ``Origin`` is this host (cross-site pages get a spectator's view).
+
+Messages (JSON):
+
+* a view: the same JSON as ``GET /api/rooms/{id}/view`` plus ``"type": "view"``;
+  sent at connect and after every change of the room. Its ``seq`` says how far the
+  table is: the view is always whole, so a client that missed events is up to date
+  with the next view;
+* only for a client that connects with ``?since=S`` (the seq of the last view it
+  saw, e.g. before its connection dropped): ``{"type": "moves", "since": S, "seq": N,
+  "moves": [...]}``, the public move log entries ``S..N-1`` (as ``GET
+  .../moves?since=S``) it has not seen, sent just before each view that is ahead of
+  the previous one: at connect, the moves it missed while away; then the moves of
+  every change. Only when at most ``CATCHUP_MAX`` moves are missing; further behind,
+  the view alone (the whole state) is the catch-up.
+
+A second socket of the same seat (another tab) is simply another viewer: it gets
+the same views and replaces nothing. Messages from the client are ignored (moves go
+through ``POST .../moves``).
 """
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlsplit
 
 import anyio
@@ -21,6 +38,7 @@ from app.errors import NotFound
 from . import service
 
 router = APIRouter(tags=["rooms"])
+CATCHUP_MAX = 64
 
 
 def _same_origin(websocket: WebSocket) -> bool:
@@ -34,9 +52,15 @@ def _explicit_token(websocket: WebSocket) -> bool:
     return "authorization" in websocket.headers or "token" in websocket.query_params
 
 
+def _since(websocket: WebSocket) -> int | None:
+    raw = websocket.query_params.get("since", "")
+    return int(raw) if raw.isdigit() and len(raw) < 10 else None
+
+
 @router.websocket("/api/rooms/{room_id}/ws")
 async def room_socket(websocket: WebSocket, room_id: int) -> None:
-    """Push the caller's view of ``room_id`` at connect and on every room event."""
+    """Push the caller's view of ``room_id`` at connect and on every room event, with the
+    missed moves first when the client is a few moves behind (module docstring)."""
     sessionmaker = websocket.app.state.sessionmaker
     async with sessionmaker() as db:
         user = await user_from_request(websocket, db)
@@ -49,11 +73,21 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
             return
     await websocket.accept()
     hub = realtime.current()
+    seen: int | None = _since(websocket)
+    wants_moves = seen is not None
 
     async def push() -> None:
+        nonlocal seen
         async with sessionmaker() as db:
             view = await service.get_view(db, room_id, user)
-        await websocket.send_json(view)
+            seq = view.get("seq", 0)
+            missed: list[dict[str, Any]] | None = None
+            if wants_moves and seen is not None and 0 < seq - seen <= CATCHUP_MAX:
+                missed = await service.move_log(db, room_id, user, seen)
+        if missed:
+            await websocket.send_json({"type": "moves", "since": seen, "seq": seq, "moves": missed})
+        await websocket.send_json({**view, "type": "view"})
+        seen = seq
 
     with hub.presence.watching(room_id, user.id if user else None):
         async with hub.listen(room_id) as events, anyio.create_task_group() as tg:

@@ -1,4 +1,5 @@
-"""What the server itself does at a table: deal, answer for bots, skip empty declarations.
+"""What the server itself does at a table: deal, answer for bots and stand-ins, skip
+empty declarations, and play for a person whose move clock ran out (app/rooms/clock.py).
 
 The bot runner (app/rooms/runner.py) asks ``next_server_move`` what is due and
 when, waits outside any transaction, then calls ``server_move``, which applies it
@@ -19,15 +20,17 @@ from app import rules
 from app.db import utcnow
 from app.errors import Conflict, Unprocessable
 
-from . import play
+from . import clock, play
 from .models import Game, Room, Seat
 
 
 @dataclass(frozen=True, slots=True)
 class ServerMove:
-    """A move the server owes a table: ``kind`` "deal", "bot" or "auto" (an empty
-    declaration), due at ``not_before``, valid while the table is at ``seq``. For a bot,
-    ``view`` is ``observe(state, seat)`` of its own seat: all the bot may see."""
+    """A move the server owes a table: ``kind`` "deal", "bot", "auto" (an empty
+    declaration) or "clock" (a person's time ran out: the heuristic bot plays for them),
+    due at ``not_before``, valid while the table is at ``seq``. For a bot or a clock,
+    ``view`` is ``observe(state, seat)`` of that seat: all the bot may see; ``user_id``
+    is the person a clock move plays for."""
 
     kind: str
     room_id: int
@@ -37,6 +40,7 @@ class ServerMove:
     seat: int | None = None
     bot: str | None = None
     view: dict[str, Any] | None = None
+    user_id: int | None = None
 
 
 async def playing_room_ids(db: AsyncSession) -> list[int]:
@@ -51,7 +55,8 @@ async def _game(db: AsyncSession, room_id: int) -> Game | None:
 async def next_server_move(db: AsyncSession, room_id: int, bot_delay: float, deal_pause: float) -> ServerMove | None:
     """What the server must do next at ``room_id``, or None (a person is to act, or the
     room is not playing). A new deal is due ``deal_pause`` seconds after the last move
-    of the previous deal; a bot's move ``bot_delay`` seconds after the move before it."""
+    of the previous deal; a bot's move ``bot_delay`` seconds after the move before it; a
+    clock move at the person's deadline (the last move's stored time plus the clock)."""
     room = await db.get(Room, room_id, populate_existing=True)
     if room is None or room.status != "playing":
         return None
@@ -74,12 +79,23 @@ async def next_server_move(db: AsyncSession, room_id: int, bot_delay: float, dea
     seat = rules.to_act(state)
     if seat is None:
         return None
-    chair = await db.get(Seat, (room_id, seat), populate_existing=True)
-    if chair is None or chair.bot is None or chair.user_id is not None:
+    seats = list((await db.scalars(
+        select(Seat).where(Seat.room_id == room_id).execution_options(populate_existing=True)
+    )).all())
+    chair = next((s for s in seats if s.seat == seat), None)
+    if chair is None:
+        return None
+    if clock.is_bot_seat(chair):
+        return ServerMove(
+            "bot", room_id, game.id, state.seq, last + timedelta(seconds=bot_delay),
+            seat=seat, bot=chair.bot, view=rules.observe(state, seat),
+        )
+    running = clock.deadline(room, seats, loaded)
+    if running is None:
         return None
     return ServerMove(
-        "bot", room_id, game.id, state.seq, last + timedelta(seconds=bot_delay),
-        seat=seat, bot=chair.bot, view=rules.observe(state, seat),
+        "clock", room_id, game.id, state.seq, running[1],
+        seat=seat, bot=clock.STAND_IN_BOT, view=rules.observe(state, seat), user_id=chair.user_id,
     )
 
 
@@ -100,9 +116,26 @@ async def server_move(db: AsyncSession, move: ServerMove, action: dict[str, Any]
             await play.deal(db, room.id, game, loaded)
         elif move.kind == "auto":
             await play.settle(db, room.id, game, loaded)
+        elif move.kind == "clock":
+            chair = await db.get(Seat, (room.id, move.seat), populate_existing=True)
+            if chair is None or chair.user_id != move.user_id or not clock.is_person_seat(chair):
+                return False  # the person left or is already stood in for
+            if rules.to_act(loaded.state) != move.seat:
+                return False
+            running = clock.deadline(room, [chair], loaded)
+            if running is None or running[1] > utcnow():
+                return False
+            legal = play.canonical(loaded.state, action)
+            await db.execute(
+                update(Seat)
+                .where(Seat.room_id == room.id, Seat.seat == move.seat, Seat.user_id == move.user_id)
+                .values(**clock.timeout_values(chair, room.max_timeouts))
+            )
+            loaded = await play.commit(db, room.id, game, loaded, legal, str(move.seat))
+            await play.settle(db, room.id, game, loaded)
         else:
             chair = await db.get(Seat, (room.id, move.seat), populate_existing=True)
-            if chair is None or chair.bot != move.bot or chair.user_id is not None:
+            if chair is None or chair.bot != move.bot or not clock.is_bot_seat(chair):
                 return False  # a person took the seat back meanwhile
             if rules.to_act(loaded.state) != move.seat:
                 return False
