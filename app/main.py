@@ -33,7 +33,7 @@ from app.settings import Settings, get_settings, use_settings
 log = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGE_ROUTERS = ("app.accounts.pages", "app.rooms.pages")
+PAGE_ROUTERS = ("app.accounts.pages", "app.rooms.pages", "app.rooms.records_pages")
 FEATURE_ROUTERS = ("app.tournaments.api", "app.tournaments.pages")
 _TOKEN_IN_URL = re.compile(r"(token=)[^&\s\"]+")
 
@@ -150,9 +150,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     from app.accounts.api import router as accounts_api
     from app.rooms.api import router as rooms_api
+    from app.rooms.records_api import router as records_api
     from app.rooms.sockets import router as rooms_sockets
 
-    for router in (accounts_api, rooms_api, rooms_sockets):
+    for router in (accounts_api, rooms_api, rooms_sockets, records_api):
         app.include_router(router)
     for router in filter(None, map(_optional_router, FEATURE_ROUTERS)):
         app.include_router(router)  # type: ignore[arg-type]

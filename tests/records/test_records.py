@@ -1,0 +1,71 @@
+"""Records and replays: GET /api/games/{id}/record replays through app.rules to the same
+scores; the replay and record pages show finished deals whole and nothing of the deal
+in play."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from app import rules
+from tests.records.conftest import Guest, Table, bot_room, play_deal_out, wait_for
+from tests.rooms.conftest import DECK
+
+SMALL = {
+    "bolot": {"target": 151},
+    "belote": {"target": 151},
+    "belote-2p": {"target": 151},
+    "bridge-belote": {"target": 31},
+    "botifarra": {"target": 51},
+}
+
+
+@pytest.mark.parametrize("game", sorted(SMALL))
+async def test_a_finished_match_record_replays_to_the_same_scores(
+    client: httpx.AsyncClient, guest: Guest, game: str
+) -> None:
+    room_id = await bot_room(client, guest, game, SMALL[game])
+    final = await wait_for(client, room_id, lambda v: v["status"] == "finished")
+    record = (await client.get(f"/api/rooms/{room_id}/record")).json()
+    assert record == (await client.get(f"/api/games/{record['game_id']}/record")).json()
+    assert record["game"] == game and record["over"] is True and record["in_progress"] is None
+    state = rules.replay(game, record["options"], record["dealer"], record["actions"])
+    public = rules.observe(state, None)
+    assert public["phase"] == "over"
+    assert public["scores"] == record["scores"] == final["scores"]
+    assert [e["scores_after"] for e in public["sheet"]] == [d["result"]["scores_after"] for d in record["deals"]]
+    assert [a for d in record["deals"] for a in (m["action"] for m in d["actions"])] == record["actions"]
+    for d in record["deals"]:
+        assert d["actions"][0]["action"] == {"type": "deal", "deck": d["deck"]}
+    # The permalink page and a replay of the last deal.
+    page = await client.get(f"/records/{record['game_id']}")
+    assert page.status_code == 200 and f"{record['scores'][0]} – {record['scores'][1]}" in page.text
+    last = record["deals"][-1]
+    steps = len(last["actions"])
+    replay = await client.get(f"/rooms/{room_id}/replay?deal={last['deal_no']}&step={steps - 1}")
+    assert replay.status_code == 200 and 'id="replay-prev"' in replay.text and 'id="replay-next"' not in replay.text
+
+
+async def test_replay_steps_show_every_hand_of_a_finished_deal_only(client: httpx.AsyncClient, table: Table) -> None:
+    record = (await client.get(f"/api/rooms/{table.room_id}/record")).json()
+    assert (await client.get(f"/rooms/{table.room_id}/replay?deal=1")).status_code == 404  # being played
+    await play_deal_out(client, table)
+    record = (await client.get(f"/api/rooms/{table.room_id}/record")).json()
+    assert [d["deal_no"] for d in record["deals"]] == [1] and record["deals"][0]["deck"] == DECK
+    assert record["in_progress"]["deal_no"] == 2
+    log = (await client.get(f"/api/rooms/{table.room_id}/moves")).json()
+    second_deal_seq = next(m["seq"] for m in log if m["action"].get("deal_no") == 2)
+    assert [m["seq"] for m in record["deals"][0]["actions"]] == list(range(second_deal_seq))
+    assert record["actions"] == [m["action"] for m in record["deals"][0]["actions"]]
+    assert "deck" not in str(record["in_progress"])
+
+    first = await client.get(f"/rooms/{table.room_id}/replay?deal=1&step=0")
+    assert first.status_code == 200
+    for card in DECK[0:3] + DECK[12:14]:  # the eldest's five cards after the deal, face up
+        assert f'data-card="{card}"' in first.text
+    assert 'id="replay-next"' in first.text and 'id="replay-prev"' not in first.text
+    middle = await client.get(f"/rooms/{table.room_id}/replay?deal=1&step=10")
+    assert 'id="replay-prev"' in middle.text and "step 11 /" in middle.text
+    assert (await client.get(f"/rooms/{table.room_id}/replay?deal=2")).status_code == 404
+    index = await client.get(f"/rooms/{table.room_id}/replay")
+    assert index.status_code == 200 and "/deals/" in index.text and "being played" in index.text

@@ -1,0 +1,75 @@
+"""Verifiable deals: GET /api/deals/{game_id}-{deal_no}/verify and /deals/{id}/verify.
+
+The first deal is the known ``DECK`` of tests/rooms/conftest.py: once it ends the
+check recomputes SHA-256(salt + ",".join(deck)), matches the hash published at the
+deal, and shows the hands as the engine dealt them; the deal in play shows only its
+commitment, in JSON and in HTML.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import httpx
+
+from app import rules
+from app.rooms import play, verify
+from tests.records.conftest import Table, play_deal_out, view_of
+from tests.rooms.conftest import DECK
+
+
+async def _game_id(client: httpx.AsyncClient, room_id: int) -> int:
+    record = (await client.get(f"/api/rooms/{room_id}/record")).json()
+    return record["game_id"]
+
+
+def test_the_hash_is_the_one_the_server_publishes() -> None:
+    salt, deck = "00ff" * 8, list(DECK)
+    expected = hashlib.sha256((salt + ",".join(deck)).encode()).hexdigest()
+    assert verify.commitment_of(salt, deck) == expected == play.commitment(salt, deck)
+    assert verify.parse_deal_id("12-3") == (12, 3)
+
+
+async def test_an_unfinished_deal_shows_only_its_commitment(client: httpx.AsyncClient, table: Table) -> None:
+    game_id = await _game_id(client, table.room_id)
+    view = await view_of(client, table, None)
+    answer = await client.get(f"/api/deals/{game_id}-1/verify")
+    assert answer.status_code == 200
+    check = answer.json()
+    assert check["finished"] is False and check["sha256"] == view["commitment"]["sha256"]
+    assert set(check) == {"id", "game_id", "room_id", "game", "deal_no", "dealer", "sha256", "finished", "formula"}
+    page = (await client.get(f"/deals/{game_id}-1/verify")).text
+    assert view["commitment"]["sha256"] in page and 'data-testid="pending"' in page
+    hidden = set(DECK) - {view["turned"]}
+    assert not [c for c in hidden if f"/{c}.svg" in page or f'"{c}"' in page or f">{c}<" in page]
+    record = (await client.get(f"/api/games/{game_id}/record")).json()
+    assert record["deals"] == [] and record["actions"] == []
+    assert record["in_progress"] == {"deal_no": 1, "id": f"{game_id}-1", "sha256": check["sha256"]}
+    for bad in ("x", "1", "1-", "99-1", f"{game_id}-7"):
+        assert (await client.get(f"/api/deals/{bad}/verify")).status_code == 404
+
+
+async def test_a_finished_deal_reveals_deck_salt_and_hands(client: httpx.AsyncClient, table: Table) -> None:
+    game_id = await _game_id(client, table.room_id)
+    published = (await view_of(client, table, None))["commitment"]["sha256"]
+    after = await play_deal_out(client, table)
+    assert after["commitment"]["deal_no"] == 2
+
+    check = (await client.get(f"/api/deals/{game_id}-1/verify")).json()
+    assert check["finished"] is True and check["deck"] == DECK
+    assert check["sha256"] == published == check["recomputed"] and check["matches"] is True
+    assert hashlib.sha256((check["salt"] + ",".join(check["deck"])).encode()).hexdigest() == published
+    # The hands come from the engine dealing this deck (rules/bolot.md §3: 3 then 2 each).
+    state = rules.apply(rules.new_game("bolot", None, check["dealer"]), {"type": "deal", "deck": DECK})
+    assert check["dealt"] == [rules.observe(state, s)["hand"] for s in range(4)]
+    e = (check["dealer"] + 1) % 4
+    assert sorted(check["dealt"][e]) == sorted(DECK[0:3] + DECK[12:14])
+    assert sorted(c for h in check["hands"] for c in h) == sorted(DECK)
+    assert check["turned"] == DECK[20]
+
+    page = (await client.get(f"/deals/{game_id}-1/verify")).text
+    assert check["salt"] in page and check["recomputed"] in page and "hashes match" in page
+    assert all(f"/{c}.svg" in page for c in DECK)
+
+    second = (await client.get(f"/api/deals/{game_id}-2/verify")).json()
+    assert second["finished"] is False and "deck" not in second and "salt" not in second
