@@ -1,0 +1,73 @@
+"""The championship pages render for the public and the organiser, forms need CSRF."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import httpx
+
+from tests.conftest import Guest
+from tests.tournaments.conftest import Org, bolot_deal, make_tournament
+
+
+def _csrf(html: str) -> str:
+    match = re.search(r'name="csrf" value="([0-9a-f]+)"', html)
+    assert match, "no CSRF field in the page"
+    return match.group(1)
+
+
+async def test_pages_render_for_public_and_organiser(org: Org, client: httpx.AsyncClient) -> None:
+    t, teams = await make_tournament(org, 5, fmt="swiss", settings={"rounds": 3})
+    tid = t["id"]
+    await org.post(f"/tournaments/{tid}/rounds", status=201)
+    await org.post(f"/tournaments/{tid}/rounds/1/publish")
+    await org.post(f"/tournaments/{tid}/tables/1/deals", {"summary": bolot_deal(random.Random(1))}, 201)
+    await org.post(f"/tournaments/{tid}/tables/2/result", {"home_score": 300, "away_score": 120})
+    for path in ("/tournaments", f"/tournaments/{tid}", f"/tournaments/{tid}/live",
+                 f"/tournaments/{tid}/standings", f"/tournaments/{tid}/teams/{teams[0]['id']}",
+                 f"/tournaments/{tid}/tables/1", f"/tournaments/{tid}/print/pairings",
+                 f"/tournaments/{tid}/print/sheets"):
+        public = await client.get(path)
+        assert public.status_code == 200, (path, public.text[:300])
+    page = (await client.get(f"/tournaments/{tid}")).text
+    assert 'hx-trigger="every 5s"' in page and "Parella 1" in page and "bye" in page
+    standings = (await client.get(f"/tournaments/{tid}/standings")).text
+    assert "How the order is decided" in standings and "Buchholz" in standings and "Falla 1" in standings
+    sheets = (await client.get(f"/tournaments/{tid}/print/sheets")).text
+    assert sheets.count('class="sheet-page"') == 2  # two matches, the bye has no sheet
+    assert (await client.get(f"/tournaments/{tid}/manage")).status_code == 403
+    manage = await client.get(f"/tournaments/{tid}/manage", headers=org.headers)
+    assert manage.status_code == 200 and "Close round 1" in manage.text
+    table = await client.get(f"/tournaments/{tid}/tables/1", headers=org.headers)
+    assert "Enter the next deal" in table.text
+
+
+async def test_organiser_forms_check_csrf_and_work(client: httpx.AsyncClient, guest: Guest) -> None:
+    session = (await client.post("/api/session", json={"nickname": "Org"}))
+    assert session.status_code == 200  # the cookie stays: this is a browser
+    index = await client.get("/tournaments")
+    token = _csrf(index.text)
+    refused = await client.post("/tournaments", data={"name": "X", "game": "bolot", "format": "swiss"})
+    assert refused.status_code == 403
+    made = await client.post("/tournaments", data={"csrf": token, "name": "Lliga", "game": "bolot",
+                                                   "format": "round_robin", "target": "500"})
+    assert made.status_code == 303
+    manage_url = made.headers["location"]
+    tid = int(manage_url.split("/")[2])
+    for name in ("Ana & Berto", "Carme & Dani", "Eva & Ferran"):
+        posted = await client.post(f"/tournaments/{tid}/teams", data={"csrf": token, "name": name})
+        assert posted.status_code == 303
+    assert (await client.post(f"/tournaments/{tid}/rounds", data={"csrf": token})).status_code == 303
+    assert (await client.post(f"/tournaments/{tid}/rounds/1/publish", data={"csrf": token})).status_code == 303
+    bad = await client.post(f"/tournaments/{tid}/rounds/1/close", data={"csrf": token})
+    assert bad.status_code == 409 and "cannot close while a table is playing" in bad.text
+    done = await client.post(f"/tournaments/{tid}/tables/1/result",
+                             data={"csrf": token, "home_score": "500", "away_score": "260"})
+    assert done.status_code == 303
+    fix = await client.post(f"/tournaments/{tid}/tables/1/result",
+                            data={"csrf": token, "home_score": "500", "away_score": "280"})
+    assert fix.status_code == 422 and "reason" in fix.text
+    assert (await client.post(f"/tournaments/{tid}/rounds/1/close", data={"csrf": token})).status_code == 303
+    info = (await client.get(f"/api/tournaments/{tid}")).json()
+    assert info["options"]["target"] == 500 and info["rounds"][0]["status"] == "closed"
