@@ -2,8 +2,10 @@
 
 ``choose(name, view, rng)`` takes ``observe(state, seat)`` for the bot's seat
 (never the state: a bot sees what its seat sees) and returns one of
-``view["legal_actions"]``. Levels: ``random`` (a legal action at random) and
-``heuristic`` (simple sensible play, one module per game family).
+``view["legal_actions"]``. Levels: ``random`` (a legal action at random),
+``heuristic`` (simple sensible play, one module per game family) and
+``strong`` (determinized search over the play, :mod:`app.bots.strong`; it
+thinks for ``TAPET_BOT_BUDGET_MS`` milliseconds, 300 by default).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import importlib
 import random
 from collections.abc import Callable
 
-BOT_NAMES = ("random", "heuristic")
+BOT_NAMES = ("random", "heuristic", "strong")
 
 #: game id -> module under app.bots holding ``choose(view, rng)`` for the heuristic level.
 HEURISTIC_MODULES = {
@@ -32,7 +34,8 @@ def choose_random(view: dict, rng: random.Random) -> dict:
     return rng.choice(actions)
 
 
-def _heuristic(game: str) -> Callable[[dict, random.Random], dict]:
+def heuristic_for(game: str) -> Callable[[dict, random.Random], dict]:
+    """The heuristic level's ``choose(view, rng)`` for ``game`` (random play for an unknown game)."""
     module = HEURISTIC_MODULES.get(game)
     if module is None:
         return choose_random
@@ -54,5 +57,9 @@ def choose(name: str, view: dict, rng: random.Random | None = None) -> dict:
     if name == "random":
         return choose_random(view, rng)
     if name == "heuristic":
-        return _heuristic(view["game"])(view, rng)
+        return heuristic_for(view["game"])(view, rng)
+    if name == "strong":
+        from .strong import choose as choose_strong
+
+        return choose_strong(view, rng)
     raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}")

@@ -229,6 +229,11 @@ class BeloteForTwo(FrenchBelote):
             a, b = state.sheet[-1]["points"]
             state.dealer = 0 if a > b else 1 if b > a else 1 - dealer
 
+    def extra_from_view(self, state: State, view: dict) -> None:
+        """The *retourne*, the bottom card and the exchange are public during the play."""
+        state.turned = view.get("turned")
+        state.extra = {"bottom": view.get("bottom_card"), "exchange": view.get("exchange")}
+
     # ------------------------------------------------------------------ views
     def observe_extra(self, state: State, seat: int | None, view: dict) -> None:
         """Public 2p fields: the *retourne* all deal, the bottom card, the exchange, claim totals."""

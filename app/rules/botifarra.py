@@ -45,6 +45,7 @@ class Botifarra(TrumpChoiceGame):
     players = 4
     table = TABLE
     tricks_per_deal = 12
+    tricks_public = False  # face down; only the last trick may be looked at
     summary_contract_keys = ("trump", "chooser_team", "delegated", "doublings")
     options_schema = [
         {"name": "target", "type": "choice", "default": 101, "choices": [51, 101, 151],
@@ -125,6 +126,10 @@ class Botifarra(TrumpChoiceGame):
         """The scores for standings: at most ``cap_score`` when that option is set (§9)."""
         cap = state.options.get("cap_score")
         return [s if cap is None else min(s, cap) for s in state.scores]
+
+    def extra_from_view(self, state: State, view: dict) -> None:
+        """The choice is over during the play (see botifarra_choice)."""
+        state.extra = {"step": None, "asked": (), "delegated": bool(view.get("delegated"))}
 
     # ------------------------------------------------------------------ view
     def observe_extra(self, state: State, seat: int | None, view: dict) -> None:

@@ -78,11 +78,9 @@ class BridgeBelote(BridgeAuction):
                              must_undertrump=False)
 
     # ------------------------------------------------------------------ declarations and belot
-    def begin_play(self, state: State, leader: int) -> None:
-        """Trick 1 starts; No Trumps has no declarations (§5)."""
-        super().begin_play(state, leader)
-        if state.contract and state.contract["kind"] == NO_TRUMPS:
-            state.declared = []
+    def declarations_allowed(self, contract: dict | None) -> bool:
+        """No Trumps has no declarations (§5)."""
+        return not (contract and contract["kind"] == NO_TRUMPS)
 
     def belote_pairs(self, trump: str | None) -> dict[str, str]:
         """card -> the other card of its belot: the K and Q of the trump suit, of every suit

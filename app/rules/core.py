@@ -44,6 +44,10 @@ class TrickGame:
     belote_ranks: tuple[str, ...] = ()
     belote_key = "belote"
     summary_contract_keys: tuple[str, ...] = ("trump", "taker_team", "round", "eldest_team")
+    #: The deal's finished tricks may be looked at (the view's ``played``). The rules of the
+    #: Belote family are silent, and every card played is in the public move log anyway;
+    #: Botifarra keeps them face down except the last (its view shows only ``last_trick``).
+    tricks_public = True
 
     def __init__(self) -> None:
         #: Lookup tables built once per trump marker (see :meth:`power_table`).
@@ -275,10 +279,14 @@ class TrickGame:
         state.phase = "play"
         state.leader = state.to_act = leader
         state.initial_hands = [list(h) for h in state.hands]
-        state.declared = [None] * self.players if self.four_ranks else []
+        state.declared = [None] * self.players if self.declarations_allowed(state.contract) else []
         trump = self.trump(state.contract)
         for hand in state.hands:
             hand.sort(key=lambda c: self.table.sort_key(c, trump))
+
+    def declarations_allowed(self, contract: dict | None) -> bool:
+        """True when the seats declare in trick 1 under ``contract`` (the game has declarations)."""
+        return bool(self.four_ranks)
 
     def must_declare(self, state: State, seat: int) -> bool:
         """True while ``seat`` still owes its one ``declare`` action of trick 1."""
@@ -544,6 +552,9 @@ class TrickGame:
             "last_trick": {"cards": [{"seat": s, "card": c} for s, c in last_trick["cards"]],
                            "winner": last_trick["winner"]} if last_trick and state.phase != "auction" else None,
             "tricks_won": list(state.tricks_won),
+            "played": [{"leader": t["leader"], "cards": [{"seat": s, "card": c} for s, c in t["cards"]],
+                        "winner": t["winner"]} for t in state.tricks]
+            if self.tricks_public and state.phase == "play" else None,
             "trick_number": len(state.tricks) + 1,
             "scores": list(state.scores),
             "target": state.options.get("target"),
@@ -554,6 +565,9 @@ class TrickGame:
         }
         self.observe_extra(state, seat, view)
         return view
+
+    def extra_from_view(self, state: State, view: dict) -> None:
+        """Hook for :func:`app.rules.sim.position`: a game's own play-phase fields from a view."""
 
     def hand_hidden(self, state: State, seat: int) -> bool:
         """Hook: True while ``seat`` may not look at its own cards (its view's ``hand`` is None)."""

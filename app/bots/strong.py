@@ -1,0 +1,175 @@
+"""The ``strong`` bot: determinized search over the play, the heuristic elsewhere.
+
+At each card it must choose (every game; from its own seat's view only):
+
+1. learn what the view tells about the hidden cards (:mod:`app.bots.sampler`:
+   counts, known cards, cards excluded by the other seats' past plays);
+2. repeatedly draw the hidden hands at random within that knowledge, build
+   the position they imply (:func:`app.rules.sim.position`), and for each
+   card it may play, play the deal out with the heuristic bot in every seat;
+3. play the card with the best mean result: the deal's points for its side
+   minus the other side's, as the game scores them (rules/*.md §7).
+
+Every card is judged on the same drawn deals. The search runs within a time
+budget: ``budget_ms``, else the environment variable ``TAPET_BOT_BUDGET_MS``,
+else 300 ms; ``samples`` fixes the number of drawn deals instead (tests,
+reproducible arenas). Bids, trump choices, doublings, declarations and the
+belote-2p exchange and claim are the heuristic's; the belote/bolot is always
+announced.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+
+from app.rules import GAMES
+from app.rules.declarations import declare_choices, public_kind
+from app.rules.sim import brief_view, position
+
+from . import heuristic_for
+from .memory import finished_tricks
+from .sampler import STOCK, Knowledge, knowledge, sample
+
+BUDGET_ENV = "TAPET_BOT_BUDGET_MS"
+DEFAULT_BUDGET_MS = 300.0
+#: Drawn deals at most, however large the budget (the estimate is good enough by then).
+MAX_SAMPLES = 400
+
+
+def budget_from_env() -> float:
+    """The decision budget in milliseconds: ``TAPET_BOT_BUDGET_MS``, else 300."""
+    try:
+        return max(1.0, float(os.environ.get(BUDGET_ENV, DEFAULT_BUDGET_MS)))
+    except ValueError:
+        return DEFAULT_BUDGET_MS
+
+
+def candidates(actions: list[dict]) -> dict[str, dict]:
+    """card -> the play action to judge: the form announcing the belote/bolot where offered."""
+    out: dict[str, dict] = {}
+    for a in actions:
+        if a["type"] == "play" and (a["card"] not in out or len(a) > len(out[a["card"]])):
+            out[a["card"]] = a
+    return out
+
+
+def choose(view: dict, rng: random.Random, budget_ms: float | None = None,
+           samples: int | None = None) -> dict:
+    """The strong action for ``view`` (the bot's own seat's observe()); one of its legal_actions.
+
+    Raises:
+        ValueError: the seat has nothing to do.
+    """
+    actions = view["legal_actions"]
+    if not actions:
+        raise ValueError("this seat has no action to take")
+    heuristic = heuristic_for(view["game"])
+    if view["phase"] != "play" or not any(a["type"] == "play" for a in actions):
+        return heuristic(view, rng)
+    if view.get("played") is None:
+        finished_tricks(view)  # remember the last trick even when the choice is forced
+    options = candidates(actions)
+    if {"type": "claim"} in actions:
+        pick = heuristic(view, rng)
+        if pick["type"] == "claim":
+            return pick
+    if len(options) == 1:
+        return next(iter(options.values()))
+    means = evaluate(view, list(options.values()), rng, budget_ms, samples)
+    best = max(options, key=lambda c: means[c])
+    return options[best]
+
+
+def evaluate(view: dict, plays: list[dict], rng: random.Random, budget_ms: float | None = None,
+             samples: int | None = None) -> dict[str, float]:
+    """card -> mean result of playing it (own side's deal points minus the other side's)
+    over drawn deals; the same deals for every card."""
+    g = GAMES[view["game"]]
+    heuristic = heuristic_for(view["game"])
+    seat = view["seat"]
+    tricks = finished_tricks(view)
+    know = knowledge(view, tricks)
+    limit = samples if samples is not None else MAX_SAMPLES
+    budget = (budget_ms if budget_ms is not None else budget_from_env()) / 1000.0
+    start = time.perf_counter()
+    totals = {a["card"]: 0.0 for a in plays}
+    n = 0
+    while n < limit:
+        base = _draw(view, know, tricks, rng)
+        for a in plays:
+            totals[a["card"]] += _play_out(g, g.apply(base, a), seat, heuristic, rng)
+        n += 1
+        if not know.pool:
+            break  # nothing hidden: one deal tells all
+        if samples is None:
+            spent = time.perf_counter() - start
+            if spent + spent / n > budget * 0.9:
+                break
+    return {c: v / n for c, v in totals.items()}
+
+
+def _play_out(g, state, seat: int, heuristic, rng: random.Random) -> float:
+    """Play the deal out with ``heuristic`` in every seat; ``seat``'s side's points minus the other's."""
+    apply = g.apply
+    while state.phase == "play":
+        state = apply(state, heuristic(brief_view(state, state.to_act), rng))
+    points = state.sheet[-1]["points"]
+    team = g.team_of(seat)
+    return float(points[team] - points[1 - team])
+
+
+def _draw(view: dict, know: Knowledge, tricks: list[dict | None], rng: random.Random):
+    """A position of ``view`` with the hidden cards drawn at random within ``know``."""
+    g = GAMES[view["game"]]
+    places = sample(know, rng)
+    hands = [list(view["hand"]) if s == view["seat"] else places[s] for s in range(g.players)]
+    full = _fill_unseen(g, view, tricks, places.get(STOCK, []))
+    return position(view, hands, full, _declared(g, view, hands, full))
+
+
+def _fill_unseen(g, view: dict, tricks: list[dict | None], spare: list[str]) -> list[dict]:
+    """Tricks the seat did not see (Botifarra, a bot that took over mid-deal), made up from
+    cards drawn for them, each won by a side that still has tricks to account for."""
+    if all(t is not None for t in tricks):
+        return list(tricks)  # type: ignore[arg-type]
+    left = list(view["tricks_won"])
+    for t in tricks:
+        if t is not None:
+            left[g.team_of(t["winner"])] -= 1
+    spare = list(spare)
+    out = []
+    for t in tricks:
+        if t is None:
+            team = 0 if left[0] > 0 else 1
+            left[team] -= 1
+            cards = [(s, spare.pop() if spare else "") for s in range(g.players)]
+            t = {"leader": 0, "cards": [(s, c) for s, c in cards if c], "winner": team}
+        out.append(t)
+    return out
+
+
+def _declared(g, view: dict, hands: list[list[str]], tricks: list[dict]) -> list | None:
+    """Each seat's declaration for the position: as shown, or (only kinds public) a choice of
+    its drawn hand with the same kinds; None for seats yet to declare."""
+    if not g.declarations_allowed(view["contract"]):
+        return None
+    out: list = [None] * g.players
+    played = [[c for t in tricks for s, c in t["cards"] if s == seat] for seat in range(g.players)]
+    played_now = {t["seat"]: t["card"] for t in view["trick"]}
+    for entry in view.get("declarations") or []:
+        s = entry["seat"]
+        combos = entry["combinations"]
+        if entry.get("shown"):
+            out[s] = [{k: v for k, v in c.items() if k in ("kind", "length", "top", "suit", "rank")}
+                      for c in combos]
+            continue
+        want = sorted(repr(c) for c in combos)
+        held = hands[s] + played[s] + ([played_now[s]] if s in played_now else [])
+        match = [ch for ch in declare_choices(held, g.table, g.four_ranks)
+                 if sorted(repr(public_kind(c)) for c in ch) == want]
+        out[s] = match[0] if match else []
+    if tricks:
+        out = [[] if d is None else d for d in out]
+    return out
