@@ -48,10 +48,6 @@ MESSAGES = {
 }
 
 
-class _TooLarge(Exception):
-    """The streamed body went over the limit."""
-
-
 class GuardMiddleware:
     """The request guards of the module docstring, configured by ``settings``."""
 
@@ -88,30 +84,32 @@ class GuardMiddleware:
                     await self._refuse(scope, send, 429, f"{MESSAGES[name]}: try again in {seconds} s",
                                        [(b"retry-after", str(seconds).encode())])
                     return
-        started = False
-        received = 0
+        if length is None and method in csrf.UNSAFE_METHODS:
+            # A streamed body (no Content-Length): read it here, at most max_body bytes.
+            chunks, size, more = [], 0, True
+            while more:
+                message = await receive()
+                if message["type"] != "http.request":
+                    break
+                chunk = message.get("body", b"")
+                size += len(chunk)
+                if size > self.max_body:
+                    await self._refuse(scope, send, 413, f"the request body is larger than {self.max_body} bytes")
+                    return
+                chunks.append(chunk)
+                more = message.get("more_body", False)
+            replayed = False
 
-        async def limited_receive() -> Message:
-            nonlocal received
-            message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.max_body:
-                    raise _TooLarge
-            return message
+            async def replay() -> Message:
+                nonlocal replayed
+                if not replayed:
+                    replayed = True
+                    return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+                return await receive()
 
-        async def tracking_send(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, limited_receive, tracking_send)
-        except _TooLarge:
-            if started:
-                raise
-            await self._refuse(scope, send, 413, f"the request body is larger than {self.max_body} bytes")
+            await self.app(scope, replay, send)
+            return
+        await self.app(scope, receive, send)
 
     @staticmethod
     def _key(conn: HTTPConnection, keyed: str) -> str:

@@ -1,0 +1,139 @@
+"""Request guards: rate limits (429 + Retry-After), body size (413), cross-site API writes
+(403), readable 422s, and the signing key. Each test tries to break one rule."""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from app.accounts.limits import RateLimiter
+from app.main import create_app
+from app.settings import Settings, parse_rate
+from tests.conftest import empty_tables
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture
+async def limited(settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
+    """A client of an app with small rate limits switched on."""
+    strict = settings.model_copy(update={"rate_limits": True, "rate_login": "3/60", "rate_session": "4/60",
+                                         "rate_moves": "2/60"})
+    await empty_tables(strict.db_url())
+    app = create_app(strict)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app, client=("10.0.0.1", 1234))
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+            yield client
+
+
+async def test_login_attempts_are_rate_limited(limited: httpx.AsyncClient) -> None:
+    answers = [await limited.post("/api/login", json={"username": "pepa", "password": f"guess-{n}xx"}) for n in range(5)]
+    assert [a.status_code for a in answers] == [401, 401, 401, 429, 429]
+    assert int(answers[3].headers["retry-after"]) >= 1
+    assert "try again" in answers[3].json()["detail"]
+
+
+async def test_page_logins_share_the_budget(limited: httpx.AsyncClient) -> None:
+    for _ in range(3):
+        await limited.post("/api/login", json={"username": "pepa", "password": "whatever-pass"})
+    page = await limited.post("/login", data={"username": "pepa", "password": "whatever-pass"})
+    assert page.status_code == 429 and "retry-after" in page.headers
+
+
+async def test_new_sessions_are_rate_limited_per_address(limited: httpx.AsyncClient) -> None:
+    codes = [(await limited.post("/api/session", json={"nickname": f"G{n}"})).status_code for n in range(5)]
+    assert codes == [200, 200, 200, 200, 429]
+
+
+async def test_moves_are_rate_limited_per_user(limited: httpx.AsyncClient) -> None:
+    token = (await limited.post("/api/session", json={"nickname": "Fast"})).json()["token"]
+    other = (await limited.post("/api/session", json={"nickname": "Slow"})).json()["token"]
+    limited.cookies.clear()
+    body = {"seq": 0, "action": {"type": "pass"}}
+    codes = [(await limited.post("/api/rooms/999/moves", json=body, headers={"Authorization": f"Bearer {token}"})).status_code
+             for _ in range(3)]
+    assert codes == [404, 404, 429]
+    # another user is not held back by the first one's flood
+    again = await limited.post("/api/rooms/999/moves", json=body, headers={"Authorization": f"Bearer {other}"})
+    assert again.status_code == 404
+
+
+def test_token_bucket_refills() -> None:
+    now = [0.0]
+    bucket = RateLimiter(2, 10.0, clock=lambda: now[0])
+    assert [bucket.hit("k"), bucket.hit("k")] == [0.0, 0.0]
+    assert bucket.hit("k") == pytest.approx(5.0)
+    now[0] = 5.0
+    assert bucket.hit("k") == 0.0
+    assert bucket.hit("other") == 0.0
+    assert parse_rate("off") is None and parse_rate("10/60") == (10, 60.0)
+    with pytest.raises(ValueError):
+        parse_rate("-1/3")
+
+
+async def test_oversized_bodies_are_refused(client: httpx.AsyncClient, guest: Any) -> None:
+    auth = await guest()
+    big = {"game": "bolot", "options": {"x": "a" * 70_000}}
+    response = await client.post("/api/rooms", json=big, headers=auth)
+    assert response.status_code == 413 and "larger than" in response.json()["detail"]
+
+    async def chunks() -> AsyncIterator[bytes]:  # no Content-Length: streamed
+        yield b'{"game": "bolot", "options": {"x": "'
+        for _ in range(20):
+            yield b"a" * 4096
+        yield b'"}}'
+
+    streamed = await client.post("/api/rooms", content=chunks(), headers={**auth, "content-type": "application/json"})
+    assert streamed.status_code == 413
+
+
+async def test_unknown_fields_and_bad_types_get_a_readable_422(client: httpx.AsyncClient, guest: Any) -> None:
+    auth = await guest()
+    extra = await client.post("/api/rooms", json={"game": "bolot", "colour": "red"}, headers=auth)
+    assert extra.status_code == 422 and extra.json()["detail"] == "unknown field 'colour'"
+    wrong = await client.post("/api/rooms/1/moves", json={"seq": "soon", "action": {}}, headers=auth)
+    assert wrong.status_code == 422 and wrong.json()["detail"].startswith("seq: ")
+    broken = await client.post("/api/session", content=b"{nickname", headers={"content-type": "application/json"})
+    assert broken.status_code == 422 and "JSON" in broken.json()["detail"]
+    huge_id = await client.get(f"/api/rooms/{2**40}")
+    assert huge_id.status_code == 422
+
+
+async def test_cross_site_api_writes_on_the_cookie_are_refused(client: httpx.AsyncClient) -> None:
+    made = await client.post("/api/session", json={"nickname": "Victim"})  # the jar keeps the cookie
+    evil = {"origin": "https://evil.example"}
+    assert (await client.post("/api/rooms", json={"game": "bolot"}, headers=evil)).status_code == 403
+    fetch = {"sec-fetch-site": "cross-site"}
+    assert (await client.post("/api/rooms", json={"game": "bolot"}, headers=fetch)).status_code == 403
+    login_csrf = await client.post("/api/login", json={"username": "a", "password": "b" * 8}, headers=evil)
+    assert login_csrf.status_code == 403
+    # same site, or a program with its bearer token, is fine
+    assert (await client.post("/api/rooms", json={"game": "bolot"}, headers={"origin": "http://testserver"})).status_code == 201
+    bearer = {"Authorization": f"Bearer {made.json()['token']}", **evil}
+    assert (await client.post("/api/rooms", json={"game": "bolot"}, headers=bearer)).status_code == 201
+
+
+def test_the_generated_key_is_random_private_and_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    keys = []
+    for name in ("one", "two"):
+        folder = tmp_path / name
+        folder.mkdir()
+        monkeypatch.chdir(folder)
+        first = Settings(secret_key=None).secret()
+        assert Settings(secret_key=None).secret() == first  # kept in the file
+        mode = stat.S_IMODE(os.stat(folder / "tapet-secret.key").st_mode)
+        assert mode == 0o600
+        keys.append(first)
+    assert keys[0] != keys[1] and len(keys[0]) >= 40
+
+
+def test_a_short_secret_key_is_refused() -> None:
+    with pytest.raises(ValueError):
+        Settings(secret_key="short").secret()
