@@ -68,7 +68,8 @@ def bench_engine(game: str, seconds: float = 2.0, seed: int = 1) -> dict:
 
 
 def bench_bots(game: str, level: str, decisions: int = 500, seed: int = 2) -> dict:
-    """Decision time of bot ``level`` over ``decisions`` decisions of random matches.
+    """Decision time of bot ``level`` over ``decisions`` decisions of matches it plays
+    against itself (every decision counted: auction, declarations, cards).
 
     Returns ``{"game", "level", "decisions", "p50_ms", "p95_ms", "max_ms"}``.
     """
@@ -135,4 +136,57 @@ def arena(game: str, a: str, b: str, matches: int, seed: int = 7) -> dict:
         "game": game, "a": a, "b": b, "matches": played, "a_win_rate": rate,
         "ci95": (max(0.0, rate - half), min(1.0, rate + half)),
         "a_mean_points": statistics.fmean(points_a), "b_mean_points": statistics.fmean(points_b),
+    }
+
+
+def play_deal(game: str, levels: list[str], deck: list[str], dealer: int, seed: int) -> list[int]:
+    """One deal from a fresh match, team ``t`` played by ``levels[t]``; the deal's points per team
+    (``[0, 0]`` for a deal nobody took)."""
+    rules = GAMES[game]
+    bot_rng = random.Random(seed)
+    state = apply(new_game(game, {}, dealer=dealer), {"type": "deal", "deck": list(deck)})
+    while not needs_deal(state) and not is_over(state):
+        seat = to_act(state)
+        state = apply(state, choose(levels[rules.team_of(seat)], observe(state, seat), bot_rng))
+    return list(state.sheet[-1]["points"]) if state.sheet else [0, 0]
+
+
+def duplicate(game: str, a: str, b: str, deals: int, seed: int = 11) -> dict:
+    """Duplicate deals: each deal is played twice, the same cards, the teams' seats swapped.
+
+    A *board* is one deal's pair of plays; A wins it when its points over both plays exceed
+    B's. Returns ``{"game", "a", "b", "deals", "a_board_win_rate", "board_ties",
+    "win_ci95", "a_mean_points", "b_mean_points", "diff_mean", "diff_ci95"}``: points are
+    per deal played (one play of a board), the intervals are normal 95% intervals (win
+    rate with ties counted as half).
+    """
+    rng = random.Random(seed)
+    players = GAMES[game].players
+    wins = ties = 0
+    diffs: list[float] = []
+    pa: list[int] = []
+    pb: list[int] = []
+    for i in range(deals):
+        deck = new_deck(game, rng)
+        dealer = i % players
+        board = [0, 0]
+        for a_team in (0, 1):
+            levels = [a, b] if a_team == 0 else [b, a]
+            points = play_deal(game, levels, deck, dealer, seed * 100003 + i)
+            board[0] += points[a_team]
+            board[1] += points[1 - a_team]
+            pa.append(points[a_team])
+            pb.append(points[1 - a_team])
+        wins += board[0] > board[1]
+        ties += board[0] == board[1]
+        diffs.append((board[0] - board[1]) / 2)
+    rate = (wins + ties / 2) / deals
+    half = 1.96 * math.sqrt(rate * (1 - rate) / deals)
+    mean = statistics.fmean(diffs)
+    dhalf = 1.96 * (statistics.stdev(diffs) / math.sqrt(deals) if deals > 1 else 0.0)
+    return {
+        "game": game, "a": a, "b": b, "deals": deals, "a_board_win_rate": rate, "board_ties": ties,
+        "win_ci95": (max(0.0, rate - half), min(1.0, rate + half)),
+        "a_mean_points": statistics.fmean(pa), "b_mean_points": statistics.fmean(pb),
+        "diff_mean": mean, "diff_ci95": (mean - dhalf, mean + dhalf),
     }

@@ -79,6 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     load.add_argument("--game", default="bolot")
     load.add_argument("--workers", type=int, default=1, help="workers of the server this command starts")
     load.set_defaults(func=cmd_load)
+    from app.bench_cli import register as register_bench  # bench engine|bots, arena
+
+    register_bench(sub)
     return parser
 
 
