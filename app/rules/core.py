@@ -17,12 +17,14 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CardTable, card_name, rank_of, suit_of
-from .declarations import canonical, combination_cards, declare_choices, public_kind
+from .declarations import canonical, declare_choices
 from .errors import IllegalAction
 from .state import State
+from .tables import Lookups
+from .views import Views
 
 
-class TrickGame:
+class TrickGame(Lookups, Views):
     """Base ruleset for a trick-taking game of 2 or 4 players in two teams.
 
     Class attributes a game sets: ``id``, ``name``, ``players``, ``table``,
@@ -48,48 +50,6 @@ class TrickGame:
     #: Belote family are silent, and every card played is in the public move log anyway;
     #: Botifarra keeps them face down except the last (its view shows only ``last_trick``).
     tricks_public = True
-
-    def __init__(self) -> None:
-        #: Lookup tables built once per trump marker (see :meth:`power_table`).
-        self._memo: dict[tuple, Any] = {}
-
-    # ------------------------------------------------------------------ precomputed tables
-    def power_table(self, trump: str | None) -> dict[str, int]:
-        """card -> its power in a trick led in its own suit, under the trump marker ``trump``.
-
-        In a trick led in ``led`` a card has this power when its suit is
-        ``trump`` or ``led`` and 0 otherwise: exactly :meth:`card_power`, as a
-        lookup (built once per marker; a game that overrides ``card_power``
-        gets its own table).
-        """
-        key = ("power", trump)
-        table = self._memo.get(key)
-        if table is None:
-            table = self._memo[key] = {c: self.card_power(c, suit_of(c), trump) for c in self.table.deck}
-        return table
-
-    def points_table(self, trump: str | None) -> dict[str, int]:
-        """card -> card points under the trump marker ``trump`` (built once per marker)."""
-        key = ("points", trump)
-        table = self._memo.get(key)
-        if table is None:
-            table = self._memo[key] = {c: self.table.points(c, trump) for c in self.table.deck}
-        return table
-
-    def belote_pairs(self, trump: str | None) -> dict[str, str]:
-        """card -> the other card of its belote under the trump marker ``trump`` (one trump
-        pair by default; a game with several belotes overrides this)."""
-        if not self.belote_ranks or trump is None or len(trump) != 1:
-            return {}
-        a, b = (r + trump for r in self.belote_ranks)
-        return {a: b, b: a}
-
-    def _pairs(self, trump: str | None) -> dict[str, str]:
-        key = ("pairs", trump)
-        table = self._memo.get(key)
-        if table is None:
-            table = self._memo[key] = self.belote_pairs(trump)
-        return table
 
     # ------------------------------------------------------------------ options
     @property
@@ -507,71 +467,3 @@ class TrickGame:
 
     def score_deal(self, options: dict, summary: dict) -> dict:  # pragma: no cover - abstract
         raise NotImplementedError
-
-    # ------------------------------------------------------------------ views
-    def declarations_shown(self, state: State) -> bool:
-        """Declared cards become public when trick 1 is complete."""
-        return bool(state.tricks)
-
-    def observe(self, state: State, seat: int | None) -> dict:
-        """What ``seat`` may see (None: a spectator). See docs/engine-face.md."""
-        trump = self.trump(state.contract)
-        shown = self.declarations_shown(state)
-        decl = []
-        for s, combos in enumerate(state.declared):
-            if combos is None:
-                continue
-            if shown:
-                items = [dict(c, cards=combination_cards(c, self.table)) for c in combos]
-            else:
-                items = [public_kind(c) for c in combos]
-            decl.append({"seat": s, "combinations": items, "shown": shown})
-        last = state.sheet[-1] if state.sheet else None
-        last_trick = state.tricks[-1] if state.tricks else None
-        view = {
-            "game": self.id,
-            "options": state.options,
-            "players": self.players,
-            "phase": state.phase,
-            "seq": state.seq,
-            "seat": seat,
-            "dealer": state.dealer,
-            "eldest": self.eldest(state),
-            "to_act": state.to_act,
-            "hand": sorted(state.hands[seat], key=lambda c: self.table.sort_key(c, trump))
-            if seat is not None and state.hands and not self.hand_hidden(state, seat) else None,
-            "hand_counts": [len(h) for h in state.hands] if state.hands else [0] * self.players,
-            "turned": state.turned if state.phase == "auction" else None,
-            "stock_count": len(state.stock),
-            "auction": list(state.auction),
-            "contract": state.contract,
-            "declarations": decl,
-            "belote": list(state.belote),
-            "trick": [{"seat": s, "card": c} for s, c in state.trick],
-            "leader": state.leader if state.phase == "play" else None,
-            "last_trick": {"cards": [{"seat": s, "card": c} for s, c in last_trick["cards"]],
-                           "winner": last_trick["winner"]} if last_trick and state.phase != "auction" else None,
-            "tricks_won": list(state.tricks_won),
-            "played": [{"leader": t["leader"], "cards": [{"seat": s, "card": c} for s, c in t["cards"]],
-                        "winner": t["winner"]} for t in state.tricks]
-            if self.tricks_public and state.phase == "play" else None,
-            "trick_number": len(state.tricks) + 1,
-            "scores": list(state.scores),
-            "target": state.options.get("target"),
-            "sheet": [{k: v for k, v in e.items() if k not in ("hands", "declared", "tricks", "summary")} for e in state.sheet],
-            "last_deal": last,
-            "winner": state.winner,
-            "legal_actions": self.legal_actions(state) if seat is not None and seat == state.to_act else [],
-        }
-        self.observe_extra(state, seat, view)
-        return view
-
-    def extra_from_view(self, state: State, view: dict) -> None:
-        """Hook for :func:`app.rules.sim.position`: a game's own play-phase fields from a view."""
-
-    def hand_hidden(self, state: State, seat: int) -> bool:
-        """Hook: True while ``seat`` may not look at its own cards (its view's ``hand`` is None)."""
-        return False
-
-    def observe_extra(self, state: State, seat: int | None, view: dict) -> None:
-        """Hook: add game-specific public fields to a view."""

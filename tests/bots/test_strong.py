@@ -5,11 +5,20 @@ import random
 
 import pytest
 
-from app.bots import BOT_NAMES, choose
-from app.bots import strong
+from app.bots import BOT_NAMES, choose, strong
 from app.bots.memory import finished_tricks, forget
 from app.bots.sampler import STOCK, consistent, knowledge, sample
-from app.rules import GAMES, apply, is_over, legal_actions, needs_deal, new_deck, new_game, observe, to_act
+from app.rules import (
+    GAMES,
+    apply,
+    is_over,
+    legal_actions,
+    needs_deal,
+    new_deck,
+    new_game,
+    observe,
+    to_act,
+)
 
 ALL_GAMES = ["bolot", "belote", "belote-2p", "bridge-belote", "botifarra"]
 
