@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import Request
-from starlette.requests import HTTPConnection
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
+from starlette.requests import HTTPConnection
 
 from app import rules
 from app.accounts import csrf
@@ -77,6 +77,8 @@ def room_context(
         "csrf_token": token,
         "option_labels": option_labels(view.get("game", "")),
         "oob": oob,
+        "french_deck": view.get("game") not in cards.CATALAN_GAMES,
+        "four_colour": four,
     }
 
 

@@ -1,0 +1,167 @@
+"""One deal of each game in a real browser, by clicking (Debian chromium, live server).
+
+* ``belote``: a whole deal against three bots, with the four-colour deck switched on;
+* ``belote-2p``: a two-seat room, the stock and the bottom card on the table;
+* ``bridge-belote``: the person bids in the bidding panel, then plays the deal;
+* ``botifarra``: four guests sit, the one the draw made dealer opens the table
+  in the browser, the three others leave (stand-in bots take their seats), and
+  the dealer delegates the choice to his partner, then plays the hand.
+
+Each test is bounded (a deal within ``DEAL_TIMEOUT`` seconds). Screenshots of
+the auction, the play and the result at 375 x 667 and 1280 x 800 go to
+screenshots/ (gitignored).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.helpers import (
+    DESKTOP,
+    PHONE,
+    api,
+    click_quietly,
+    create_room_by_form,
+    fits_phone,
+    guest,
+    page_as,
+    play_until_result,
+    shoot_result,
+    sit_fill_start,
+)
+
+DEAL_TIMEOUT = 150.0
+
+
+def _errors(page: Any) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors
+
+
+def test_a_belote_deal_with_the_four_colour_deck(browser: Any, live_url: str, screenshots: Path) -> None:
+    page = browser.new_context(viewport=PHONE).new_page()
+    errors = _errors(page)
+    room_url = create_room_by_form(page, live_url, "Manon", "belote")
+    assert page.locator("[data-testid=seats] li").count() == 4
+    sit_fill_start(page)
+    # The four-colour deck: a switch in the header, remembered in a cookie.
+    page.click("[data-testid=deck-toggle]")
+    page.wait_for_selector("[data-testid=deck-toggle][aria-pressed=true]")
+    assert "/cards/fr4/" in page.locator("[data-testid=hand] img").first.get_attribute("src")
+    done = play_until_result(page, screenshots, "belote", DEAL_TIMEOUT)
+    text = page.locator("[data-testid=last-deal]").inner_text()
+    assert "Deal 1" in text and ("Card points" in text or "no score" in text), text
+    shoot_result(page, live_url, room_url, browser, screenshots, "belote")
+    assert done["calls"] >= 1 and not errors, (done, errors)
+    page.context.close()
+
+
+def test_a_belote_for_two_deal(browser: Any, live_url: str, screenshots: Path) -> None:
+    page = browser.new_context(viewport=PHONE).new_page()
+    errors = _errors(page)
+    room_url = create_room_by_form(page, live_url, "Jules", "belote-2p")
+    assert page.locator("[data-testid=seats] li").count() == 2
+    sit_fill_start(page)
+    page.wait_for_selector("[data-testid=stock]")
+    assert page.locator(".felt.players-2 [data-testid=seat-top]").count() == 1
+    assert page.locator("[data-testid=seat-left]").count() == 0
+
+    def look_at_the_stock(page: Any, done: dict[str, int]) -> bool:
+        if not done.get("bottom") and page.locator("[data-testid=stock] img[data-card]").count() >= 2:
+            done["bottom"] = 1  # the retourne and the bottom card, face up beside the stock
+        return False
+
+    done = play_until_result(page, screenshots, "belote2p", DEAL_TIMEOUT, look_at_the_stock)
+    assert done.get("bottom"), "the bottom card was never shown beside the stock"
+    assert page.locator("[data-testid=claim]").count() == 0 or done["cards"] > 0
+    shoot_result(page, live_url, room_url, browser, screenshots, "belote2p")
+    assert not errors, errors
+    page.context.close()
+
+
+def test_a_bridge_belote_deal_where_the_person_bids(browser: Any, live_url: str, screenshots: Path) -> None:
+    page = browser.new_context(viewport=PHONE).new_page()
+    errors = _errors(page)
+    room_url = create_room_by_form(page, live_url, "Boris", "bridge-belote")
+    sit_fill_start(page)
+
+    def bid(page: Any, done: dict[str, int]) -> bool:
+        """The first time asked, bid the lowest contract the panel enables."""
+        if done.get("bid"):
+            return False
+        bids = page.locator("[data-testid=bidding] button.call-bid:not([disabled])")
+        if not bids.count():
+            return False
+        # Exactly the legal calls are enabled: Contra/Recontra stay disabled without a bid to double.
+        standing = page.locator("[data-testid=standing]").inner_text()
+        if "No bid yet" in standing:
+            assert page.locator("[data-testid=bidding] button[data-call=redouble]").is_disabled()
+        page.screenshot(path=str(screenshots / "bridge-bidding.png"))
+        if click_quietly(bids.first):
+            done["bid"] = 1
+            return True
+        return False
+
+    done = play_until_result(page, screenshots, "bridge", DEAL_TIMEOUT, bid)
+    assert done.get("bid"), done
+    text = page.locator("[data-testid=last-deal]").inner_text()
+    assert "Raw points" in text and "Rounded" in text, text
+    shoot_result(page, live_url, room_url, browser, screenshots, "bridge")
+    assert not errors, errors
+    page.context.close()
+
+
+def test_a_botifarra_hand_where_the_dealer_delegates(browser: Any, live_url: str, screenshots: Path) -> None:
+    names = ("Anna", "Berto", "Carme", "Dani")
+    tokens = [guest(live_url, n) for n in names]
+    room = api(live_url, "POST", "/api/rooms", tokens[0], {"game": "botifarra", "options": {"target": 51}})
+    for seat, token in enumerate(tokens):
+        api(live_url, "PUT", f"/api/rooms/{room['id']}/seats/{seat}", token, {})
+    api(live_url, "POST", f"/api/rooms/{room['id']}/start", tokens[0])
+    dealer = api(live_url, "GET", f"/api/rooms/{room['id']}/view", tokens[0])["dealer"]
+    page = page_as(browser, live_url, tokens[dealer])
+    errors = _errors(page)
+    room_url = f"{live_url}/rooms/{room['id']}"
+    page.goto(room_url)
+    page.wait_for_selector("[data-testid=choice] [data-call=delegate]")
+    fits_phone(page)
+    page.screenshot(path=str(screenshots / "botifarra-choice.png"))
+    page.set_viewport_size(DESKTOP)
+    page.screenshot(path=str(screenshots / "botifarra-choice-desktop.png"))
+    page.set_viewport_size(PHONE)
+    # The partner sees his twelve cards face down while the dealer decides.
+    partner = page_as(browser, live_url, tokens[(dealer + 2) % 4])
+    partner.goto(room_url)
+    partner.wait_for_selector(".hidden-hand")
+    assert partner.locator("[data-testid=hand]").count() == 0
+    assert partner.locator(".hidden-hand img").count() == 12
+    partner.screenshot(path=str(screenshots / "botifarra-partner-face-down.png"))
+    partner.context.close()
+    for seat, token in enumerate(tokens):
+        if seat != dealer:  # a stand-in bot takes the seat
+            api(live_url, "DELETE", f"/api/rooms/{room['id']}/seats/{seat}", token)
+    assert page.locator("[data-testid=hand] button").count() == 12
+    page.click("[data-testid=choice] [data-call=delegate]")
+    page.wait_for_selector("[data-testid=contract] b")
+
+    def doubling(page: Any, done: dict[str, int]) -> bool:
+        """Pass at the doubling steps (after a screenshot with the multiplier shown)."""
+        step = page.locator("[data-testid=choice] [data-call=pass]")
+        if not step.count():
+            return False
+        if not done.get("doubling_shot"):
+            assert page.locator("[data-testid=multiplier]").count() == 1
+            page.screenshot(path=str(screenshots / "botifarra-doubling.png"))
+            done["doubling_shot"] = 1
+        return click_quietly(step)
+
+    done = play_until_result(page, screenshots, "botifarra", DEAL_TIMEOUT * 1.5, doubling)
+    text = page.locator("[data-testid=last-deal]").inner_text()
+    assert "Tricks (1 each)" in text, text
+    sheet = page.locator("[data-testid=sheet]").inner_text()
+    assert "del." in sheet, sheet
+    shoot_result(page, live_url, room_url, browser, screenshots, "botifarra")
+    assert done["cards"] >= 1 and not errors, (done, errors)
+    page.context.close()
