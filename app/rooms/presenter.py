@@ -251,7 +251,9 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         "trick": trick,
         "last_trick": last_trick,
         "teams": teams,
-        "teams_short": ["Us", "Them"]
+        "teams_short": teams
+        if players == 2
+        else ["Us", "Them"]
         if me is not None and me % 2 == 0
         else ["Them", "Us"]
         if me is not None
@@ -270,6 +272,8 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
             "round": contract.get("round"),
             "label": contract_label(contract),
             "multiplier": contract.get("multiplier") or view.get("multiplier"),
+            "always_multiplier": game == "botifarra",
+            "delegated": bool(contract.get("delegated")),
         },
         "to_act": to_act,
         "to_act_name": names.get(to_act) if to_act is not None else None,

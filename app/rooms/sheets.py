@@ -39,7 +39,7 @@ def _trump_cell(contract: dict[str, Any] | None, game: str) -> dict[str, Any]:
     if contract.get("delegated"):
         words.append("del.")
     mult = contract.get("multiplier")
-    if isinstance(mult, int) and mult > 1:
+    if isinstance(mult, int) and mult > 1 and game != "botifarra":  # Botifarra has its own column
         words.append(f"×{mult}")
     return {
         "img": cards.suit_image(trump) if trump in cards.SUIT_NAMES else None,
@@ -73,7 +73,7 @@ def _contract_title(contract: dict[str, Any], game: str) -> str:
 
 
 NOTES = {
-    "failed": "dedans",
+    "failed": "failed",
     "litige": "litige",
     "inside": "inside",
     "hanging": "hanging",
@@ -95,7 +95,7 @@ def sheet(view: dict[str, Any]) -> dict[str, Any]:
     if bridge:
         columns += ["Raw", "Pts"]
     if botifarra:
-        columns += ["Totals"]
+        columns += ["×", "Totals"]
     rows = []
     for e in view.get("sheet") or []:
         detail = e.get("detail") or {}
@@ -109,6 +109,8 @@ def sheet(view: dict[str, Any]) -> dict[str, Any]:
             cells.append({"text": f"{rounded[0]}–{rounded[1]}" if rounded else "",
                           "title": f"deal total {detail.get('deal_total')}" if detail.get("deal_total") else None})
         if botifarra:
+            mult = (contract or {}).get("multiplier", detail.get("multiplier"))
+            cells.append({"text": f"×{mult}" if mult else "", "title": "multiplier"})
             tot = _pair(detail.get("totals"))
             cells.append({"text": f"{tot[0]}–{tot[1]}" if tot else "revoke"})
         points = e.get("points") or [0, 0]
@@ -122,7 +124,10 @@ def sheet(view: dict[str, Any]) -> dict[str, Any]:
                     "title": "took the contract" if taker_team == team else None,
                 }
             )
-        note = NOTES.get(str(e.get("outcome")), "")
+        note = {"belote": "dedans", "bolot": "llocs"}.get(game, "") if e.get("outcome") == "failed" else ""
+        note = note or NOTES.get(str(e.get("outcome")), "")
+        if botifarra and e.get("outcome") == "failed":
+            note = ""  # the other pair scores: nothing more to say
         carried = e.get("carried_out")
         if carried:
             note += f" · {carried} held" if game != "bridge-belote" else f" · {carried} hang"

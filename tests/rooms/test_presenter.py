@@ -183,3 +183,76 @@ def test_every_game_renders_for_every_seat_and_spectator() -> None:
                         for card in hidden:
                             assert f"/{card}.svg" not in html, (game_id, seat, card)
             state = rules.apply(state, rng.choice(rules.legal_actions(state)))
+
+
+def _game_view(game: str, seat: int, pred, seed: int = 3, steps: int = 3000) -> dict:
+    """Play ``game`` with heuristic bots until ``pred(view of seat)``; that view, with room info."""
+    from app.bots import choose
+
+    rng = random.Random(seed)
+    g = rules.GAMES[game]
+    state = rules.new_game(game, {}, dealer=0)
+    for _ in range(steps):
+        if rules.needs_deal(state):
+            state = rules.apply(state, {"type": "deal", "deck": rules.new_deck(game, rng)})
+            continue
+        view = rules.observe(state, seat)
+        if pred(view):
+            view.update(status="playing", my_seat=seat, seats=_seats(["person"] + ["bot"] * (g.players - 1)))
+            return view
+        actor = rules.to_act(state)
+        state = rules.apply(state, choose("heuristic", rules.observe(state, actor), rng))
+    raise AssertionError(f"{game}: the wanted moment never came")
+
+
+def test_bridge_belote_bidding_panel_enables_exactly_the_legal_calls() -> None:
+    view = _game_view(
+        "bridge-belote", 0, lambda v: v["phase"] == "auction" and v["to_act"] == 0 and (v.get("bidding") or {}).get("bid")
+    )
+    panel = presenter.table(view)["panel"]
+    assert panel["kind"] == "bidding"
+    assert [b["key"] for b in panel["buttons"]] == ["C", "D", "H", "S", "NT", "AT", "pass", "double", "redouble"]
+    enabled = [json.loads(b["json"]) for b in panel["buttons"] if b["json"]]
+    assert sorted(map(presenter.action_json, enabled)) == sorted(map(presenter.action_json, view["legal_actions"]))
+    assert panel["bidder"] is not None and panel["bid_label"]
+
+
+def test_botifarra_choice_and_the_partners_face_down_hand() -> None:
+    view = _game_view("botifarra", 2, lambda v: bool(v.get("hand_hidden")))  # dealer 0, partner 2
+    t = presenter.table(view)
+    assert t["hidden_hand"] == 12 and t["hand"] == []
+    dealer = _game_view("botifarra", 0, lambda v: v["to_act"] == 0 and v.get("choice_step") == "choose")
+    panel = presenter.table(dealer)["panel"]
+    assert panel["kind"] == "choice" and {c["kind"] for c in panel["calls"]} == {"trump", "botifarra", "delegate"}
+
+
+def test_belote_for_two_shows_the_stock_and_the_bottom_card() -> None:
+    view = _game_view("belote-2p", 0, lambda v: v["phase"] == "play")
+    t = presenter.table(view)
+    assert t["players"] == 2 and [s["pos"] for s in t["seats"]] == ["bottom", "top"]
+    assert t["panel"]["kind"] == "stock" and t["panel"]["bottom"] and t["panel"]["turned"]
+    assert t["panel"]["stock"] == view["stock_count"]
+
+
+def test_bridge_belote_sheet_shows_raw_points_and_rounding() -> None:
+    view = _game_view("bridge-belote", 0, lambda v: any(not e["void"] for e in v["sheet"]))
+    t = presenter.table(view)
+    assert t["sheet"]["columns"][:4] == ["#", "Contract", "Raw", "Pts"]
+    entry = next(e for e in view["sheet"] if not e["void"])
+    row = t["sheet"]["rows"][entry["deal"] - 1]
+    raw = entry["detail"]["raw"]
+    assert row["cells"][2]["text"] == f"{raw[0]}–{raw[1]}"
+    labels = [r[0] for r in t["result"]["rows"]] if t["result"] and not t["result"]["void"] else []
+    assert not labels or ("Raw points" in labels and "Rounded (÷ 10)" in labels)
+
+
+def test_choice_options_have_readable_labels() -> None:
+    from app.rooms.rendering import games_for_form, parse_options
+
+    belote = next(g for g in games_for_form() if g["id"] == "belote")
+    tie = next(o for o in belote["options"] if o["name"] == "tie_rule")
+    assert dict(tie["choice_labels"])["fail"] == "the takers fail (dedans)"
+    assert parse_options("botifarra", {"opt_target": ["51"], "opt_variant": ["eastern"]}) == {
+        "target": 51,
+        "variant": "eastern",
+    }
