@@ -141,7 +141,8 @@ async def standings_page(request: Request, tid: int, db: SessionDep, user: Optio
         t = await service.get_tournament(db, tid)
     except ServiceError as exc:
         return _error(request, user, exc.message, exc.status, "/tournaments")
-    return _page(request, "tournaments/standings.html", user, t=t, standings=await views.standings_of(db, tid))
+    return _page(request, "tournaments/standings.html", user, t=t, standings=await views.standings_of(db, tid),
+                 organiser=await service.is_organiser(db, tid, user))
 
 
 @router.get("/tournaments/{tid}/teams/{team_id}", response_class=HTMLResponse)
@@ -151,7 +152,8 @@ async def team_page(request: Request, tid: int, team_id: int, db: SessionDep, us
         history = await views.team_history(db, tid, team_id)
     except ServiceError as exc:
         return _error(request, user, exc.message, exc.status, f"/tournaments/{tid}")
-    return _page(request, "tournaments/team.html", user, t=await service.get_tournament(db, tid), h=history)
+    return _page(request, "tournaments/team.html", user, t=await service.get_tournament(db, tid), h=history,
+                 organiser=await service.is_organiser(db, tid, user))
 
 
 @router.get("/tournaments/{tid}/tables/{n}", response_class=HTMLResponse)
