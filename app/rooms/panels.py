@@ -79,7 +79,9 @@ def bridge_bidding(
         )
     for key, label in (("pass", "Pass"), ("double", "Contra"), ("redouble", "Recontra")):
         a = by_key.get(key)
-        buttons.append({"key": key, "label": label, "img": None, "json": _json(a) if a else None, "kind": key})
+        buttons.append(
+            {"key": key, "label": label, "img": None, "json": _json(a) if a else None, "kind": key}
+        )
     bid = bidding.get("bid")
     return {
         "kind": "bidding",

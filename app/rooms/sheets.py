@@ -102,12 +102,22 @@ def sheet(view: dict[str, Any]) -> dict[str, Any]:
         contract = e.get("contract") or None
         taker_team = (contract or {}).get("taker_team", (contract or {}).get("declarer_team"))
         cells: list[dict[str, Any]] = [{"text": str(e.get("deal", ""))}]
-        cells.append({"text": "void", "title": "everybody passed"} if e.get("void") else _trump_cell(contract, game))
+        cells.append(
+            {"text": "void", "title": "everybody passed"}
+            if e.get("void")
+            else _trump_cell(contract, game)
+        )
         if bridge:
             raw, rounded = _pair(detail.get("raw")), _pair(detail.get("rounded"))
             cells.append({"text": f"{raw[0]}–{raw[1]}" if raw else ""})
-            cells.append({"text": f"{rounded[0]}–{rounded[1]}" if rounded else "",
-                          "title": f"deal total {detail.get('deal_total')}" if detail.get("deal_total") else None})
+            cells.append(
+                {
+                    "text": f"{rounded[0]}–{rounded[1]}" if rounded else "",
+                    "title": f"deal total {detail.get('deal_total')}"
+                    if detail.get("deal_total")
+                    else None,
+                }
+            )
         if botifarra:
             mult = (contract or {}).get("multiplier", detail.get("multiplier"))
             cells.append({"text": f"×{mult}" if mult else "", "title": "multiplier"})
@@ -124,7 +134,11 @@ def sheet(view: dict[str, Any]) -> dict[str, Any]:
                     "title": "took the contract" if taker_team == team else None,
                 }
             )
-        note = {"belote": "dedans", "bolot": "llocs"}.get(game, "") if e.get("outcome") == "failed" else ""
+        note = (
+            {"belote": "dedans", "bolot": "llocs"}.get(game, "")
+            if e.get("outcome") == "failed"
+            else ""
+        )
         note = note or NOTES.get(str(e.get("outcome")), "")
         if botifarra and e.get("outcome") == "failed":
             note = ""  # the other pair scores: nothing more to say
@@ -136,7 +150,9 @@ def sheet(view: dict[str, Any]) -> dict[str, Any]:
     if view.get("held"):
         extra.append(f"Held from a litige: {view['held']} points, for the next deal made")
     if view.get("hanging_points"):
-        extra.append(f"Hanging points: {view['hanging_points']}, for the next deal that is not a tie")
+        extra.append(
+            f"Hanging points: {view['hanging_points']}, for the next deal that is not a tie"
+        )
     if view.get("recorded_scores") and (view.get("options") or {}).get("cap_score"):
         rs = view["recorded_scores"]
         extra.append(f"Recorded for the standings: {rs[0]} – {rs[1]}")
@@ -184,13 +200,17 @@ def _generic_rows(game: str, detail: dict[str, Any]) -> list[list[Any]]:
     if capot is not None:
         rows.append(["Capot", *(100 if capot == t else 0 for t in (0, 1))])
     elif ltt is not None:
-        label = {"bolot": "Last trick (últimes)", "botifarra": "Last trick"}.get(game, "Last trick (dix de der)")
+        label = {"bolot": "Last trick (últimes)", "botifarra": "Last trick"}.get(
+            game, "Last trick (dix de der)"
+        )
         rows.append([label, *(10 if ltt == t else 0 for t in (0, 1))])
     if (dp := _pair(detail.get("declarations"))) is not None and any(dp):
         rows.append(["Declarations", *dp])
     if (bp := _pair(detail.get("belote"))) is not None and any(bp):
         # Bolot gives a 0/1 flag per pair, other games the points (20 per belote).
-        rows.append([cards.belote_word(game), *(20 * int(x) if int(x) <= 1 else int(x) for x in bp)])
+        rows.append(
+            [cards.belote_word(game), *(20 * int(x) if int(x) <= 1 else int(x) for x in bp)]
+        )
     if (tot := _pair(detail.get("totals"))) is not None:
         rows.append(["Total", *tot])
     if detail.get("carried_in"):
@@ -204,8 +224,16 @@ def _headline(game: str, last: dict[str, Any], detail: dict[str, Any], teams: li
     outcome = str(last.get("outcome"))
     contract = last.get("contract") or {}
     taker_team = contract.get("taker_team", contract.get("declarer_team", detail.get("taker_team")))
-    taker = teams[taker_team] if isinstance(taker_team, int) and taker_team < len(teams) else "The takers"
-    other = teams[1 - taker_team] if isinstance(taker_team, int) and taker_team < len(teams) else "the defenders"
+    taker = (
+        teams[taker_team]
+        if isinstance(taker_team, int) and taker_team < len(teams)
+        else "The takers"
+    )
+    other = (
+        teams[1 - taker_team]
+        if isinstance(taker_team, int) and taker_team < len(teams)
+        else "the defenders"
+    )
     needed = detail.get("needed")
     if outcome == "claim":
         claim = detail.get("claim") or {}

@@ -92,7 +92,9 @@ def fits_phone(page: Any) -> None:
         " document.documentElement.scrollWidth]; })()"
     )
     bottom, scroll_h, client_h, width = box
-    assert bottom <= PHONE["height"] + 1 and scroll_h <= client_h + 1 and width <= PHONE["width"], box
+    assert bottom <= PHONE["height"] + 1 and scroll_h <= client_h + 1 and width <= PHONE["width"], (
+        box
+    )
 
 
 def play_until_result(
@@ -156,12 +158,16 @@ def play_until_result(
     )
 
 
-def shoot_result(page: Any, base_url: str, room_url: str, browser: Any, shots: Path, prefix: str) -> None:
+def shoot_result(
+    page: Any, base_url: str, room_url: str, browser: Any, shots: Path, prefix: str
+) -> None:
     """The result on the phone (scrolled to the breakdown) and the table on a desktop screen."""
     page.evaluate("document.querySelector('[data-testid=last-deal]')?.scrollIntoView()")
     page.screenshot(path=str(shots / f"{prefix}-result.png"))
     page.evaluate("window.scrollTo(0, 0)")
-    desk = browser.new_context(viewport=DESKTOP, storage_state=page.context.storage_state()).new_page()
+    desk = browser.new_context(
+        viewport=DESKTOP, storage_state=page.context.storage_state()
+    ).new_page()
     desk.goto(room_url)
     desk.wait_for_selector("[data-testid=scorebar]")
     desk.wait_for_timeout(300)

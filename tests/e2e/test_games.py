@@ -40,7 +40,9 @@ def _errors(page: Any) -> list[str]:
     return errors
 
 
-def test_a_belote_deal_with_the_four_colour_deck(browser: Any, live_url: str, screenshots: Path) -> None:
+def test_a_belote_deal_with_the_four_colour_deck(
+    browser: Any, live_url: str, screenshots: Path
+) -> None:
     page = browser.new_context(viewport=PHONE).new_page()
     errors = _errors(page)
     room_url = create_room_by_form(page, live_url, "Manon", "belote")
@@ -69,7 +71,10 @@ def test_a_belote_for_two_deal(browser: Any, live_url: str, screenshots: Path) -
     assert page.locator("[data-testid=seat-left]").count() == 0
 
     def look_at_the_stock(page: Any, done: dict[str, int]) -> bool:
-        if not done.get("bottom") and page.locator("[data-testid=stock] img[data-card]").count() >= 2:
+        if (
+            not done.get("bottom")
+            and page.locator("[data-testid=stock] img[data-card]").count() >= 2
+        ):
             done["bottom"] = 1  # the retourne and the bottom card, face up beside the stock
         return False
 
@@ -81,7 +86,9 @@ def test_a_belote_for_two_deal(browser: Any, live_url: str, screenshots: Path) -
     page.context.close()
 
 
-def test_a_bridge_belote_deal_where_the_person_bids(browser: Any, live_url: str, screenshots: Path) -> None:
+def test_a_bridge_belote_deal_where_the_person_bids(
+    browser: Any, live_url: str, screenshots: Path
+) -> None:
     page = browser.new_context(viewport=PHONE).new_page()
     errors = _errors(page)
     room_url = create_room_by_form(page, live_url, "Boris", "bridge-belote")
@@ -113,10 +120,14 @@ def test_a_bridge_belote_deal_where_the_person_bids(browser: Any, live_url: str,
     page.context.close()
 
 
-def test_a_botifarra_hand_where_the_dealer_delegates(browser: Any, live_url: str, screenshots: Path) -> None:
+def test_a_botifarra_hand_where_the_dealer_delegates(
+    browser: Any, live_url: str, screenshots: Path
+) -> None:
     names = ("Anna", "Berto", "Carme", "Dani")
     tokens = [guest(live_url, n) for n in names]
-    room = api(live_url, "POST", "/api/rooms", tokens[0], {"game": "botifarra", "options": {"target": 51}})
+    room = api(
+        live_url, "POST", "/api/rooms", tokens[0], {"game": "botifarra", "options": {"target": 51}}
+    )
     for seat, token in enumerate(tokens):
         api(live_url, "PUT", f"/api/rooms/{room['id']}/seats/{seat}", token, {})
     api(live_url, "POST", f"/api/rooms/{room['id']}/start", tokens[0])
