@@ -56,7 +56,7 @@ def test_a_belote_deal_with_the_four_colour_deck(
     text = page.locator("[data-testid=last-deal]").inner_text()
     assert "Deal 1" in text and ("Card points" in text or "no score" in text), text
     shoot_result(page, live_url, room_url, browser, screenshots, "belote")
-    assert done["calls"] >= 1 and not errors, (done, errors)
+    assert done["cards"] >= 1 and not errors, (done, errors)
     page.context.close()
 
 
