@@ -127,6 +127,26 @@ async def _state(db: AsyncSession, room: Room) -> tuple[Game | None, rules.State
     return game, (await play.load(db, game)).state
 
 
+def _fingerprint(room: Room) -> tuple[Any, ...]:
+    return room.status, tuple((s.seat, s.user_id, s.bot, s.stand_in, s.timeouts) for s in room.seats)
+
+
+async def _consistent(db: AsyncSession, room_id: int) -> tuple[Room, Game | None, play.Loaded | None]:
+    """The room, its game and state as of one moment: a move and the seat changes stored
+    with it (a clock's timeout) are seen together. The seats are read before and after
+    the moves; if they changed in between, read again (READ COMMITTED sees each
+    statement's own moment)."""
+    for _ in range(5):
+        room = await _room(db, room_id)
+        before = _fingerprint(room)
+        game = await _game(db, room.id)
+        loaded = await play.load(db, game) if game is not None else None
+        room = await _room(db, room_id)
+        if _fingerprint(room) == before:
+            break
+    return room, game, loaded
+
+
 async def _publish(db: AsyncSession, room: Room) -> None:
     game = await _game(db, room.id)
     seq = (await play.load(db, game)).state.seq if game else 0
@@ -332,9 +352,7 @@ async def get_view(db: AsyncSession, room_id: int, user: User | None) -> dict[st
     ``commitment`` ``{deal_no, sha256}`` of the current deal and ``clock``
     ``{seat, deadline, seconds}`` of the running move clock (or None). Everything comes
     from the database: a refresh or a second tab shows exactly the same. Raises NotFound."""
-    room = await _room(db, room_id)
-    game = await _game(db, room.id)
-    loaded = await play.load(db, game) if game is not None else None
+    room, game, loaded = await _consistent(db, room_id)
     state = loaded.state if loaded is not None else rules.new_game(room.game, room.options, 0)
     seat = _seat_of(room, user)
     view = rules.observe(state, seat)
