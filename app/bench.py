@@ -156,7 +156,7 @@ def duplicate(game: str, a: str, b: str, deals: int, seed: int = 11) -> dict:
 
     A *board* is one deal's pair of plays; A wins it when its points over both plays exceed
     B's. Returns ``{"game", "a", "b", "deals", "a_board_win_rate", "board_ties",
-    "win_ci95", "a_mean_points", "b_mean_points", "diff_mean", "diff_ci95"}``: points are
+    "a_decided_win_rate" (boards that were not ties), "win_ci95", "a_mean_points", "b_mean_points", "diff_mean", "diff_ci95"}``: points are
     per deal played (one play of a board), the intervals are normal 95% intervals (win
     rate with ties counted as half).
     """
@@ -180,12 +180,14 @@ def duplicate(game: str, a: str, b: str, deals: int, seed: int = 11) -> dict:
         wins += board[0] > board[1]
         ties += board[0] == board[1]
         diffs.append((board[0] - board[1]) / 2)
+    decided = deals - ties
     rate = (wins + ties / 2) / deals
     half = 1.96 * math.sqrt(rate * (1 - rate) / deals)
     mean = statistics.fmean(diffs)
     dhalf = 1.96 * (statistics.stdev(diffs) / math.sqrt(deals) if deals > 1 else 0.0)
     return {
         "game": game, "a": a, "b": b, "deals": deals, "a_board_win_rate": rate, "board_ties": ties,
+        "a_decided_win_rate": wins / decided if decided else 0.5,
         "win_ci95": (max(0.0, rate - half), min(1.0, rate + half)),
         "a_mean_points": statistics.fmean(pa), "b_mean_points": statistics.fmean(pb),
         "diff_mean": mean, "diff_ci95": (mean - dhalf, mean + dhalf),

@@ -10,12 +10,14 @@ At each card it must choose (every game; from its own seat's view only):
 3. play the card with the best mean result: the deal's points for its side
    minus the other side's, as the game scores them (rules/*.md §7).
 
+Auction calls are judged the same way on drawn deals from the auction on
+(:mod:`app.bots.strong_auction`).
+
 Every card is judged on the same drawn deals. The search runs within a time
 budget: ``budget_ms``, else the environment variable ``TAPET_BOT_BUDGET_MS``,
 else 300 ms; ``samples`` fixes the number of drawn deals instead (tests,
-reproducible arenas). Bids, trump choices, doublings, declarations and the
-belote-2p exchange and claim are the heuristic's; the belote/bolot is always
-announced.
+reproducible arenas). Declarations, the belote-2p exchange and claim are the
+heuristic's; the belote/bolot is always announced.
 """
 
 from __future__ import annotations
@@ -24,13 +26,18 @@ import os
 import random
 import time
 
-from app.rules import GAMES
+from app.rules import GAMES, is_over, needs_deal, to_act
 from app.rules.declarations import declare_choices, public_kind
-from app.rules.sim import brief_view, position
+from app.rules.sim import brief_view, deal_points, position
 
 from . import heuristic_for
 from .memory import finished_tricks
 from .sampler import STOCK, Knowledge, knowledge, sample
+from .strong_auction import evaluate_calls
+
+#: Auction calls the search judges (the belote-2p exchange is always the heuristic's).
+SEARCH_AUCTION = False  # measured: no gain yet over the heuristic calls (docs/benchmarks.md)
+SEARCHED_CALLS = {"take", "pass", "bid", "double", "redouble", "trump", "botifarra", "delegate", "sant_vicenc"}
 
 BUDGET_ENV = "TAPET_BOT_BUDGET_MS"
 DEFAULT_BUDGET_MS = 300.0
@@ -66,6 +73,10 @@ def choose(view: dict, rng: random.Random, budget_ms: float | None = None,
     if not actions:
         raise ValueError("this seat has no action to take")
     heuristic = heuristic_for(view["game"])
+    if SEARCH_AUCTION and view["phase"] == "auction" and len(actions) > 1 and all(a["type"] in SEARCHED_CALLS for a in actions):
+        budget = (budget_ms if budget_ms is not None else budget_from_env()) / 1000.0
+        call = evaluate_calls(view, rng, heuristic, budget, samples, MAX_SAMPLES)
+        return call if call is not None else heuristic(view, rng)
     if view["phase"] != "play" or not any(a["type"] == "play" for a in actions):
         return heuristic(view, rng)
     if view.get("played") is None:
@@ -113,9 +124,9 @@ def evaluate(view: dict, plays: list[dict], rng: random.Random, budget_ms: float
 def _play_out(g, state, seat: int, heuristic, rng: random.Random) -> float:
     """Play the deal out with ``heuristic`` in every seat; ``seat``'s side's points minus the other's."""
     apply = g.apply
-    while state.phase == "play":
-        state = apply(state, heuristic(brief_view(state, state.to_act), rng))
-    points = state.sheet[-1]["points"]
+    while not needs_deal(state) and not is_over(state):
+        state = apply(state, heuristic(brief_view(state, to_act(state)), rng))
+    points = deal_points(state) or [0, 0]
     team = g.team_of(seat)
     return float(points[team] - points[1 - team])
 

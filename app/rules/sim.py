@@ -79,3 +79,13 @@ def brief_view(state: State, seat: int) -> dict:
         "claim_totals": None,
         "legal_actions": g.legal_actions(state) if seat == state.to_act else [],
     }
+
+
+def in_play(state: State) -> bool:
+    """True while the cards of a deal are being played (declarations included)."""
+    return state.phase == "play"
+
+
+def deal_points(state: State) -> list[int] | None:
+    """The points of the last finished deal of the match (None before any): ``[team0, team1]``."""
+    return list(state.sheet[-1]["points"]) if state.sheet else None

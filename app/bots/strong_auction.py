@@ -1,0 +1,119 @@
+"""The ``strong`` bot's auction: each call judged by playing the deal out on drawn deals.
+
+In the auction a seat knows its own cards (and the turned card, where there
+is one) and the calls so far. To judge a call (take or pass, a bid, a trump
+choice, a double) the bot draws the unseen cards at random, deals them with
+its own cards where the deal put them, replays the public calls, makes the
+call and plays the rest of the deal with the heuristic bot in every seat
+(auction included). The call with the best mean result (own side's deal
+points minus the other side's) is made. Where the replay cannot rebuild the
+view (an unexpected shape), the heuristic decides.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from app.rules import GAMES, IllegalAction, apply, is_over, needs_deal, new_game, observe, to_act
+from app.rules.sim import brief_view, deal_points, in_play
+
+#: Keys of an auction record that are not part of the call itself.
+RECORD_ONLY = ("seat", "round", "step")
+
+
+def _layout(game: str, options: dict, dealer: int) -> tuple[list, list[str]]:
+    """Where each deck index goes for ``dealer``: a seat, ``"turned"`` or ``"stock"``; found
+    by dealing a deck in its fixed order and looking at each seat's view."""
+    g = GAMES[game]
+    deck = g.deck
+    state = apply(new_game(game, options, dealer), {"type": "deal", "deck": list(deck)})
+    where: dict[str, object] = {}
+    for s in range(g.players):
+        view = observe(state, s)
+        for c in view["hand"] or []:
+            where[c] = s
+        if view.get("turned"):
+            where[view["turned"]] = "turned"
+    if any(observe(state, s)["hand"] is None for s in range(g.players)):
+        hidden = [s for s in range(g.players) if observe(state, s)["hand"] is None]
+        counts = observe(state, None)["hand_counts"]
+        rest = [c for c in deck if c not in where]
+        for s in hidden:  # a hand not yet looked at (Botifarra): its cards are the next ones dealt to it
+            for c in rest[: counts[s]]:
+                where[c] = s
+            rest = rest[counts[s]:]
+    return [where.get(c, "stock") for c in deck], deck
+
+
+def _draw_deck(view: dict, layout: list, rng: random.Random) -> list[str] | None:
+    g = GAMES[view["game"]]
+    seat = view["seat"]
+    mine = list(view["hand"] or [])
+    turned = view.get("turned")
+    unseen = [c for c in g.deck if c not in mine and c != turned]
+    rng.shuffle(unseen)
+    deck = []
+    for place in layout:
+        if place == seat and mine:
+            deck.append(mine.pop())
+        elif place == "turned" and turned:
+            deck.append(turned)
+            turned = None
+        elif unseen:
+            deck.append(unseen.pop())
+        else:
+            return None
+    return deck if not mine and turned is None else None
+
+
+def _replayed(view: dict, deck: list[str]):
+    """The auction position of ``view`` with ``deck`` dealt, or None when it cannot be rebuilt."""
+    try:
+        state = apply(new_game(view["game"], view["options"], view["dealer"]), {"type": "deal", "deck": deck})
+        for entry in view["auction"]:
+            state = apply(state, {k: v for k, v in entry.items() if k not in RECORD_ONLY})
+    except IllegalAction:
+        return None
+    if needs_deal(state) or is_over(state) or in_play(state) or to_act(state) != view["seat"]:
+        return None
+    return state
+
+
+def evaluate_calls(view: dict, rng: random.Random, heuristic, budget_s: float,
+                   samples: int | None, max_samples: int) -> dict | None:
+    """The call with the best mean result over drawn deals, or None (let the heuristic decide)."""
+    actions = view["legal_actions"]
+    g = GAMES[view["game"]]
+    team = g.team_of(view["seat"])
+    layout, _ = _layout(view["game"], view["options"], view["dealer"])
+    totals = [0.0] * len(actions)
+    start, n, failures = time.perf_counter(), 0, 0
+    limit = samples if samples is not None else max_samples
+    while n < limit and failures < 5:
+        deck = _draw_deck(view, layout, rng)
+        base = _replayed(view, deck) if deck else None
+        if base is None:
+            failures += 1
+            continue
+        for i, a in enumerate(actions):
+            totals[i] += _deal_result(g, g.apply(base, a), team, heuristic, rng)
+        n += 1
+        if samples is None:
+            spent = time.perf_counter() - start
+            if spent + spent / n > budget_s * 0.9:
+                break
+    if n == 0:
+        return None
+    best = max(range(len(actions)), key=lambda i: totals[i])
+    return actions[best]
+
+
+def _deal_result(g, state, team: int, heuristic, rng: random.Random) -> float:
+    """Play the deal out with the heuristic everywhere; ``team``'s points minus the other's."""
+    while not needs_deal(state) and not is_over(state):
+        seat = to_act(state)
+        view = brief_view(state, seat) if in_play(state) else observe(state, seat)
+        state = g.apply(state, heuristic(view, rng))
+    points = deal_points(state) or [0, 0]  # a deal nobody took scores nothing
+    return float(points[team] - points[1 - team])
