@@ -1,0 +1,69 @@
+"""The replay in a real browser: four bots finish a deal, then a visitor steps through it
+with the arrow keys on a phone-sized screen, every hand face up, and opens the deal's
+check. Screenshots go to screenshots/ (gitignored)."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+PHONE = {"width": 375, "height": 667}
+
+
+def _api(base: str, method: str, path: str, body: dict | None = None, token: str | None = None) -> Any:
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(base + path, data=data, method=method)
+    request.add_header("content-type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read() or b"null")
+
+
+def _finished_deal(base: str) -> tuple[int, dict]:
+    token = _api(base, "POST", "/api/session", {"nickname": "Host"})["token"]
+    room = _api(base, "POST", "/api/rooms", {"game": "bolot", "options": {"target": 3000}}, token)
+    for seat in range(4):
+        _api(base, "PUT", f"/api/rooms/{room['id']}/seats/{seat}", {"bot": "random"}, token)
+    _api(base, "POST", f"/api/rooms/{room['id']}/start", None, token)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        record = _api(base, "GET", f"/api/rooms/{room['id']}/record")
+        if record["deals"]:
+            return room["id"], record
+        time.sleep(0.2)
+    raise AssertionError("no deal finished in 120 s")
+
+
+def test_step_through_a_deal_with_the_arrow_keys(live_url: str, browser: Any, screenshots: Path) -> None:
+    room_id, record = _finished_deal(live_url)
+    deal = record["deals"][0]
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{live_url}/rooms/{room_id}/replay?deal=1")
+    where = page.locator("[data-testid=replay-where]")
+    assert "step 1 /" in where.inner_text()
+    hands = page.locator("[data-testid=replay-hands] img[data-card]")
+    assert hands.count() == 20  # five cards each after the deal, all face up
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.querySelector('[data-testid=replay-where]').innerText.includes('step 2 /')")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.querySelector('[data-testid=replay-where]').innerText.includes('step 3 /')")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("document.querySelector('[data-testid=replay-where]').innerText.includes('step 2 /')")
+    assert "step=1" in page.url
+    page.screenshot(path=str(screenshots / "replay-phone.png"))
+    steps = len(deal["actions"])
+    page.goto(f"{live_url}/rooms/{room_id}/replay?deal=1&step={steps - 1}")
+    assert page.locator("#replay-next").count() == 0 and page.locator("#replay-prev").count() == 1
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"] + 1, f"the replay is {width}px wide on a phone"
+    page.screenshot(path=str(screenshots / "replay-end-phone.png"), full_page=True)
+    page.click("text=Check this deal's shuffle")
+    page.wait_for_selector("[data-testid=verdict]")
+    assert "hashes match" in page.locator("[data-testid=verdict]").inner_text()
+    page.screenshot(path=str(screenshots / "verify-phone.png"), full_page=True)
+    context.close()
