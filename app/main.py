@@ -33,7 +33,7 @@ from app.settings import Settings, get_settings, use_settings
 log = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGE_ROUTERS = ("app.accounts.pages", "app.rooms.pages", "app.rooms.records_pages")
+PAGE_ROUTERS = ("app.accounts.pages", "app.rooms.pages", "app.rooms.records_pages", "app.rules_pages")
 FEATURE_ROUTERS = ("app.tournaments.api", "app.tournaments.pages")
 _TOKEN_IN_URL = re.compile(r"(token=)[^&\s\"]+")
 
@@ -147,6 +147,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from app.accounts.guard import GuardMiddleware
 
     app.add_middleware(GuardMiddleware, settings=settings)
+    from app import i18n
+
+    app.add_middleware(i18n.LanguageMiddleware)  # the page language (app/i18n.py)
 
     from app.accounts.api import router as accounts_api
     from app.rooms.api import router as rooms_api
@@ -158,6 +161,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for router in filter(None, map(_optional_router, FEATURE_ROUTERS)):
         app.include_router(router)  # type: ignore[arg-type]
     pages = [r for r in map(_optional_router, PAGE_ROUTERS) if r is not None]
+    i18n.install_all(app.state.templates)
     for router in pages:
         app.include_router(router)  # type: ignore[arg-type]
     if not any(getattr(r, "path", None) == "/" for p in pages for r in getattr(p, "routes", [])):

@@ -12,21 +12,34 @@ from __future__ import annotations
 
 from typing import Any
 
-SPANISH_SUITS = {"o": "oros", "c": "copes", "e": "espases", "b": "bastos"}
-FRENCH_SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+from app.i18n import N_, _
+
+SPANISH_SUITS = {"o": N_("oros"), "c": N_("copes"), "e": N_("espases"), "b": N_("bastos")}
+FRENCH_SUITS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 SUIT_NAMES = {**SPANISH_SUITS, **FRENCH_SUITS}
+# "of <suit>" as a unit, so languages can elide or drop the preposition (Catalan "d'oros").
+OF_SUIT = {
+    "o": N_("of oros"),
+    "c": N_("of copes"),
+    "e": N_("of espases"),
+    "b": N_("of bastos"),
+    "S": N_("of spades"),
+    "H": N_("of hearts"),
+    "D": N_("of diamonds"),
+    "C": N_("of clubs"),
+}
 
 # Long names of the Spanish numbers (rules/bolot.md §2, rules/botifarra.md).
-SPANISH_NAMES = {"1": "As", "10": "Sota", "11": "Cavall", "12": "Rei"}
+SPANISH_NAMES = {"1": N_("As"), "10": N_("Sota"), "11": N_("Cavall"), "12": N_("Rei")}
 FRENCH_RANKS = {
     "7": "7",
     "8": "8",
     "9": "9",
     "T": "10",
-    "J": "Jack",
-    "Q": "Queen",
-    "K": "King",
-    "A": "Ace",
+    "J": N_("Jack"),
+    "Q": N_("Queen"),
+    "K": N_("King"),
+    "A": N_("Ace"),
 }
 FRENCH_SHORT = {"T": "10"}
 
@@ -35,13 +48,19 @@ CATALAN_GAMES = {"bolot", "botifarra"}
 
 # Bridge-Belote contracts (rules/bridge-belote.md §4).
 CONTRACT_NAMES = {
-    "C": "Clubs",
-    "D": "Diamonds",
-    "H": "Hearts",
-    "S": "Spades",
-    "NT": "No trumps",
-    "AT": "All trumps",
+    "C": N_("Clubs"),
+    "D": N_("Diamonds"),
+    "H": N_("Hearts"),
+    "S": N_("Spades"),
+    "NT": N_("No trumps"),
+    "AT": N_("All trumps"),
 }
+
+
+def contract_name(bid: Any) -> str:
+    """A Bridge-Belote contract in the viewer's language: "NT" -> "No trumps"."""
+    name = CONTRACT_NAMES.get(str(bid))
+    return _(name) if name else str(bid)
 
 
 def is_spanish(card: str) -> bool:
@@ -60,8 +79,16 @@ def rank_of(card: str) -> str:
 
 
 def suit_name(suit: str) -> str:
-    """ "c" -> "copes", "S" -> "spades"; unknown letters come back unchanged."""
-    return SUIT_NAMES.get(suit, suit)
+    """ "c" -> "copes", "S" -> "spades" (in the viewer's language); unknown letters come
+    back unchanged."""
+    name = SUIT_NAMES.get(suit)
+    return _(name) if name else suit
+
+
+def of_suit(suit: str) -> str:
+    """ "c" -> "of copes" (Catalan "de copes", "d'oros")."""
+    phrase = OF_SUIT.get(suit)
+    return _(phrase) if phrase else suit
 
 
 def rank_label(rank: str) -> str:
@@ -72,9 +99,10 @@ def rank_label(rank: str) -> str:
 def card_name(card: str) -> str:
     """A short spoken name, the one used in aria-labels: "10 of copes", "Jack of hearts"."""
     rank, suit = rank_of(card), suit_of(card)
-    if is_spanish(card):
-        return f"{rank} of {suit_name(suit)}"
-    return f"{FRENCH_RANKS.get(rank, rank)} of {suit_name(suit)}"
+    if not is_spanish(card):
+        rank = FRENCH_RANKS.get(rank, rank)
+        rank = _(rank) if not rank.isdigit() else rank
+    return _("%(rank)s %(of_suit)s") % {"rank": rank, "of_suit": of_suit(suit)}
 
 
 def card_long_name(card: str) -> str:
@@ -82,7 +110,15 @@ def card_long_name(card: str) -> str:
     rank, suit = rank_of(card), suit_of(card)
     if is_spanish(card):
         name = SPANISH_NAMES.get(rank)
-        return f"{name} de {suit_name(suit)} ({rank})" if name else f"{rank} de {suit_name(suit)}"
+        if name:
+            # English keeps the words players say in Catalan: "Sota de copes (10)".
+            return _("%(rank)s de %(suit)s (%(number)s)") % {
+                "rank": _(name),
+                "suit": suit_name(suit),
+                "of_suit": of_suit(suit),
+                "number": rank,
+            }
+        return card_name(card)
     return card_name(card)
 
 
@@ -119,21 +155,22 @@ def suit_image(suit: str, four_colour: bool = False) -> str:
 def _run_name(game: str, length: int) -> str:
     """Name of a run by its length (rules/bolot.md §5, rules/belote.md §5)."""
     if game in CATALAN_GAMES:
-        return {3: "Tercera", 4: "Cinquanta"}.get(length, "Cent")
-    return {3: "Tierce", 4: "Cinquante"}.get(length, "Cent")
+        return {3: _("Tercera"), 4: _("Cinquanta")}.get(length, _("Cent"))
+    return {3: _("Tierce"), 4: _("Cinquante")}.get(length, _("Cent"))
 
 
 def _four_name(game: str, rank: str) -> str:
     """Name of a four of a kind (rules/bolot.md §5)."""
     if game in CATALAN_GAMES:
-        return {"10": "Dos-cents", "9": "Cent cinquanta"}.get(rank, "Cent")
-    return "Carré"
+        return {"10": _("Dos-cents"), "9": _("Cent cinquanta")}.get(rank, _("Cent"))
+    return _("Carré")
 
 
 def _plural_rank(rank: str) -> str:
-    if rank in FRENCH_RANKS and not rank.isdigit():
-        return FRENCH_RANKS[rank] + "s"
-    return f"{rank}s"
+    plural = {"J": N_("Jacks"), "Q": N_("Queens"), "K": N_("Kings"), "A": N_("Aces")}.get(rank)
+    if plural:
+        return _(plural)
+    return _("%(rank)ss") % {"rank": rank_label(rank)}
 
 
 def declaration_label(game: str, combo: dict[str, Any]) -> str:
@@ -152,24 +189,35 @@ def declaration_label(game: str, combo: dict[str, Any]) -> str:
         top, suit = combo.get("top"), combo.get("suit")
         if top is None or suit is None:
             return name
+        values = {
+            "name": name,
+            "rank": rank_label(str(top)),
+            "suit": suit_name(str(suit)),
+            "of_suit": of_suit(str(suit)),
+        }
         if game in CATALAN_GAMES:
-            return f"{name} {rank_label(str(top))} de {suit_name(str(suit))}"
-        return f"{name} to the {FRENCH_RANKS.get(str(top), top)} of {suit_name(str(suit))}"
+            return _("%(name)s %(rank)s de %(suit)s") % values
+        top_name = FRENCH_RANKS.get(str(top), str(top))
+        values["rank"] = _(top_name) if not top_name.isdigit() else top_name
+        return _("%(name)s to the %(rank)s %(of_suit)s") % values
     if kind == "four":
         rank = combo.get("rank")
         if rank is None:
-            return "Four of a kind"
-        return f"{_four_name(game, str(rank))} (four {_plural_rank(str(rank))})"
+            return _("Four of a kind")
+        return _("%(name)s (four %(ranks)s)") % {
+            "name": _four_name(game, str(rank)),
+            "ranks": _plural_rank(str(rank)),
+        }
     if kind in ("belote", "bolot"):
-        return "Bolot" if game in CATALAN_GAMES else "Belote"
-    return str(kind or "declaration")
+        return belote_word(game)
+    return str(kind or _("declaration"))
 
 
 def declare_label(game: str, action: dict[str, Any]) -> str:
     """Label of a whole ``declare`` action: its combinations, or "No declarations"."""
     combos = action.get("combinations") or []
     if not combos:
-        return "No declarations"
+        return _("No declarations")
     return " + ".join(declaration_label(game, c) for c in combos)
 
 
@@ -190,13 +238,52 @@ def declaration_value(game: str, combo: dict[str, Any]) -> int:
     return 0
 
 
+# The engine's game names and option labels (app/rules options_schema), marked for the
+# catalogues; pages show them through option_text().
+ENGINE_TEXTS = (
+    N_("Bolot"),
+    N_("Belote"),
+    N_("Belote for two"),
+    N_("Bridge-Belote"),
+    N_("Botifarra"),
+    N_("Match to"),
+    N_("Game to"),
+    N_("Takers exactly on half the points"),
+    N_("Round 2 must name another suit than the turned card's"),
+    N_("A capoted pair keeps its declarations"),
+    N_("A tie between takers and defenders"),
+    N_("Unable to over-trump an opponent, you must still trump"),
+    N_("A team that took no trick keeps its declarations"),
+    N_("A run of all 8 cards of a suit is worth 120 (quinte + tierce)"),
+    N_("The holder of the 7 of trumps may exchange it for the turned card"),
+    N_("\"I'm done\": a player may claim he has reached the target"),
+    N_("After a contra nobody may bid again (Burgas)"),
+    N_("A recontra ends the auction"),
+    N_("A four of a kind cancels the other side's runs of 5 or more"),
+    N_("A run of 8 is worth 120"),
+    N_("Contra and recontra multiply a capot deal"),
+    N_("No exit on a capot: the match cannot end on a capot deal"),
+    N_("Rules of play (western: follow and beat; eastern: also play your lowest)"),
+    N_("Eastern: the second player may play a counting card even when he follows suit"),
+    N_("Sant Vicenç allowed on botifarra"),
+    N_("Doubling scale (contrar, recontrar, Sant Vicenç)"),
+    N_("Tournament: the game ends after this many hands"),
+    N_("Tournament: highest score recorded for standings"),
+)
+
+
+def option_text(text: Any) -> str:
+    """An engine text (game name, option label) in the viewer's language."""
+    return _(str(text)) if text else ""
+
+
 # Readable words for the values of "choice" options (rooms form, room page).
 CHOICE_LABELS = {
-    ("tie_rule", "fail"): "the takers fail (dedans)",
-    ("tie_rule", "half"): "each side scores half",
-    ("tie_rule", "litige"): "litige: the takers' points are held",
-    ("variant", "western"): "western (follow and beat)",
-    ("variant", "eastern"): "eastern (also play your lowest)",
+    ("tie_rule", "fail"): N_("the takers fail (dedans)"),
+    ("tie_rule", "half"): N_("each side scores half"),
+    ("tie_rule", "litige"): N_("litige: the takers' points are held"),
+    ("variant", "western"): N_("western (follow and beat)"),
+    ("variant", "eastern"): N_("eastern (also play your lowest)"),
     ("doubling_scale", "2-4-8"): "×2, ×4, ×8",
     ("doubling_scale", "2-3-4"): "×2, ×3, ×4",
 }
@@ -204,7 +291,8 @@ CHOICE_LABELS = {
 
 def choice_label(option: str, value: Any) -> str:
     """The words for one value of a choice option: ("tie_rule", "fail") -> "the takers fail (dedans)"."""
-    return CHOICE_LABELS.get((option, str(value)), str(value))
+    label = CHOICE_LABELS.get((option, str(value)))
+    return _(label) if label else str(value)
 
 
 # --- actions -----------------------------------------------------------------------
@@ -212,11 +300,11 @@ def choice_label(option: str, value: Any) -> str:
 
 def belote_word(game: str) -> str:
     """What a player says with the first of the trump King/Queen (Rei/Cavall)."""
-    return "Bolot" if game in CATALAN_GAMES else "Belote"
+    return _("Bolot") if game in CATALAN_GAMES else _("Belote")
 
 
-def action_label(game: str, action: dict[str, Any]) -> str:
-    """A button label for any action in ``legal_actions``.
+def action_label(game: str, action: dict[str, Any]) -> str:  # noqa: C901 - one branch per type
+    """A button label for any action in ``legal_actions``, in the viewer's language.
 
     Bolot: take -> "Vaig", take with a suit -> "Vaig a copes", pass -> "No vaig"
     (rules/bolot.md §4). Others by type: bid, double, redouble, trump,
@@ -225,40 +313,41 @@ def action_label(game: str, action: dict[str, Any]) -> str:
     """
     kind = action.get("type")
     catalan = game in CATALAN_GAMES
+    suit = action.get("suit")
     if kind == "take":
-        suit = action.get("suit")
         if game == "bolot":
-            return f"Vaig a {suit_name(suit)}" if suit else "Vaig"
-        return f"Take {suit_name(suit)}" if suit else "Take"
+            return _("Vaig a %(suit)s") % {"suit": suit_name(suit)} if suit else _("Vaig")
+        return _("Take %(suit)s") % {"suit": suit_name(suit)} if suit else _("Take")
     if kind == "pass":
         if game == "bolot":
-            return "No vaig"
-        return "Passo" if catalan else "Pass"
+            return _("No vaig")
+        return _("Passo") if catalan else _("Pass")
     if kind == "bid":
-        return CONTRACT_NAMES.get(str(action.get("contract")), str(action.get("contract")))
+        return contract_name(action.get("contract"))
     if kind == "double":
-        return "Contrar" if catalan else "Contra"
+        return _("Contrar") if catalan else _("Contra")
     if kind == "redouble":
-        return "Recontrar" if catalan else "Recontra"
+        return _("Recontrar") if catalan else _("Recontra")
     if kind == "sant_vicenc":
-        return "Sant Vicenç"
+        return _("Sant Vicenç")
     if kind == "trump":
-        return suit_name(str(action.get("suit"))).capitalize()
+        name = suit_name(str(suit))
+        return name[:1].upper() + name[1:]
     if kind == "botifarra":
-        return "Botifarra (no trumps)"
+        return _("Botifarra (no trumps)")
     if kind == "delegate":
-        return "Delegate"
+        return _("Delegate")
     if kind == "exchange":
-        return "Swap my 7 for the turned card" if action.get("swap") else "Keep my 7"
+        return _("Swap my 7 for the turned card") if action.get("swap") else _("Keep my 7")
     if kind == "claim":
-        return "Claim: I'm done"
+        return _("Claim: I'm done")
     if kind == "declare":
         return declare_label(game, action)
     if kind == "play":
-        text = f"Play the {card_name(str(action.get('card')))}"
+        card = card_name(str(action.get("card")))
         if action.get("bolot") or action.get("belote"):
-            text += f" and say {belote_word(game)}"
-        return text
+            return _("Play the %(card)s and say %(word)s") % {"card": card, "word": belote_word(game)}
+        return _("Play the %(card)s") % {"card": card}
     return str(kind).replace("_", " ").capitalize()
 
 
@@ -275,7 +364,7 @@ def seat_word(game: str, seat: int, dealer: int | None, players: int) -> str | N
     if dealer is None:
         return None
     if seat == dealer:
-        return "dealer"
+        return _("dealer")
     if seat == (dealer + 1) % players:
-        return "mà" if game in CATALAN_GAMES else "eldest"
+        return _("mà") if game in CATALAN_GAMES else _("eldest")
     return None

@@ -16,14 +16,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from app.i18n import N_, _
 from app.rooms import cards
 
 BRIDGE_BIDS = ("C", "D", "H", "S", "NT", "AT")
 BOTIFARRA_STEPS = {
-    "choose": "Choosing trumps",
-    "contrar": "Contrar?",
-    "recontrar": "Recontrar?",
-    "sant_vicenc": "Sant Vicenç?",
+    "choose": N_("Choosing trumps"),
+    "contrar": N_("Contrar?"),
+    "recontrar": N_("Recontrar?"),
+    "sant_vicenc": N_("Sant Vicenç?"),
 }
 
 
@@ -34,7 +35,7 @@ def _json(action: dict[str, Any]) -> str:
 def _who(seat: Any, names: dict[int, str], me: int | None) -> str | None:
     if not isinstance(seat, int):
         return None
-    return "You" if seat == me else names.get(seat, f"Seat {seat + 1}")
+    return _("You") if seat == me else names.get(seat, _("Seat %(n)s") % {"n": seat + 1})
 
 
 def panel(
@@ -71,13 +72,13 @@ def bridge_bidding(
         buttons.append(
             {
                 "key": bid,
-                "label": cards.CONTRACT_NAMES[bid],
+                "label": cards.contract_name(bid),
                 "img": cards.suit_image(bid, four) if bid in cards.FRENCH_SUITS else None,
                 "json": _json(a) if a else None,
                 "kind": "bid",
             }
         )
-    for key, label in (("pass", "Pass"), ("double", "Contra"), ("redouble", "Recontra")):
+    for key, label in (("pass", _("Pass")), ("double", _("Contra")), ("redouble", _("Recontra"))):
         a = by_key.get(key)
         buttons.append(
             {"key": key, "label": label, "img": None, "json": _json(a) if a else None, "kind": key}
@@ -87,7 +88,7 @@ def bridge_bidding(
         "kind": "bidding",
         "owns_calls": True,
         "bid": bid,
-        "bid_label": cards.CONTRACT_NAMES.get(str(bid)) if bid else None,
+        "bid_label": cards.contract_name(bid) if bid else None,
         "bid_img": cards.suit_image(bid, four) if bid in cards.FRENCH_SUITS else None,
         "bidder": _who(bidding.get("bidder"), names, me),
         "doubled_by": _who(bidding.get("doubled_by"), names, me),
@@ -131,26 +132,35 @@ def botifarra_choice(view: dict[str, Any], names: dict[int, str], me: int | None
         )
     trump = contract.get("trump")
     if contract.get("botifarra"):
-        choice = "Botifarra (no trumps, ×2)"
+        choice = _("Botifarra (no trumps, ×2)")
     elif trump:
-        choice = f"Trumps: {cards.suit_name(trump)}"
+        choice = _("Trumps: %(suit)s") % {"suit": cards.suit_name(trump)}
     else:
         choice = None
     dealer = view.get("dealer")
     partner = (dealer + 2) % 4 if isinstance(dealer, int) else None
     if step == "choose" and view.get("delegated"):
-        who_chooses = f"{_who(dealer, names, me)} delegated: {_who(partner, names, me)} choose{'' if partner == me else 's'}"
+        words = {"dealer": _who(dealer, names, me), "partner": _who(partner, names, me)}
+        if partner == me:
+            who_chooses = _("%(dealer)s delegated: you choose") % words
+        else:
+            who_chooses = _("%(dealer)s delegated: %(partner)s chooses") % words
     elif step == "choose":
-        who_chooses = f"{_who(dealer, names, me)} choose{'' if dealer == me else 's'} trumps"
+        if dealer == me:
+            who_chooses = _("You choose trumps")
+        else:
+            who_chooses = _("%(dealer)s chooses trumps") % {"dealer": _who(dealer, names, me)}
     else:
-        who_chooses = f"chosen by {_who(view.get('trump_maker'), names, me)}" + (
-            " (delegated)" if view.get("delegated") else ""
-        )
+        maker = {"who": _who(view.get("trump_maker"), names, me)}
+        if view.get("delegated"):
+            who_chooses = _("chosen by %(who)s (delegated)") % maker
+        else:
+            who_chooses = _("chosen by %(who)s") % maker
     return {
         "kind": "choice",
         "owns_calls": True,
         "step": step,
-        "step_label": BOTIFARRA_STEPS.get(str(step), ""),
+        "step_label": _(BOTIFARRA_STEPS[str(step)]) if str(step) in BOTIFARRA_STEPS else "",
         "choice": choice,
         "choice_img": cards.suit_image(trump) if trump else None,
         "who": who_chooses,

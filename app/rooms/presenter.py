@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from app.i18n import _
 from app.rooms import cards, panels, sheets
 
 POSITIONS = {
@@ -41,10 +42,10 @@ def display_name(seat: dict[str, Any]) -> str:
     """The name shown for one seat of the room info: the person's nickname, or
     "Bot 3" for a bot (numbered by seat, so four bots are told apart)."""
     if seat.get("kind") == "bot":
-        return f"Bot {seat['seat'] + 1}"
+        return _("Bot %(n)s") % {"n": seat["seat"] + 1}
     if seat.get("kind") == "empty":
-        return "empty seat"
-    return seat.get("name") or f"Seat {seat['seat'] + 1}"
+        return _("empty seat")
+    return seat.get("name") or _("Seat %(n)s") % {"n": seat["seat"] + 1}
 
 
 def seat_names(view: dict[str, Any]) -> dict[int, str]:
@@ -53,7 +54,7 @@ def seat_names(view: dict[str, Any]) -> dict[int, str]:
     for s in view.get("seats") or []:
         names[s["seat"]] = display_name(s)
     for i in range(int(view.get("players") or 4)):
-        names.setdefault(i, f"Seat {i + 1}")
+        names.setdefault(i, _("Seat %(n)s") % {"n": i + 1})
     return names
 
 
@@ -62,13 +63,13 @@ def team_names(view: dict[str, Any], names: dict[int, str]) -> list[str]:
     players = int(view.get("players") or 4)
     me = viewer_seat(view)
     if players == 2:
-        return [("You" if me == s else names[s]) for s in (0, 1)]
+        return [(_("You") if me == s else names[s]) for s in (0, 1)]
     result = []
     for team in (0, 1):
         a, b = team, team + 2
         if me in (a, b):
             partner = b if me == a else a
-            result.append(f"You & {names[partner]}")
+            result.append(_("You & %(partner)s") % {"partner": names[partner]})
         else:
             result.append(f"{names[a]} & {names[b]}")
     return result
@@ -100,7 +101,8 @@ def split_actions(view: dict[str, Any]) -> dict[str, Any]:  # noqa: C901 - one p
             if a["card"] in flagged and not is_flagged:
                 alternatives.append(
                     {
-                        "label": f"Play the {cards.card_name(a['card'])} without saying {cards.belote_word(game)}",
+                        "label": _("Play the %(card)s without saying %(word)s")
+                        % {"card": cards.card_name(a["card"]), "word": cards.belote_word(game)},
                         "json": action_json(a),
                     }
                 )
@@ -118,7 +120,10 @@ def split_actions(view: dict[str, Any]) -> dict[str, Any]:  # noqa: C901 - one p
             suit = cards.action_suit(a)
             label = cards.action_label(game, a)
             if kind == "claim" and view.get("claim_totals") and isinstance(view.get("seat"), int):
-                label = f"I'm done: claim {view['claim_totals'][view['seat']]} of {view.get('target')}"
+                label = _("I'm done: claim %(total)s of %(target)s") % {
+                    "total": view["claim_totals"][view["seat"]],
+                    "target": view.get("target"),
+                }
             calls.append(
                 {
                     "label": label,
@@ -189,7 +194,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
     declared = _declared_by_seat(view, four)
     belote_said: dict[int, str] = {}
     for b in view.get("belote") or []:
-        belote_said[b["seat"]] = "Rebelote" if b.get("rebelote") else cards.belote_word(game)
+        belote_said[b["seat"]] = _("Rebelote") if b.get("rebelote") else cards.belote_word(game)
     to_act = view.get("to_act")
     calls: dict[int, str] = {}
     for entry in view.get("auction") or []:
@@ -227,6 +232,8 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         item["says_belote"] = bool(action and any(action.get(f) for f in BELOTE_FLAGS))
         hand_cards.append(item)
     trick = [_card(t["card"], t["seat"], pos_of.get(t["seat"]), four) for t in view.get("trick") or []]
+    for item in trick:
+        item["seat_name"] = _("You") if item["seat"] == me else names.get(item["seat"], "?")
     last = view.get("last_trick")
     last_trick = None
     if last:
@@ -235,6 +242,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
                 _card(t["card"], t["seat"], pos_of.get(t["seat"]), four) for t in last.get("cards") or []
             ],
             "winner": names.get(last.get("winner"), "?"),
+            "winner_pos": pos_of.get(last.get("winner")),
         }
     teams = team_names(view, names)
     trump = contract.get("trump") if contract else None
@@ -253,11 +261,11 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         "teams": teams,
         "teams_short": teams
         if players == 2
-        else ["Us", "Them"]
+        else [_("Us"), _("Them")]
         if me is not None and me % 2 == 0
-        else ["Them", "Us"]
+        else [_("Them"), _("Us")]
         if me is not None
-        else ["Pair 1", "Pair 2"],
+        else [_("Pair 1"), _("Pair 2")],
         "my_team": (me % 2) if me is not None else None,
         "turned": _card(view["turned"], four=four) if view.get("turned") else None,
         "contract": contract
@@ -265,7 +273,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
             "trump": trump,
             "trump_name": cards.suit_name(trump) if trump else None,
             "trump_img": cards.suit_image(trump, four) if trump in cards.SUIT_NAMES else None,
-            "taker": ("You" if taker == me else names.get(taker, "?"))
+            "taker": (_("You") if taker == me else names.get(taker, "?"))
             if taker is not None
             else None,
             "taker_team": contract.get("taker_team"),
@@ -290,6 +298,20 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         # The dealer's partner in Botifarra holds cards he may not look at yet.
         "hidden_hand": (counts[me] if me is not None and view.get("hand_hidden") else 0),
         "belote_word": cards.belote_word(game),
+        "clock": _clock(view, me),
+    }
+
+
+def _clock(view: dict[str, Any], me: int | None) -> dict[str, Any] | None:
+    """The running move clock (the view's ``clock``: seat, deadline, seconds), or None."""
+    clock = view.get("clock")
+    if not isinstance(clock, dict) or not clock.get("deadline"):
+        return None
+    return {
+        "seat": clock.get("seat"),
+        "deadline": clock["deadline"],
+        "seconds": clock.get("seconds"),
+        "mine": clock.get("seat") == me,
     }
 
 
@@ -301,12 +323,12 @@ def _first_key(d: dict[str, Any], *keys: str) -> Any:
 def contract_label(contract: dict[str, Any]) -> str | None:
     """What to call a contract with no trump suit: "Botifarra", "No trumps", "All trumps"."""
     if contract.get("botifarra"):
-        return "Botifarra"
+        return _("Botifarra")
     kind = contract.get("kind")
     if kind in ("no_trumps", "all_trumps"):
-        return "No trumps" if kind == "no_trumps" else "All trumps"
+        return _("No trumps") if kind == "no_trumps" else _("All trumps")
     bid = contract.get("bid") or contract.get("contract")
-    return cards.CONTRACT_NAMES.get(str(bid), bid) if bid else None
+    return cards.contract_name(bid) if bid else None
 
 
 def status_line(view: dict[str, Any], names: dict[int, str], me: int | None) -> str:
@@ -314,13 +336,22 @@ def status_line(view: dict[str, Any], names: dict[int, str], me: int | None) -> 
     phase = view.get("phase")
     to_act = view.get("to_act")
     if phase == "over" or view.get("winner") is not None:
-        return "The match is over."
+        return _("The match is over.")
     if phase == "deal" or to_act is None:
-        return "Next deal coming…" if view.get("sheet") else "Dealing…"
+        return _("Next deal coming…") if view.get("sheet") else _("Dealing…")
     verb = {"auction": "bid", "play": "play"}.get(str(phase), "act")
     acts = view.get("legal_actions") or []
     if any(a.get("type") == "declare" for a in acts):
         verb = "declare"
     if to_act == me:
-        return f"Your turn to {verb}"
-    return f"Waiting for {names.get(to_act, '?')} to {verb}"
+        return {
+            "bid": _("Your turn to bid"),
+            "play": _("Your turn to play"),
+            "declare": _("Your turn to declare"),
+        }.get(verb, _("Your turn"))
+    who = {"name": names.get(to_act, "?")}
+    return {
+        "bid": _("Waiting for %(name)s to bid"),
+        "play": _("Waiting for %(name)s to play"),
+        "declare": _("Waiting for %(name)s to declare"),
+    }.get(verb, _("Waiting for %(name)s")) % who

@@ -16,20 +16,29 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.requests import HTTPConnection
 
-from app import rules
+from app import i18n, rules
 from app.accounts import csrf
 from app.accounts.models import User
 from app.errors import Unprocessable
 
 from . import cards, presenter
 from .botplay import bot_names
+from app.i18n_errors import translate_error
 
 templates = Jinja2Templates(directory=str(Path(__file__).resolve().parents[2] / "templates"))
+i18n.install(templates.env)
+STATUS_WORDS = {
+    "open": i18n.N_("waiting for players"),
+    "playing": i18n.N_("playing"),
+    "finished": i18n.N_("finished"),
+}
 templates.env.globals.update(
     suit_name=cards.suit_name,
     choice_label=cards.choice_label,
+    option_text=cards.option_text,
     display_name=presenter.display_name,
-    status_words={"open": "waiting for players", "playing": "playing", "finished": "finished"},
+    status_words=STATUS_WORDS,
+    translate_error=translate_error,
 )
 
 
@@ -45,7 +54,8 @@ def option_labels(game: str) -> dict[str, str]:
     """Option name -> its label, from the game's options_schema."""
     ruleset = rules.GAMES.get(game)
     return {
-        o["name"]: o.get("label", o["name"]) for o in (ruleset.options_schema if ruleset else [])
+        o["name"]: cards.option_text(o.get("label", o["name"]))
+        for o in (ruleset.options_schema if ruleset else [])
     }
 
 
@@ -100,6 +110,7 @@ def error_response(
     request: Request, user: User | None, message: str, status: int, back: str = "/"
 ) -> Response:
     """An error the way the caller can show it: a flash fragment for htmx, a page otherwise."""
+    message = translate_error(message)
     if is_htmx(request):
         return HTMLResponse(flash_html(message), status_code=status)
     return templates.TemplateResponse(
@@ -168,10 +179,14 @@ def games_for_form() -> list[dict[str, Any]]:
     return [
         {
             "id": g.id,
-            "name": g.name,
+            "name": cards.option_text(g.name),
             "players": g.players,
             "options": [
-                {**o, "choice_labels": [(c, cards.choice_label(o["name"], c)) for c in o.get("choices") or []]}
+                {
+                    **o,
+                    "label": cards.option_text(o.get("label", o["name"])),
+                    "choice_labels": [(c, cards.choice_label(o["name"], c)) for c in o.get("choices") or []],
+                }
                 for o in g.options_schema
             ],
         }
@@ -179,4 +194,6 @@ def games_for_form() -> list[dict[str, Any]]:
     ]
 
 
-FORBIDDEN_FORM = "This form has expired or came from another site. Reload the page and try again."
+FORBIDDEN_FORM = i18n.N_(
+    "This form has expired or came from another site. Reload the page and try again."
+)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.i18n import N_, _
 from app.rooms import cards
 
 
@@ -33,11 +34,11 @@ def _trump_cell(contract: dict[str, Any] | None, game: str) -> dict[str, Any]:
     trump = contract.get("trump")
     words: list[str] = []
     if contract.get("botifarra"):
-        words.append("Botifarra")
+        words.append(_("Botifarra"))
     elif contract.get("kind") in ("no_trumps", "all_trumps"):
-        words.append("NT" if contract["kind"] == "no_trumps" else "AT")
+        words.append(_("NT") if contract["kind"] == "no_trumps" else _("AT"))
     if contract.get("delegated"):
-        words.append("del.")
+        words.append(_("del."))
     mult = contract.get("multiplier")
     if isinstance(mult, int) and mult > 1 and game != "botifarra":  # Botifarra has its own column
         words.append(f"×{mult}")
@@ -52,9 +53,9 @@ def _trump_cell(contract: dict[str, Any] | None, game: str) -> dict[str, Any]:
 def _contract_title(contract: dict[str, Any], game: str) -> str:
     trump = contract.get("trump")
     name = (
-        "botifarra"
+        _("botifarra")
         if contract.get("botifarra")
-        else cards.CONTRACT_NAMES.get(str(contract.get("bid")), "")
+        else cards.contract_name(contract.get("bid"))
         if contract.get("bid")
         else cards.suit_name(trump)
         if trump
@@ -62,23 +63,23 @@ def _contract_title(contract: dict[str, Any], game: str) -> str:
     )
     extra = []
     if contract.get("delegated"):
-        extra.append("delegated")
+        extra.append(_("delegated"))
     if contract.get("doubled_by") is not None:
-        extra.append("contra")
+        extra.append(_("contra"))
     if contract.get("redoubled_by") is not None:
-        extra.append("recontra")
+        extra.append(_("recontra"))
     if isinstance(contract.get("doublings"), int) and contract["doublings"]:
-        extra.append(("contrar", "recontrar", "Sant Vicenç")[min(contract["doublings"], 3) - 1])
+        extra.append((_("contrar"), _("recontrar"), _("Sant Vicenç"))[min(contract["doublings"], 3) - 1])
     return name + (f" ({', '.join(extra)})" if extra else "")
 
 
 NOTES = {
-    "failed": "failed",
-    "litige": "litige",
-    "inside": "inside",
-    "hanging": "hanging",
+    "failed": N_("failed"),
+    "litige": N_("litige"),
+    "inside": N_("inside"),
+    "hanging": N_("hanging"),
     "tie": "36–36",
-    "claim": "claim",
+    "claim": N_("claim"),
 }
 
 
@@ -91,11 +92,11 @@ def sheet(view: dict[str, Any]) -> dict[str, Any]:
     game = view.get("game", "")
     bridge = game == "bridge-belote"
     botifarra = game == "botifarra"
-    columns = ["#", "Contract" if bridge else "Trumps"]
+    columns = ["#", _("Contract") if bridge else _("Trumps")]
     if bridge:
-        columns += ["Raw", "Pts"]
+        columns += [_("Raw"), _("Pts")]
     if botifarra:
-        columns += ["×", "Totals"]
+        columns += ["×", _("Totals")]
     rows = []
     for e in view.get("sheet") or []:
         detail = e.get("detail") or {}
@@ -103,7 +104,7 @@ def sheet(view: dict[str, Any]) -> dict[str, Any]:
         taker_team = (contract or {}).get("taker_team", (contract or {}).get("declarer_team"))
         cells: list[dict[str, Any]] = [{"text": str(e.get("deal", ""))}]
         cells.append(
-            {"text": "void", "title": "everybody passed"}
+            {"text": _("void"), "title": _("everybody passed")}
             if e.get("void")
             else _trump_cell(contract, game)
         )
@@ -113,16 +114,16 @@ def sheet(view: dict[str, Any]) -> dict[str, Any]:
             cells.append(
                 {
                     "text": f"{rounded[0]}–{rounded[1]}" if rounded else "",
-                    "title": f"deal total {detail.get('deal_total')}"
+                    "title": _("deal total %(n)s") % {"n": detail.get("deal_total")}
                     if detail.get("deal_total")
                     else None,
                 }
             )
         if botifarra:
             mult = (contract or {}).get("multiplier", detail.get("multiplier"))
-            cells.append({"text": f"×{mult}" if mult else "", "title": "multiplier"})
+            cells.append({"text": f"×{mult}" if mult else "", "title": _("multiplier")})
             tot = _pair(detail.get("totals"))
-            cells.append({"text": f"{tot[0]}–{tot[1]}" if tot else "revoke"})
+            cells.append({"text": f"{tot[0]}–{tot[1]}" if tot else _("revoke")})
         points = e.get("points") or [0, 0]
         after = e.get("scores_after") or [0, 0]
         for team in (0, 1):
@@ -131,31 +132,38 @@ def sheet(view: dict[str, Any]) -> dict[str, Any]:
                     "text": str(points[team]),
                     "sub": str(after[team]),
                     "cls": "took" if taker_team == team else "",
-                    "title": "took the contract" if taker_team == team else None,
+                    "title": _("took the contract") if taker_team == team else None,
                 }
             )
         note = (
-            {"belote": "dedans", "bolot": "llocs"}.get(game, "")
+            {"belote": _("dedans"), "bolot": _("llocs")}.get(game, "")
             if e.get("outcome") == "failed"
             else ""
         )
-        note = note or NOTES.get(str(e.get("outcome")), "")
+        note = note or (_(NOTES[str(e.get("outcome"))]) if str(e.get("outcome")) in NOTES else "")
         if botifarra and e.get("outcome") == "failed":
             note = ""  # the other pair scores: nothing more to say
         carried = e.get("carried_out")
         if carried:
-            note += f" · {carried} held" if game != "bridge-belote" else f" · {carried} hang"
+            note += (
+                " · " + _("%(n)s held") % {"n": carried}
+                if game != "bridge-belote"
+                else " · " + _("%(n)s hang") % {"n": carried}
+            )
         rows.append({"cells": cells, "cls": f"outcome-{e.get('outcome') or 'void'}", "note": note})
     extra = []
     if view.get("held"):
-        extra.append(f"Held from a litige: {view['held']} points, for the next deal made")
+        extra.append(
+            _("Held from a litige: %(n)s points, for the next deal made") % {"n": view["held"]}
+        )
     if view.get("hanging_points"):
         extra.append(
-            f"Hanging points: {view['hanging_points']}, for the next deal that is not a tie"
+            _("Hanging points: %(n)s, for the next deal that is not a tie")
+            % {"n": view["hanging_points"]}
         )
     if view.get("recorded_scores") and (view.get("options") or {}).get("cap_score"):
         rs = view["recorded_scores"]
-        extra.append(f"Recorded for the standings: {rs[0]} – {rs[1]}")
+        extra.append(_("Recorded for the standings: %(a)s – %(b)s") % {"a": rs[0], "b": rs[1]})
     return {"columns": columns, "rows": rows, "extra": extra}
 
 
@@ -164,26 +172,26 @@ def _bridge_rows(detail: dict[str, Any], contract: dict[str, Any]) -> list[list[
     rows: list[list[Any]] = []
     cp = _pair(detail.get("card_points")) or [0, 0]
     ltt = detail.get("last_trick_team")
-    rows.append(["Card points", *cp])
-    rows.append(["Last trick", *(10 if ltt == t else 0 for t in (0, 1))])
+    rows.append([_("Card points"), *cp])
+    rows.append([_("Last trick"), *(10 if ltt == t else 0 for t in (0, 1))])
     if contract.get("kind") == "no_trumps":
-        rows.append(["× 2 (no trumps)", *(2 * (cp[t] + (10 if ltt == t else 0)) for t in (0, 1))])
+        rows.append([_("× 2 (no trumps)"), *(2 * (cp[t] + (10 if ltt == t else 0)) for t in (0, 1))])
     if (dp := _pair(detail.get("declarations"))) and any(dp):
-        rows.append(["Declarations", *dp])
+        rows.append([_("Declarations"), *dp])
     if (bp := _pair(detail.get("belote"))) and any(bp):
-        rows.append(["Belot", *bp])
+        rows.append([_("Belot"), *bp])
     capot = detail.get("capot")
     if capot is not None:
-        rows.append(["Capot", *(90 if capot == t else 0 for t in (0, 1))])
+        rows.append([_("Capot"), *(90 if capot == t else 0 for t in (0, 1))])
     if raw := _pair(detail.get("raw")):
-        rows.append(["Raw points", *raw])
+        rows.append([_("Raw points"), *raw])
     if rounded := _pair(detail.get("rounded")):
-        rows.append(["Rounded (÷ 10)", *rounded])
+        rows.append([_("Rounded (÷ 10)"), *rounded])
     mult = detail.get("multiplier")
     if isinstance(mult, int) and mult > 1:
-        rows.append(["Contra" if mult == 2 else "Recontra", f"×{mult}", f"×{mult}"])
+        rows.append([_("Contra") if mult == 2 else _("Recontra"), f"×{mult}", f"×{mult}"])
     if detail.get("carried_in"):
-        rows.append(["Hanging points in", detail["carried_in"], ""])
+        rows.append([_("Hanging points in"), detail["carried_in"], ""])
     return rows
 
 
@@ -191,32 +199,32 @@ def _generic_rows(game: str, detail: dict[str, Any]) -> list[list[Any]]:
     """Bolot, Belote and Botifarra: the totals the way their rules add them."""
     rows: list[list[Any]] = []
     if (cp := _pair(detail.get("card_points"))) is not None:
-        rows.append(["Card points", *cp])
+        rows.append([_("Card points"), *cp])
     if game == "botifarra":
         if (tr := _pair(detail.get("tricks"))) is not None:
-            rows.append(["Tricks (1 each)", *tr])
+            rows.append([_("Tricks (1 each)"), *tr])
     capot = detail.get("capot")
     ltt = detail.get("last_trick_team")
     if capot is not None:
-        rows.append(["Capot", *(100 if capot == t else 0 for t in (0, 1))])
+        rows.append([_("Capot"), *(100 if capot == t else 0 for t in (0, 1))])
     elif ltt is not None:
-        label = {"bolot": "Last trick (últimes)", "botifarra": "Last trick"}.get(
-            game, "Last trick (dix de der)"
+        label = {"bolot": _("Last trick (últimes)"), "botifarra": _("Last trick")}.get(
+            game, _("Last trick (dix de der)")
         )
         rows.append([label, *(10 if ltt == t else 0 for t in (0, 1))])
     if (dp := _pair(detail.get("declarations"))) is not None and any(dp):
-        rows.append(["Declarations", *dp])
+        rows.append([_("Declarations"), *dp])
     if (bp := _pair(detail.get("belote"))) is not None and any(bp):
         # Bolot gives a 0/1 flag per pair, other games the points (20 per belote).
         rows.append(
             [cards.belote_word(game), *(20 * int(x) if int(x) <= 1 else int(x) for x in bp)]
         )
     if (tot := _pair(detail.get("totals"))) is not None:
-        rows.append(["Total", *tot])
+        rows.append([_("Total"), *tot])
     if detail.get("carried_in"):
-        rows.append(["Held points in (litige)", detail["carried_in"], ""])
+        rows.append([_("Held points in (litige)"), detail["carried_in"], ""])
     if isinstance(detail.get("multiplier"), int) and detail["multiplier"] > 1:
-        rows.append(["Multiplier", *(f"×{detail['multiplier']}",) * 2])
+        rows.append([_("Multiplier"), *(f"×{detail['multiplier']}",) * 2])
     return rows
 
 
@@ -227,41 +235,52 @@ def _headline(game: str, last: dict[str, Any], detail: dict[str, Any], teams: li
     taker = (
         teams[taker_team]
         if isinstance(taker_team, int) and taker_team < len(teams)
-        else "The takers"
+        else _("The takers")
     )
     other = (
         teams[1 - taker_team]
         if isinstance(taker_team, int) and taker_team < len(teams)
-        else "the defenders"
+        else _("the defenders")
     )
     needed = detail.get("needed")
+    w = {
+        "taker": taker,
+        "other": other,
+        "needed": needed,
+        "total": detail.get("deal_total"),
+        "carried": last.get("carried_out"),
+        "in_play": detail.get("points_in_play", ""),
+    }
     if outcome == "claim":
         claim = detail.get("claim") or {}
-        who = teams[claim["seat"]] if isinstance(claim.get("seat"), int) else "A player"
-        verdict = "right: the match is won" if claim.get("correct") else "wrong: the match is lost"
-        return f"{who} claimed {claim.get('total')} of {claim.get('target')}: {verdict}."
+        who = teams[claim["seat"]] if isinstance(claim.get("seat"), int) else _("A player")
+        values = {"who": who, "total": claim.get("total"), "target": claim.get("target")}
+        if claim.get("correct"):
+            return _("%(who)s claimed %(total)s of %(target)s: right, the match is won.") % values
+        return _("%(who)s claimed %(total)s of %(target)s: wrong, the match is lost.") % values
+    if outcome == "made":
+        if needed and game not in ("bridge-belote", "botifarra"):
+            return _("%(taker)s made it (needed %(needed)s).") % w
+        return _("%(taker)s made it.") % w
     if game == "bridge-belote":
         return {
-            "made": f"{taker} made it.",
-            "inside": f"{taker} are inside: the whole deal ({detail.get('deal_total')}) to {other}.",
-            "hanging": f"A tie: {last.get('carried_out')} points hang for the next deal.",
-        }.get(outcome, "")
+            "inside": _("%(taker)s are inside: the whole deal (%(total)s) to %(other)s."),
+            "hanging": _("A tie: %(carried)s points hang for the next deal."),
+        }.get(outcome, "") % w
     if game == "botifarra":
         return {
-            "made": f"{taker} made it.",
-            "failed": f"{taker} failed: {other} score.",
-            "tie": "36–36: nobody scores.",
-        }.get(outcome, "")
+            "failed": _("%(taker)s failed: %(other)s score."),
+            "tie": _("36–36: nobody scores."),
+        }.get(outcome, "") % w
     if outcome == "scored":
-        return "Each player scores what he took."
+        return _("Each player scores what he took.")
     return {
-        "made": f"{taker} made it" + (f" (needed {needed})." if needed else "."),
-        "failed": f"{taker} failed: llocs, all {detail.get('points_in_play', '')} points to the defenders."
+        "failed": _("%(taker)s failed: llocs, all %(in_play)s points to the defenders.")
         if game == "bolot"
-        else f"{taker} failed: dedans, all {detail.get('points_in_play', '')} points to {other}.",
-        "tie": f"{taker} tied: exactly half.",
-        "litige": f"Litige: a tie, {taker}'s {last.get('carried_out')} points are held for the next deal.",
-    }.get(outcome, "")
+        else _("%(taker)s failed: dedans, all %(in_play)s points to %(other)s."),
+        "tie": _("%(taker)s tied: exactly half."),
+        "litige": _("Litige: a tie, %(taker)s's %(carried)s points are held for the next deal."),
+    }.get(outcome, "") % w
 
 
 def deal_result(view: dict[str, Any], teams: list[str]) -> dict[str, Any] | None:
@@ -282,13 +301,13 @@ def deal_result(view: dict[str, Any], teams: list[str]) -> dict[str, Any] | None
             "rows": [],
             "points": last.get("points"),
             "outcome": "void",
-            "headline": "Everybody passed: no score, the next dealer deals.",
+            "headline": _("Everybody passed: no score, the next dealer deals."),
         }
     contract = last.get("contract") or {}
     if game == "bridge-belote":
         rows = _bridge_rows(detail, contract)
     elif last.get("outcome") == "claim":
-        rows = [["Card points", *(_pair(detail.get("card_points")) or ["", ""])]]
+        rows = [[_("Card points"), *(_pair(detail.get("card_points")) or ["", ""])]]
     else:
         rows = _generic_rows(game, detail)
     trump = contract.get("trump")

@@ -27,7 +27,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from app import rules
+from app import i18n, rules
 from app.accounts import csrf
 from app.accounts.deps import OptionalUser
 from app.accounts.models import User
@@ -40,6 +40,7 @@ from .models import CLUB_KINDS, FORMATS
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=str(Path(__file__).resolve().parents[2] / "templates"))
+i18n.install(templates.env)
 
 FORBIDDEN_FORM = "This form has expired or came from another site. Reload the page and try again."
 

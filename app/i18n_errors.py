@@ -1,0 +1,142 @@
+"""The frequent service and engine messages, in the viewer's language, for the pages.
+
+The JSON API keeps the English messages (programs read them). The pages pass every
+refusal through ``translate_error``: a table of patterns over the English texts of
+app/rooms/service.py and the engine's ``IllegalAction`` reasons (app/rules), each with
+its msgid. Values caught by a pattern (a seat number, a card "9 of copes", a suit
+"copes") are put back in the viewer's language. A play refusal "<reason>: you hold the
+<card>" is translated in its two halves. A message no pattern knows is shown as it is
+(English), so a new engine message is never lost, only untranslated.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from app.i18n import N_, _
+
+# Engine card names are "<rank> of <suit>" with short ranks (app/rules/cards.card_name).
+_SUITS = {
+    "oros": "o",
+    "copes": "c",
+    "espases": "e",
+    "bastos": "b",
+    "spades": "S",
+    "hearts": "H",
+    "diamonds": "D",
+    "clubs": "C",
+}
+_CARD = r"(?:[0-9]{1,2}|[TJQKA]) of (?:oros|copes|espases|bastos|spades|hearts|diamonds|clubs)"
+_SUIT = r"(?:oros|copes|espases|bastos|spades|hearts|diamonds|clubs)"
+
+PATTERNS: list[tuple[str, str]] = [
+    # the service (app/rooms/service.py)
+    (r"it is not your turn", N_("It is not your turn.")),
+    (r"another move was made first; reload the table", N_("Another move was made first; reload the table.")),
+    (r"stale move: .*", N_("The table has moved on; reload it.")),
+    (r"every seat must be filled before the start", N_("Every seat must be filled before the start.")),
+    (r"the game has already started", N_("The game has already started.")),
+    (r"the game has not started", N_("The game has not started.")),
+    (r"the game is over", N_("The game is over.")),
+    (r"the match is over", N_("The match is over.")),
+    (r"bots are seated before the game starts", N_("Bots are seated before the game starts.")),
+    (r"you already hold a seat in this room", N_("You already hold a seat in this room.")),
+    (r"you already hold seat (?P<n>\d+) in this room", N_("You already hold seat %(n)s in this room.")),
+    (r"seat (?P<n>\d+) is taken", N_("Seat %(n)s is taken.")),
+    (r"seat (?P<n>\d+) is not yours", N_("Seat %(n)s is not yours.")),
+    (r"you do not hold a seat at this table", N_("You do not hold a seat at this table.")),
+    (
+        r"only the room's creator or a seated player may seat a bot",
+        N_("Only the room's creator or a seated player may seat a bot."),
+    ),
+    (
+        r"only the room's creator or a seated player may start the game",
+        N_("Only the room's creator or a seated player may start the game."),
+    ),
+    (r"there is no room (?P<n>\d+)", N_("There is no room %(n)s.")),
+    (r"room (?P<n>\d+) has no game yet", N_("Room %(n)s has no game yet.")),
+    (
+        r"this action is not one of your legal actions now",
+        N_("That is not one of your possible moves now."),
+    ),
+    # the pages themselves
+    (r"Choose a nickname first\.", N_("Choose a nickname first.")),
+    (r"That move could not be read\. Reload the page\.", N_("That move could not be read. Reload the page.")),
+    (
+        r"This form has expired or came from another site\. Reload the page and try again\.",
+        N_("This form has expired or came from another site. Reload the page and try again."),
+    ),
+    # the engine (app/rules): obligations of play
+    (rf"you must follow suit in (?P<suit>{_SUIT})", N_("You must follow suit in %(suit)s")),
+    (r"you cannot follow suit, so you must trump", N_("You cannot follow suit, so you must trump")),
+    (r"you must over-trump", N_("You must over-trump")),
+    (r"you cannot over-trump, but you must still trump", N_("You cannot over-trump, but you must still trump")),
+    (rf"you must beat the opponents' (?P<card>{_CARD})", N_("You must beat the opponents' %(card)s")),
+    (
+        rf"you cannot follow (?P<suit>{_SUIT}), so you must over-trump the opponents' (?P<card>{_CARD})",
+        N_("You cannot follow %(suit)s, so you must over-trump the opponents' %(card)s"),
+    ),
+    (
+        rf"you cannot follow (?P<suit>{_SUIT}), so you must trump to beat the opponents' (?P<card>{_CARD})",
+        N_("You cannot follow %(suit)s, so you must trump to beat the opponents' %(card)s"),
+    ),
+    (
+        r"declare your combinations \(or none\) before your first card",
+        N_("Declare your combinations (or none) before your first card."),
+    ),
+    (r"during the auction you take or pass", N_("During the auction you take or pass.")),
+    (
+        r"in the first round you can only take the turned card's suit",
+        N_("In the first round you can only take the turned card's suit."),
+    ),
+    (r"there is no bid to double yet", N_("There is no bid to double yet.")),
+    (r"you can double only the other side's bid", N_("You can double only the other side's bid.")),
+    (r"this bid is already doubled", N_("This bid is already doubled.")),
+]
+_HOLD = re.compile(rf"^(?P<reason>.+): you hold the (?P<card>{_CARD})$")
+_COMPILED: list[tuple[re.Pattern[str], str]] = [(re.compile(rf"^{p}$"), m) for p, m in PATTERNS]
+
+
+def _card_code(name: str) -> str | None:
+    rank, _of, suit = name.partition(" of ")
+    letter = _SUITS.get(suit)
+    return f"{rank}{letter}" if letter else None
+
+
+def _localise(key: str, value: str, card_name: Callable[[str], str], suit_name: Callable[[str], str]) -> str:
+    if key == "card":
+        code = _card_code(value)
+        return card_name(code) if code else value
+    if key == "suit" and value in _SUITS:
+        return suit_name(_SUITS[value])
+    return value
+
+
+def _one(message: str) -> str | None:
+    from app.rooms import cards  # the pages' names of cards and suits
+
+    for pattern, msgid in _COMPILED:
+        m = pattern.match(message)
+        if m:
+            values = {k: _localise(k, v, cards.card_name, cards.suit_name) for k, v in m.groupdict().items()}
+            return _(msgid) % values
+    return None
+
+
+def translate_error(message: str) -> str:
+    """``message`` (a service or engine refusal in English) in the viewer's language."""
+    text = str(message or "").strip()
+    found = _one(text)
+    if found is not None:
+        return found
+    m = _HOLD.match(text)
+    if m:
+        reason = _one(m.group("reason"))
+        if reason is not None:
+            from app.rooms import cards
+
+            card = _card_code(m.group("card"))
+            hold = _("you hold the %(card)s") % {"card": cards.card_name(card) if card else m.group("card")}
+            return f"{reason}: {hold}"
+    return text
