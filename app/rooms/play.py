@@ -13,11 +13,12 @@ import hashlib
 import logging
 import secrets
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import Executable, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -120,30 +121,56 @@ async def commit(
     action: dict[str, Any],
     actor: str,
     deal: Deal | None = None,
+    extra: Sequence[Executable] = (),
 ) -> Loaded:
     """Apply a legal ``action`` as move number ``state.seq``, store it (with the deal's
-    commitment), mark room and game finished when the match ends, commit, then publish
-    ``(room_id, seq)``. Raises Conflict if move ``seq`` was stored first by someone else."""
+    commitment, and the ``extra`` statements, e.g. a seat's timeouts), mark room and
+    game finished when the match ends, commit, then publish ``(room_id, seq)``.
+
+    The move's insert comes first and is the lock (``INSERT ... ON CONFLICT DO
+    NOTHING`` on ``(game_id, seq)``): when someone stored move ``seq`` first, nothing
+    else is written, the empty transaction ends without expiring the caller's loaded
+    objects, and Conflict is raised. Write nothing in the session before calling this."""
     try:
         state = rules.apply(loaded.state, action)
     except rules.IllegalAction as exc:
         raise Unprocessable(str(exc)) from None
     at = utcnow()
-    db.add(Move(game_id=game.id, seq=loaded.state.seq, action=action, actor=actor, at=at))
-    if deal is not None:
-        db.add(deal)
-    if rules.is_over(state):
-        await db.execute(update(Game).where(Game.id == game.id).values(status="finished"))
-        await db.execute(update(Room).where(Room.id == room_id).values(status="finished"))
+    game_id = game.id
+    row = {"game_id": game_id, "seq": loaded.state.seq, "action": action, "actor": actor, "at": at}
     try:
+        if not await _insert_move(db, row):
+            await db.commit()  # nothing was written: end the transaction, keep the objects usable
+            raise Conflict("another move was made first; reload the table")
+        if deal is not None:
+            db.add(deal)
+        for statement in extra:
+            await db.execute(statement)
+        if rules.is_over(state):
+            await db.execute(update(Game).where(Game.id == game_id).values(status="finished"))
+            await db.execute(update(Room).where(Room.id == room_id).values(status="finished"))
         await db.commit()
     except IntegrityError:
         await db.rollback()
         raise Conflict("another move was made first; reload the table") from None
     new = Loaded(state, at, action)
-    _remember(game.id, new)
+    _remember(game_id, new)
     await realtime.current().publish(room_id, state.seq)
     return new
+
+
+async def _insert_move(db: AsyncSession, row: dict[str, Any]) -> bool:
+    """Insert the move ``row`` unless its ``(game_id, seq)`` exists: True when inserted."""
+    dialect = db.bind.dialect.name if db.bind is not None else ""
+    if dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    elif dialect == "sqlite":
+        from sqlalchemy.dialects.sqlite import insert
+    else:  # another database: a plain insert (a unique violation is then the Conflict)
+        await db.execute(Move.__table__.insert().values(**row))
+        return True
+    stmt = insert(Move).values(**row).on_conflict_do_nothing(index_elements=["game_id", "seq"])
+    return (await db.execute(stmt)).rowcount == 1
 
 
 def commitment(salt: str, deck: list[str]) -> str:

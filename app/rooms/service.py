@@ -391,13 +391,14 @@ async def post_move(db: AsyncSession, room_id: int, user: User, seq: int, action
     if rules.to_act(state) != seat:
         raise Forbidden("it is not your turn")
     legal = play.canonical(state, action)
+    back = []
     if chair.stand_in or chair.timeouts:
-        await db.execute(
+        back.append(
             update(Seat)
             .where(Seat.room_id == room.id, Seat.seat == seat, Seat.user_id == user.id)
             .values(bot=None, stand_in=False, timeouts=0)
         )
-    loaded = await play.commit(db, room.id, game, loaded, legal, str(seat))
+    loaded = await play.commit(db, room.id, game, loaded, legal, str(seat), extra=back)
     await play.settle(db, room.id, game, loaded)
     return await get_view(db, room_id, user)
 

@@ -126,12 +126,12 @@ async def server_move(db: AsyncSession, move: ServerMove, action: dict[str, Any]
             if running is None or running[1] > utcnow():
                 return False
             legal = play.canonical(loaded.state, action)
-            await db.execute(
+            timeout = (
                 update(Seat)
                 .where(Seat.room_id == room.id, Seat.seat == move.seat, Seat.user_id == move.user_id)
                 .values(**clock.timeout_values(chair, room.max_timeouts))
             )
-            loaded = await play.commit(db, room.id, game, loaded, legal, str(move.seat))
+            loaded = await play.commit(db, room.id, game, loaded, legal, str(move.seat), extra=[timeout])
             await play.settle(db, room.id, game, loaded)
         else:
             chair = await db.get(Seat, (room.id, move.seat), populate_existing=True)
