@@ -5,19 +5,25 @@ is one) and the calls so far. To judge a call (take or pass, a bid, a trump
 choice, a double) the bot draws the unseen cards at random, deals them with
 its own cards where the deal put them, replays the public calls, makes the
 call and plays the rest of the deal with the heuristic bot in every seat
-(auction included). The call with the best mean result (own side's deal
-points minus the other side's) is made. Where the replay cannot rebuild the
+(auction included), scoring own side's deal points minus the other side's.
+The heuristic's call stands unless another call does clearly better on the
+same deals (a few drawn deals are noisy, and a bad take costs the whole deal). Where the replay cannot rebuild the
 view (an unexpected shape), the heuristic decides.
 """
 
 from __future__ import annotations
 
 import random
+import statistics
 import time
 
 from app.rules import GAMES, IllegalAction, apply, is_over, needs_deal, new_game, observe, to_act
 from app.rules.sim import brief_view, deal_points, in_play
 
+#: A call other than the heuristic's is made only when its paired mean gain exceeds this many
+#: standard errors, over at least MIN_SAMPLES drawn deals.
+MARGIN = 2.0
+MIN_SAMPLES = 8
 #: Keys of an auction record that are not part of the call itself.
 RECORD_ONLY = ("seat", "round", "step")
 
@@ -82,12 +88,15 @@ def _replayed(view: dict, deck: list[str]):
 
 def evaluate_calls(view: dict, rng: random.Random, heuristic, budget_s: float,
                    samples: int | None, max_samples: int) -> dict | None:
-    """The call with the best mean result over drawn deals, or None (let the heuristic decide)."""
+    """The call to make: the heuristic's, unless another call beats it clearly on drawn deals
+    (its mean gain, paired deal by deal, exceeds :data:`MARGIN` standard errors). None when no
+    deal could be drawn (let the heuristic decide)."""
     actions = view["legal_actions"]
+    default = heuristic(view, random.Random(0))
     g = GAMES[view["game"]]
     team = g.team_of(view["seat"])
     layout, _ = _layout(view["game"], view["options"], view["dealer"])
-    totals = [0.0] * len(actions)
+    results: list[list[float]] = [[] for _ in actions]
     start, n, failures = time.perf_counter(), 0, 0
     limit = samples if samples is not None else max_samples
     while n < limit and failures < 5:
@@ -97,7 +106,7 @@ def evaluate_calls(view: dict, rng: random.Random, heuristic, budget_s: float,
             failures += 1
             continue
         for i, a in enumerate(actions):
-            totals[i] += _deal_result(g, g.apply(base, a), team, heuristic, rng)
+            results[i].append(_deal_result(g, g.apply(base, a), team, heuristic, rng))
         n += 1
         if samples is None:
             spent = time.perf_counter() - start
@@ -105,7 +114,18 @@ def evaluate_calls(view: dict, rng: random.Random, heuristic, budget_s: float,
                 break
     if n == 0:
         return None
-    best = max(range(len(actions)), key=lambda i: totals[i])
+    if default not in actions:
+        default = actions[0]
+    d = actions.index(default)
+    best, best_gain = d, 0.0
+    for i in range(len(actions)):
+        if i == d or n < MIN_SAMPLES:
+            continue
+        gains = [x - y for x, y in zip(results[i], results[d], strict=True)]
+        mean = statistics.fmean(gains)
+        se = statistics.stdev(gains) / n ** 0.5
+        if mean > MARGIN * se and mean > best_gain:
+            best, best_gain = i, mean
     return actions[best]
 
 

@@ -127,3 +127,27 @@ def test_budget_comes_from_the_environment(monkeypatch):
     assert strong.budget_from_env() == strong.DEFAULT_BUDGET_MS
     monkeypatch.delenv("TAPET_BOT_BUDGET_MS")
     assert strong.budget_from_env() == 300.0
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_a_position_built_from_a_view_and_the_true_cards_plays_like_the_real_one(game):
+    from app.rules.sim import deal_points, position
+
+    built = 0
+    for state in deals(game, 9, n_deals=3):
+        if state.phase != "play" or state.seq % 5:
+            continue
+        seat = to_act(state)
+        view = observe(state, seat)
+        twin = position(view, [list(h) for h in state.hands], list(state.tricks), list(state.declared))
+        rng = random.Random(state.seq)
+        real = state
+        while real.phase == "play":
+            assert legal_actions(twin) == legal_actions(real)
+            action = choose("heuristic", observe(real, to_act(real)), rng)
+            real, twin = apply(real, action), apply(twin, action)
+        assert deal_points(twin) == deal_points(real)
+        built += 1
+        if built == 3:
+            break
+    assert built >= 2
