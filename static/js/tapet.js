@@ -4,7 +4,12 @@
    - [data-deck-toggle] switches the French deck between two and four colours (a cookie);
    - the lobby's game <select> shows that game's options fieldset only;
    - a banner while the page socket is down;
-   - a server push older than what is shown is ignored (data-seq). */
+   - a server push older than what is shown is ignored (data-seq);
+   - the language selector submits itself;
+   - the live region reads the other players' moves ([data-say] with a data-say-key);
+   - cards arriving on the table get a short animation (class "fresh");
+   - keyboard: focus stays on the table after a push, arrows move along the hand;
+   - the move clock counts down; optional sounds (off by default, WebAudio). */
 (function () {
   "use strict";
 
@@ -67,4 +72,138 @@
     var msg = ev.detail.target.querySelector(".msg");
     if (msg) setTimeout(function () { if (msg.isConnected) msg.remove(); }, 8000);
   });
+
+  // ---------------------------------------------------------------- language
+  document.addEventListener("change", function (ev) {
+    var form = ev.target.closest && ev.target.closest("[data-lang-form]");
+    if (form) form.submit();
+  });
+
+  // ---------------------------------------------------------------- live region
+  var said = new Set();
+  var trickSeen = new Set();
+  var firstRound = true;
+  function announce(texts) {
+    var region = document.getElementById("announce");
+    if (!region || !texts.length) return;
+    region.textContent = "";
+    setTimeout(function () { region.textContent = texts.join(". "); }, 60);
+  }
+  function sayNew() {
+    var texts = [];
+    document.querySelectorAll("#room-main [data-say-key]").forEach(function (el) {
+      var key = el.getAttribute("data-say-key"), text = el.getAttribute("data-say");
+      if (said.has(key)) return;
+      said.add(key);
+      if (text && !firstRound) texts.push(text);
+    });
+    announce(texts);
+    return texts.length;
+  }
+  function markFresh() {
+    var now = new Set(), fresh = 0;
+    document.querySelectorAll("#room-main .trick:not(.done) .tcard[data-card]").forEach(function (img) {
+      var code = img.getAttribute("data-card");
+      now.add(code);
+      if (!firstRound && !trickSeen.has(code)) { img.classList.add("fresh"); fresh++; }
+    });
+    trickSeen = now;
+    return fresh;
+  }
+
+  // ---------------------------------------------------------------- sounds (off by default)
+  var audio = null;
+  function soundOn() { try { return localStorage.getItem("tapet_sound") === "1"; } catch (e) { return false; } }
+  function beep(freq, ms, volume) {
+    if (!soundOn()) return;
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      var osc = audio.createOscillator(), gain = audio.createGain();
+      osc.frequency.value = freq; osc.type = "sine";
+      gain.gain.setValueAtTime(volume || 0.08, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + ms / 1000);
+      osc.connect(gain); gain.connect(audio.destination);
+      osc.start(); osc.stop(audio.currentTime + ms / 1000);
+    } catch (e) { /* no sound: nothing to do */ }
+  }
+  function syncSoundButton() {
+    document.querySelectorAll("[data-sound-toggle]").forEach(function (b) {
+      b.setAttribute("aria-pressed", soundOn() ? "true" : "false");
+    });
+  }
+  document.addEventListener("click", function (ev) {
+    var b = ev.target.closest("[data-sound-toggle]");
+    if (!b) return;
+    try { localStorage.setItem("tapet_sound", soundOn() ? "0" : "1"); } catch (e) { /* private mode */ }
+    syncSoundButton();
+    beep(660, 120);
+  });
+
+  // ---------------------------------------------------------------- the move clock
+  function tick() {
+    document.querySelectorAll(".clock[data-deadline]").forEach(function (el) {
+      var left = Math.max(0, Math.round((Date.parse(el.getAttribute("data-deadline")) - Date.now()) / 1000));
+      if (isNaN(left)) return;
+      el.textContent = left + "s";
+      el.classList.toggle("low", left <= 10);
+    });
+  }
+  setInterval(tick, 1000);
+
+  // ---------------------------------------------------------------- keyboard
+  var focusKey = null;
+  function keyOf(el) {
+    if (!el || !el.closest || !el.closest("#room-main")) return null;
+    if (el.getAttribute("data-card")) return "[data-card='" + el.getAttribute("data-card") + "']";
+    if (el.id) return "#" + el.id;
+    return "main-any";
+  }
+  document.addEventListener("htmx:oobBeforeSwap", function () { focusKey = keyOf(document.activeElement) || focusKey; });
+  document.addEventListener("htmx:beforeRequest", function () { focusKey = keyOf(document.activeElement) || focusKey; });
+  function restoreFocus() {
+    var active = document.activeElement;
+    if (!focusKey || (active && active !== document.body && document.contains(active))) return;
+    var main = document.getElementById("room-main");
+    if (!main) return;
+    var target = null;
+    if (focusKey !== "main-any") target = main.querySelector(".hand " + focusKey + ".playable") || null;
+    target = target || main.querySelector(".hand .card.playable") ||
+      main.querySelector("[data-testid=calls] button:not([disabled]), [data-testid=declares] button") ||
+      main.querySelector(".hand .card:not([disabled])") || main.querySelector("[data-testid=status]");
+    if (target) {
+      if (!target.hasAttribute("tabindex") && target.matches("p")) target.setAttribute("tabindex", "-1");
+      target.focus({ preventScroll: true });
+    }
+  }
+  document.addEventListener("keydown", function (ev) {
+    var card = ev.target.closest && ev.target.closest(".hand .card");
+    if (!card || (ev.key !== "ArrowLeft" && ev.key !== "ArrowRight")) return;
+    var cards = Array.prototype.filter.call(card.parentNode.querySelectorAll(".card"), function (c) { return !c.disabled; });
+    var i = cards.indexOf(card) + (ev.key === "ArrowRight" ? 1 : -1);
+    if (cards[i]) { cards[i].focus(); ev.preventDefault(); }
+  });
+  document.addEventListener("click", function (ev) {
+    var card = ev.target.closest(".hand .card[aria-disabled=true]");
+    if (card) ev.preventDefault();  // not playable now: a tap does nothing
+  });
+
+  // ---------------------------------------------------------------- after every change
+  var wasMyTurn = false;
+  function afterChange() {
+    var fresh = markFresh();
+    var spoke = sayNew();
+    var mine = !!document.querySelector("#room-main .prompt.my-turn");
+    if (!firstRound) {
+      if (mine && !wasMyTurn) beep(880, 160, 0.1);
+      else if (fresh) beep(330, 70, 0.05);
+      else if (spoke && document.querySelector("#room-main .trick.done")) beep(520, 90, 0.05);
+    }
+    wasMyTurn = mine;
+    restoreFocus();
+    tick();
+    firstRound = false;
+  }
+  document.addEventListener("htmx:afterSettle", afterChange);
+  document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(afterChange, 0); });
+  document.addEventListener("DOMContentLoaded", function () { syncSoundButton(); afterChange(); });
 })();

@@ -1,0 +1,51 @@
+"""Every game's table on a phone (375 x 667 and 667 x 375) and a desktop (1280 x 800).
+
+The table is set up through the API (tests/e2e/phone.py) until the person in seat 0
+must play a card, then opened in chromium with the person's cookie. At each size the
+whole table fits without scrolling, each card of the fanned hand shows its index
+(12 cards in Botifarra), and the cards that may be played are marked in more ways
+than a colour (raised, a mark, "playable" in the label). Screenshots go to
+screenshots/phone-<game>-<size>.png (gitignored) for a person to look at; a played
+card is tapped, not dragged.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.helpers import DESKTOP, PHONE, page_as
+from tests.e2e.phone import GAMES, LANDSCAPE, assert_fits, layout, table_at_my_card
+
+SIZES = {"portrait": PHONE, "landscape": LANDSCAPE, "desktop": DESKTOP}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_fits_every_screen(browser: Any, live_url: str, screenshots: Path, game: str) -> None:
+    token, room = table_at_my_card(live_url, game, nickname=f"Phone {game[:6]}")
+    page = page_as(browser, live_url, token, PHONE)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{live_url}/rooms/{room}")
+    page.wait_for_selector("[data-testid=hand] .card.playable")
+    for name, size in SIZES.items():
+        page.set_viewport_size(size)
+        page.wait_for_timeout(250)
+        page.screenshot(path=str(screenshots / f"phone-{game}-{name}.png"))
+        if name != "desktop":
+            assert_fits(layout(page))
+    page.set_viewport_size(PHONE)
+    playable = page.locator("[data-testid=hand] .card.playable")
+    label = playable.first.get_attribute("aria-label") or ""
+    assert "playable" in label and playable.first.locator(".play-mark").count() == 1
+    assert page.locator("[data-testid=hand] .card[draggable=true]").count() == 0
+    # A tap plays the card: the hand is one card shorter.
+    before = page.locator("[data-testid=hand] .card").count()
+    playable.first.click(position={"x": 8, "y": 24})
+    page.wait_for_function(
+        f"document.querySelectorAll('[data-testid=hand] .card').length < {before}", timeout=10_000
+    )
+    assert not errors, errors
+    page.context.close()
