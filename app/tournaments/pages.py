@@ -19,6 +19,7 @@ shows its message (error page, or ``#flash`` for htmx) with its status.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from app import i18n, rules
+from app import i18n, i18n_errors, rules
 from app.accounts import csrf
 from app.accounts.deps import OptionalUser
 from app.accounts.models import User
@@ -41,8 +42,54 @@ from .models import CLUB_KINDS, FORMATS
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=str(Path(__file__).resolve().parents[2] / "templates"))
 i18n.install(templates.env)
+N_ = i18n.N_
+# The tournament service's words, shown through word() (statuses, formats, stages,
+# club kinds, outcomes, tie-breaks): marked here for the catalogues.
+WORDS = (
+    N_("registration"), N_("running"), N_("finished"), N_("draft"), N_("published"), N_("closed"),
+    N_("league"), N_("group"), N_("knockout"), N_("pending"), N_("playing"), N_("done"), N_("void"),
+    N_("paper"), N_("online"), N_("won"), N_("lost"), N_("draw"), N_("bye"), N_("removed"),
+    N_("falla"), N_("penya"), N_("society"), N_("club"),
+    N_("made"), N_("failed"), N_("litige"), N_("tie"), N_("inside"), N_("hanging"), N_("claim"),
+    N_("scored"), N_("revoke"),
+    N_("Round robin (Berger tables)"), N_("Swiss"), N_("Knockout"), N_("Groups, then knockout"),
+    N_("head-to-head (match points among the teams level)"),
+    N_("point difference (scored minus conceded)"),
+    N_("points scored"),
+    N_("Buchholz (sum of the opponents' match points)"),
+    N_("matches won"),
+    N_("Choose a nickname first (on the lobby page)."),
+    N_("Only the organisers of this tournament may manage it."),
+    N_("Print pairings or sheets."),
+)
+_MATCH = (
+    (re.compile(r"^to (\d+) points"), N_("to %(n)s points")),
+    (re.compile(r"^(\d+) deals"), N_("%(n)s deals")),
+    (re.compile(r"^(\d+) minutes, the deal in progress finished"), N_("%(n)s minutes, the deal in progress finished")),
+    (re.compile(r", scores recorded up to (\d+)$"), N_(", scores recorded up to %(n)s")),
+)
 
-FORBIDDEN_FORM = "This form has expired or came from another site. Reload the page and try again."
+
+def word(text: Any) -> str:
+    """One of the service's words in the page language ("running" -> "en joc")."""
+    return i18n.gettext(str(text)) if text else ""
+
+
+def match_words(t: dict[str, Any]) -> str:
+    """The match definition ("to 1000 points", "12 deals") in the page language."""
+    text = str(t.get("match") or "")
+    out = []
+    for pattern, msgid in _MATCH:
+        m = pattern.search(text)
+        if m:
+            out.append(i18n.gettext(msgid) % {"n": m.group(1)})
+    return "".join(out) or text
+
+
+templates.env.globals.update(word=word, match_words=match_words, option_text=word)
+templates.env.filters["word"] = word
+
+FORBIDDEN_FORM = N_("This form has expired or came from another site. Reload the page and try again.")
 
 
 def _page(request: Request, name: str, user: User | None, **ctx: Any) -> Response:
@@ -50,6 +97,7 @@ def _page(request: Request, name: str, user: User | None, **ctx: Any) -> Respons
 
 
 def _error(request: Request, user: User | None, message: str, status: int, back: str) -> Response:
+    message = word(message) if message in WORDS else i18n_errors.translate_error(message)
     if request.headers.get("hx-request") == "true":
         html = templates.get_template("_flash.html").render(flash=message, flash_kind="error")
         return HTMLResponse(html, status_code=status)

@@ -86,3 +86,9 @@ async def test_htmx_refusal_in_the_viewer_language(client) -> None:
     answer = await client.post("/rooms", headers={"HX-Request": "true", "Accept-Language": "fr"})
     assert answer.status_code == 403
     assert "Ce formulaire a expiré" in answer.text
+
+
+async def test_championship_pages_are_translated(client) -> None:
+    page = await client.get("/tournaments?lang=fr")
+    assert "<h1>Championnats</h1>" in page.text
+    assert "Pas encore de championnat." in page.text
