@@ -24,6 +24,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from sqlalchemy.exc import DataError, DBAPIError
 
 from app import realtime
 from app.db import make_engine, make_sessionmaker
@@ -143,6 +144,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             for e in exc.errors()
         ]
         return JSONResponse({"detail": validation_message(errors), "errors": errors}, status_code=422)
+
+    @app.exception_handler(OverflowError)
+    @app.exception_handler(DBAPIError)
+    async def out_of_range(_request: Request, exc: Exception) -> JSONResponse:
+        # A number too large for a database column (a safety net: inputs are bounded).
+        text = str(exc)
+        if isinstance(exc, DBAPIError) and not isinstance(exc, DataError) and "out of int" not in text:
+            raise exc
+        return JSONResponse({"detail": "a number in the request is out of range"}, status_code=422)
 
     from app.accounts.guard import GuardMiddleware
 

@@ -4,10 +4,12 @@ In order:
 
 1. **Body size**: a body over ``TAPET_MAX_BODY`` bytes (64 KiB) gets 413, whether
    announced by ``Content-Length`` or streamed.
-2. **Cross-site API writes**: a POST/PUT/PATCH/DELETE under ``/api/`` sent by another
+2. **Ids out of range**: a path segment that is a whole number beyond +-(2**31 - 1)
+   names nothing the database can hold: 404 (instead of an overflow in the driver).
+3. **Cross-site API writes**: a POST/PUT/PATCH/DELETE under ``/api/`` sent by another
    site's page without a bearer token gets 403 (app/accounts/csrf.py; the pages check
    their form tokens themselves).
-3. **Rate limits** (429 with ``Retry-After``): log-in attempts and new sessions or
+4. **Rate limits** (429 with ``Retry-After``): log-in attempts and new sessions or
    registrations per client address, moves per user (per address without a session).
 
 | bucket | requests | key |
@@ -41,11 +43,17 @@ RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("session", re.compile(r"^/(api/session|session|api/accounts|register)/?$"), "ip"),
     ("moves", re.compile(r"^/(api/)?rooms/[^/]+/moves/?$"), "user"),
 )
+INT32 = 2_147_483_647
 MESSAGES = {
     "login": "too many log-in attempts",
     "session": "too many new sessions from your address",
     "moves": "too many moves at once",
 }
+
+
+def _out_of_range(part: str) -> bool:
+    digits = part[1:] if part.startswith(("-", "+")) else part
+    return digits.isdigit() and (len(digits) > 10 or int(digits) > INT32)
 
 
 class GuardMiddleware:
@@ -69,6 +77,9 @@ class GuardMiddleware:
         length = conn.headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
             await self._refuse(scope, send, 413, f"the request body is larger than {self.max_body} bytes")
+            return
+        if any(_out_of_range(part) for part in path.split("/")):
+            await self._refuse(scope, send, 404, "not found: that number is out of range")
             return
         if path.startswith("/api/") and not csrf.api_request_allowed(conn, method):
             await self._refuse(scope, send, 403, "cross-site request refused: send a bearer token")
