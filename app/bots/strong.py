@@ -8,7 +8,10 @@ At each card it must choose (every game; from its own seat's view only):
    the position they imply (:func:`app.rules.sim.position`), and for each
    card it may play, play the deal out with the heuristic bot in every seat;
 3. play the card with the best mean result: the deal's points for its side
-   minus the other side's, as the game scores them (rules/*.md §7).
+   minus the other side's, as the game scores them (rules/*.md §7), plus a
+   hundredth of the same difference in the deal's totals (card points and
+   the rest, before the contract is judged), so that cards the points
+   leave equal are told apart (Bridge-Belote rounds to tens).
 
 Auction calls are judged the same way on drawn deals from the auction on
 (:mod:`app.bots.strong_auction`).
@@ -28,7 +31,7 @@ import time
 
 from app.rules import GAMES, is_over, needs_deal, to_act
 from app.rules.declarations import declare_choices, public_kind
-from app.rules.sim import brief_view, deal_points, position
+from app.rules.sim import brief_view, deal_points, deal_totals, position
 
 from . import heuristic_for
 from .memory import finished_tricks
@@ -41,6 +44,8 @@ SEARCHED_CALLS = {"take", "pass", "bid", "double", "redouble", "trump", "botifar
 
 BUDGET_ENV = "TAPET_BOT_BUDGET_MS"
 DEFAULT_BUDGET_MS = 300.0
+#: Weight of the deal's totals (card points...) beside its points in a play-out's result.
+TIE_BREAK = 0.01
 #: Drawn deals at most, however large the budget (the estimate is good enough by then).
 MAX_SAMPLES = 400
 
@@ -127,8 +132,10 @@ def _play_out(g, state, seat: int, heuristic, rng: random.Random) -> float:
     while not needs_deal(state) and not is_over(state):
         state = apply(state, heuristic(brief_view(state, to_act(state)), rng))
     points = deal_points(state) or [0, 0]
+    totals = deal_totals(state) or [0, 0]
     team = g.team_of(seat)
-    return float(points[team] - points[1 - team])
+    # the points decide; the totals only part results the points leave equal
+    return points[team] - points[1 - team] + TIE_BREAK * (totals[team] - totals[1 - team])
 
 
 def _draw(view: dict, know: Knowledge, tricks: list[dict | None], rng: random.Random):

@@ -89,3 +89,14 @@ def in_play(state: State) -> bool:
 def deal_points(state: State) -> list[int] | None:
     """The points of the last finished deal of the match (None before any): ``[team0, team1]``."""
     return list(state.sheet[-1]["points"]) if state.sheet else None
+
+
+def deal_totals(state: State) -> list[int] | None:
+    """The last finished deal's totals before the contract was judged (card points,
+    declarations, last trick...; Bridge-Belote's raw points), or None: a finer measure
+    than the points, for telling close results apart."""
+    if not state.sheet:
+        return None
+    detail = state.sheet[-1].get("detail") or {}
+    totals = detail.get("raw") or detail.get("totals")
+    return list(totals) if totals else None
