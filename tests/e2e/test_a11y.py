@@ -25,6 +25,16 @@ ACTIONABLE = (
     "[data-testid=hand] button.playable"
 )
 DEAL_TIMEOUT = 150.0
+# Everything the live region says, as a screen reader would hear it.
+HEAR = """
+window.__heard = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const region = document.getElementById("announce");
+  if (!region) return;
+  new MutationObserver(() => { if (region.textContent) window.__heard.push(region.textContent); })
+    .observe(region, {childList: true, characterData: true, subtree: true});
+});
+"""
 
 
 def _focused_is_actionable(page: Any) -> bool:
@@ -42,6 +52,7 @@ def test_a_bolot_deal_with_the_keyboard_only(browser: Any, live_url: str, screen
     page = page_as(browser, live_url, token, PHONE)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.add_init_script(HEAR)
     page.goto(f"{live_url}/rooms/{room}")
     page.wait_for_selector("[data-testid=scorebar]")
     heard: set[str] = set()
@@ -49,9 +60,6 @@ def test_a_bolot_deal_with_the_keyboard_only(browser: Any, live_url: str, screen
     deadline = time.monotonic() + DEAL_TIMEOUT
     use_space = False
     while time.monotonic() < deadline:
-        text = page.locator("#announce").inner_text()
-        if text:
-            heard.add(text)
         if page.locator("[data-testid=last-deal]").count():
             break
         if not _needs_me(page):
@@ -77,6 +85,7 @@ def test_a_bolot_deal_with_the_keyboard_only(browser: Any, live_url: str, screen
         pytest.fail(f"no result after {DEAL_TIMEOUT} s with the keyboard; did {done}")
     page.screenshot(path=str(screenshots / "a11y-keyboard-result.png"))
     assert done["plays"] >= 1 and done["outline"] >= 1, done
+    heard.update(page.evaluate("window.__heard || []"))
     assert any("played the" in h for h in heard), heard
     assert not errors, errors
     page.context.close()
@@ -115,4 +124,27 @@ def test_the_table_at_200_percent_text(browser: Any, live_url: str, screenshots:
     assert width <= PHONE["width"] + 1, (width, wide)
     overflow = page.evaluate("getComputedStyle(document.querySelector('#room-main')).overflowY")
     assert overflow in ("auto", "scroll"), overflow
+    page.context.close()
+
+
+def test_move_clock_sounds_and_busy_bar(browser: Any, live_url: str, screenshots: Path) -> None:
+    from tests.e2e.phone import answer_until, my_card_to_play
+
+    token, room = new_table(live_url, "bolot", "Rellotge", options={"clock_seconds": 60})
+    answer_until(live_url, token, room, my_card_to_play)
+    page = page_as(browser, live_url, token, PHONE)
+    page.goto(f"{live_url}/rooms/{room}")
+    clock = page.wait_for_selector("[data-testid=clock]")
+    page.wait_for_timeout(1200)
+    seconds = int(clock.inner_text().rstrip("s"))
+    assert 0 < seconds <= 60, seconds
+    # Sounds are off until the player turns them on; the choice is remembered.
+    switch = page.locator("[data-testid=sound-toggle]")
+    assert switch.get_attribute("aria-pressed") == "false"
+    switch.click()
+    assert switch.get_attribute("aria-pressed") == "true"
+    page.reload()
+    assert page.locator("[data-testid=sound-toggle]").get_attribute("aria-pressed") == "true"
+    assert page.locator("#busy.htmx-indicator").count() == 1
+    page.screenshot(path=str(screenshots / "a11y-clock.png"))
     page.context.close()
