@@ -13,7 +13,7 @@
 | ``TAPET_RATE_LIMITS`` | true | apply the rate limits below (429 with ``Retry-After``) |
 | ``TAPET_RATE_LOGIN`` | ``10/60`` | log-in attempts per client address: N per S seconds |
 | ``TAPET_RATE_SESSION`` | ``30/60`` | new guests and registrations per client address |
-| ``TAPET_RATE_MOVES`` | ``30/10`` | moves per user (per address without a session) |
+| ``TAPET_RATE_MOVES`` | ``60/10`` | moves per user (per address without a session) |
 | ``TAPET_MAX_BODY`` | 65536 | largest request body in bytes (413 beyond) |
 | ``TAPET_DEFAULT_MAX_TIMEOUTS`` | 2 | a room's move-clock timeouts in a row before a stand-in bot plays |
 
@@ -56,7 +56,7 @@ class Settings(BaseSettings):
     rate_limits: bool = Field(default=True, validation_alias=_env("TAPET_RATE_LIMITS"))
     rate_login: str = Field(default="10/60", validation_alias=_env("TAPET_RATE_LOGIN"))
     rate_session: str = Field(default="30/60", validation_alias=_env("TAPET_RATE_SESSION"))
-    rate_moves: str = Field(default="30/10", validation_alias=_env("TAPET_RATE_MOVES"))
+    rate_moves: str = Field(default="60/10", validation_alias=_env("TAPET_RATE_MOVES"))
     max_body: int = Field(default=65536, ge=1024, validation_alias=_env("TAPET_MAX_BODY"))
     default_max_timeouts: int = Field(default=2, ge=1, validation_alias=_env("TAPET_DEFAULT_MAX_TIMEOUTS"))
 
