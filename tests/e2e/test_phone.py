@@ -49,3 +49,25 @@ def test_the_table_fits_every_screen(browser: Any, live_url: str, screenshots: P
     )
     assert not errors, errors
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["ca", "bg"])
+def test_rules_page_on_a_phone(browser: Any, live_url: str, screenshots: Path, lang: str) -> None:
+    from tests.e2e.phone import new_table
+
+    token, room = new_table(live_url, "botifarra", f"Regles {lang}", options={"variant": "eastern"})
+    page = page_as(browser, live_url, token, PHONE)
+    page.goto(f"{live_url}/rooms/{room}")
+    link = page.locator(".contract .rules-link")
+    assert link.get_attribute("href") == f"/rules/botifarra?room={room}"
+    page.goto(f"{live_url}/rules/botifarra?room={room}&lang={lang}")
+    page.wait_for_selector("[data-testid=rules]")
+    assert page.locator("tr.changed[data-option=variant]").count() == 1
+    assert page.locator(".opt.on").count() >= 1
+    page.screenshot(path=str(screenshots / f"rules-botifarra-{lang}.png"), full_page=True)
+    wide = page.evaluate(
+        "[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 1)"
+        ".slice(0, 4).map(e => e.tagName + '.' + e.className)"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], wide
+    page.context.close()
