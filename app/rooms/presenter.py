@@ -197,8 +197,10 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         belote_said[b["seat"]] = _("Rebelote") if b.get("rebelote") else cards.belote_word(game)
     to_act = view.get("to_act")
     calls: dict[int, str] = {}
-    for entry in view.get("auction") or []:
+    call_index: dict[int, int] = {}
+    for i, entry in enumerate(view.get("auction") or []):
         calls[entry["seat"]] = cards.action_label(game, entry)
+        call_index[entry["seat"]] = i
     seats = []
     for s in range(players):
         info = kinds.get(s, {})
@@ -219,6 +221,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
                 "declared": declared.get(s),
                 "belote": belote_said.get(s),
                 "call": calls.get(s) if view.get("phase") == "auction" else None,
+                "call_key": call_index.get(s),
             }
         )
     acts = split_actions(view)
