@@ -71,3 +71,22 @@ def test_rules_page_on_a_phone(browser: Any, live_url: str, screenshots: Path, l
     )
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], wide
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["ca", "es", "bg", "fr", "pt", "en"])
+def test_pages_fit_a_phone_in_every_language(browser: Any, live_url: str, screenshots: Path, lang: str) -> None:
+    from tests.e2e.helpers import guest
+
+    token = guest(live_url, f"Llarg {lang}")
+    page = page_as(browser, live_url, token, PHONE)
+    for path in ("/", "/tournaments", "/rules", "/rules/bridge-belote"):
+        page.goto(f"{live_url}{path}?lang={lang}")
+        assert page.locator("html").get_attribute("lang") == lang
+        wide = page.evaluate(
+            "[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 1"
+            " && !e.closest('table')).slice(0, 4).map(e => e.tagName + '.' + e.className)"
+        )
+        assert not wide, (path, wide)
+    page.goto(f"{live_url}/?lang={lang}")
+    page.screenshot(path=str(screenshots / f"lobby-{lang}.png"), full_page=True)
+    page.context.close()
