@@ -60,6 +60,18 @@ PATTERNS: list[tuple[str, str]] = [
         r"this action is not one of your legal actions now",
         N_("That is not one of your possible moves now."),
     ),
+    # accounts (app/accounts/service.py, guard.py): log in, register, rate limits
+    (r"wrong username or password", N_("Wrong username or password.")),
+    (r"the username (?P<name>\S+) is taken", N_("The username %(name)s is taken.")),
+    (r"this guest has already registered", N_("This guest has already registered.")),
+    (r"a nickname (?:has|is a text of) 1 to 24 characters", N_("A nickname has 1 to 24 characters.")),
+    (r"a nickname may not contain control characters", N_("A nickname may not contain control characters.")),
+    (r"a password has (?P<a>\d+) to (?P<b>\d+) characters", N_("A password has %(a)s to %(b)s characters.")),
+    (r"the two passwords differ", N_("The two passwords differ.")),
+    (r"you are already signed in as (?P<name>\S+); log out first", N_("You are already signed in as %(name)s; log out first.")),
+    (r"too many log-in attempts.*", N_("Too many log-in attempts; wait a little and try again.")),
+    (r"too many new sessions from your address.*", N_("Too many new sessions from your address; wait a little.")),
+    (r"too many moves at once.*", N_("Too many moves at once; wait a moment.")),
     # the pages themselves
     (r"Choose a nickname first\.", N_("Choose a nickname first.")),
     (r"That move could not be read\. Reload the page\.", N_("That move could not be read. Reload the page.")),
@@ -124,10 +136,17 @@ def _one(message: str) -> str | None:
     return None
 
 
+def _plain(text: str) -> str:
+    """ "Wrong username or password." -> "wrong username or password" (the form pages
+    make sentences of the service's messages)."""
+    text = text[:-1] if text.endswith(".") else text
+    return text[:1].lower() + text[1:]
+
+
 def translate_error(message: str) -> str:
     """``message`` (a service or engine refusal in English) in the viewer's language."""
     text = str(message or "").strip()
-    found = _one(text)
+    found = _one(text) or _one(_plain(text))
     if found is not None:
         return found
     m = _HOLD.match(text)

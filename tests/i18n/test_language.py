@@ -54,6 +54,7 @@ def test_refusals_are_translated() -> None:
             == "Debes asistir a copas: tienes el 7 de copas"
         )
         assert translate_error("something new") == "something new"
+        assert translate_error("Wrong username or password.") == "Usuario o contraseña incorrectos."
     with i18n.using("ca"):
         assert translate_error("you must over-trump: you hold the 10 of oros") == (
             "Has de sobrefallar: tens el 10 d'oros"
