@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import cache
 from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
@@ -58,7 +58,7 @@ def po_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-@lru_cache(maxsize=None)
+@cache
 def translations(lang: str) -> _gettext.NullTranslations:
     """The compiled catalogue of ``lang`` (English and unknown languages: the msgids)."""
     path = po_path(lang)

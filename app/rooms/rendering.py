@@ -20,10 +20,10 @@ from app import i18n, rules
 from app.accounts import csrf
 from app.accounts.models import User
 from app.errors import Unprocessable
+from app.i18n_errors import translate_error
 
 from . import cards, presenter
 from .botplay import bot_names
-from app.i18n_errors import translate_error
 
 templates = Jinja2Templates(directory=str(Path(__file__).resolve().parents[2] / "templates"))
 i18n.install(templates.env)

@@ -99,6 +99,6 @@ def assert_fits(box: dict[str, Any]) -> None:
     assert box["bottom"] <= box["vh"] + 1, box
     assert box["scroll_h"] <= box["client_h"] + 1, box
     assert box["page_w"] <= box["vw"], box
-    for left, top, right, bottom in box["cards"]:
+    for left, _top, right, bottom in box["cards"]:
         assert left >= -1 and right <= box["vw"] + 1 and bottom <= box["vh"] + 1, box
     assert box["hidden"] == 0, box
