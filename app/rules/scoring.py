@@ -78,7 +78,8 @@ def check_tricks_and_points(game: Any, summary: dict, trump: str | None) -> tupl
     for team in (0, 1):
         cap = card_points_cap(game, trump, tricks[team])
         if cp[team] > cap:
-            raise IllegalAction(f"{tricks[team]} tricks hold at most {cap} card points, not {cp[team]}")
+            held = "1 trick holds" if tricks[team] == 1 else f"{tricks[team]} tricks hold"
+            raise IllegalAction(f"{held} at most {cap} card points, not {cp[team]}")
     return tricks, cp
 
 

@@ -103,7 +103,7 @@ def _with(s, **changes):
         ({"tricks": [-1, 13]}, "tricks must be two whole numbers adding up to 12"),
         ({"card_points": [38, 23]}, "card points must add up to 60, not 61"),
         ({"card_points": [38]}, "card_points must be two whole numbers"),
-        ({"card_points": [21, 39], "tricks": [1, 11]}, "1 tricks hold at most 20 card points, not 21"),
+        ({"card_points": [21, 39], "tricks": [1, 11]}, "1 trick holds at most 20 card points, not 21"),
         ({"card_points": [37, 23], "tricks": [2, 10]}, "2 tricks hold at most 36 card points, not 37"),
         ({"card_points": [49, 11], "tricks": [3, 9]}, "3 tricks hold at most 48 card points, not 49"),
         ({"card_points": [57, 3], "tricks": [4, 8]}, "4 tricks hold at most 56 card points, not 57"),
