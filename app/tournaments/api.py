@@ -12,7 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Query, Response
 from pydantic import BaseModel, Field
 
-from app.accounts.deps import CurrentUser, OptionalUser
+from app.accounts.deps import AccountUser, CurrentUser, OptionalUser
 from app.db import SessionDep
 
 from . import results, rounds, service, views, watcher
@@ -135,8 +135,9 @@ async def list_tournaments(db: SessionDep) -> list[dict[str, Any]]:
 
 
 @router.post("/tournaments", status_code=201, responses=E)
-async def create_tournament(body: TournamentIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
-    """A new tournament; the caller is its organiser. 422 unknown game, option or setting."""
+async def create_tournament(body: TournamentIn, user: AccountUser, db: SessionDep) -> dict[str, Any]:
+    """A new tournament; the caller (a registered account) is its organiser. 401 without a
+    session, 403 for a guest, 422 unknown game, option or setting."""
     return await service.create_tournament(db, user, body.name, body.game, body.format,
                                            body.options, body.settings, body.venue)
 

@@ -153,10 +153,17 @@ async def tournament_out(db: AsyncSession, t: Tournament) -> dict[str, Any]:
     }
 
 
+ACCOUNT_NEEDED = ("creating a tournament needs a registered account: register first "
+                  "(POST /api/accounts or the Register page; a guest keeps its id)")
+
+
 async def create_tournament(db: AsyncSession, user: User, name: str, game: str, fmt: str,
                             options: dict[str, Any] | None = None,
                             settings: dict[str, Any] | None = None, venue: str = "") -> dict[str, Any]:
-    """A new tournament in registration, ``user`` its owner. Raises Unprocessable."""
+    """A new tournament in registration, ``user`` its owner. Raises Forbidden for a guest
+    (accounts organise championships: DESIGN.md "People"), Unprocessable for bad input."""
+    if not user.is_account:
+        raise Forbidden(ACCOUNT_NEEDED)
     opts, sets = config.clean(game, options, fmt, settings)
     t = Tournament(name=clean_text(name, "the tournament's name", 120), game=game, options=opts,
                    format=fmt, settings=sets, status="registration",

@@ -32,7 +32,8 @@ def _port() -> int:
 
 async def seed(base: str) -> tuple[int, str]:
     async with httpx.AsyncClient(base_url=base) as c:
-        token = (await c.post("/api/session", json={"nickname": "Organitzador"})).json()["token"]
+        token = (await c.post("/api/accounts", json={"username": "organitzador", "password": "correct horse battery",
+                                                     "nickname": "Organitzador"})).json()["token"]
         h = {"Authorization": f"Bearer {token}"}
         clubs = []
         for name, kind in (("Falla Plaça Major", "falla"), ("Penya El Bolot", "penya"),

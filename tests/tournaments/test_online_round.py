@@ -73,7 +73,7 @@ async def test_only_organisers_change_a_tournament(org: Org, client: httpx.Async
     assert response.status_code == 403 and "organisers" in response.json()["detail"]
     response = await client.post(f"/api/tournaments/{t['id']}/teams", json={"name": "X"})
     assert response.status_code == 401
-    response = await client.post("/api/tournaments", json={"name": "T", "game": "chess"}, headers=other)
+    response = await client.post("/api/tournaments", json={"name": "T", "game": "chess"}, headers=org.headers)
     assert response.status_code == 422 and "unknown game" in response.json()["detail"]
     response = await client.get("/api/tournaments/999")
     assert response.status_code == 404

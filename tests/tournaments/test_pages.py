@@ -46,6 +46,9 @@ async def test_pages_render_for_public_and_organiser(org: Org, client: httpx.Asy
 async def test_organiser_forms_check_csrf_and_work(client: httpx.AsyncClient, guest: Guest) -> None:
     session = (await client.post("/api/session", json={"nickname": "Org"}))
     assert session.status_code == 200  # the cookie stays: this is a browser
+    # organising needs an account: the guest registers (same id, a new cookie)
+    registered = await client.post("/api/accounts", json={"username": "org", "password": "correct horse battery"})
+    assert registered.status_code in (200, 201), registered.text
     index = await client.get("/tournaments")
     token = _csrf(index.text)
     refused = await client.post("/tournaments", data={"name": "X", "game": "bolot", "format": "swiss"})
