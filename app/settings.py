@@ -8,12 +8,14 @@
 | ``TAPET_DEAL_PAUSE`` | 4.0 | seconds the finished deal's result stays before the next deal |
 | ``TAPET_SECRET_KEY`` | unset: generated once, kept in ``tapet-secret.key`` | signs session cookies and tokens |
 | ``TAPET_SWEEP_INTERVAL`` | 5.0 | seconds between the bot runner's recovery sweeps |
+| ``TAPET_LEASE_TTL`` | 10.0 | seconds a dead worker's rooms wait before another worker drives them (app/realtime/lease.py) |
 | ``TAPET_REDIS_CHANNEL`` | ``tapet:events`` | pub/sub channel of room events |
 | ``TAPET_COOKIE_SECURE`` | false | mark the session cookie ``Secure`` (set it behind HTTPS) |
 | ``TAPET_RATE_LIMITS`` | true | apply the rate limits below (429 with ``Retry-After``) |
 | ``TAPET_RATE_LOGIN`` | ``10/60`` | log-in attempts per client address: N per S seconds |
 | ``TAPET_RATE_SESSION`` | ``30/60`` | new guests and registrations per client address |
 | ``TAPET_RATE_MOVES`` | ``60/10`` | moves per user (per address without a session) |
+| ``TAPET_RATE_ROOMS`` | ``10/60`` | new rooms per user (per address without a session) |
 | ``TAPET_MAX_BODY`` | 65536 | largest request body in bytes (413 beyond) |
 | ``TAPET_DEFAULT_MAX_TIMEOUTS`` | 2 | a room's move-clock timeouts in a row before a stand-in bot plays |
 
@@ -51,12 +53,14 @@ class Settings(BaseSettings):
     deal_pause: float = Field(default=4.0, ge=0, validation_alias=_env("TAPET_DEAL_PAUSE"))
     secret_key: str | None = Field(default=None, validation_alias=_env("TAPET_SECRET_KEY"))
     sweep_interval: float = Field(default=5.0, gt=0, validation_alias=_env("TAPET_SWEEP_INTERVAL"))
+    lease_ttl: float = Field(default=10.0, ge=0.3, validation_alias=_env("TAPET_LEASE_TTL"))
     redis_channel: str = Field(default="tapet:events", validation_alias=_env("TAPET_REDIS_CHANNEL"))
     cookie_secure: bool = Field(default=False, validation_alias=_env("TAPET_COOKIE_SECURE"))
     rate_limits: bool = Field(default=True, validation_alias=_env("TAPET_RATE_LIMITS"))
     rate_login: str = Field(default="10/60", validation_alias=_env("TAPET_RATE_LOGIN"))
     rate_session: str = Field(default="30/60", validation_alias=_env("TAPET_RATE_SESSION"))
     rate_moves: str = Field(default="60/10", validation_alias=_env("TAPET_RATE_MOVES"))
+    rate_rooms: str = Field(default="10/60", validation_alias=_env("TAPET_RATE_ROOMS"))
     max_body: int = Field(default=65536, ge=1024, validation_alias=_env("TAPET_MAX_BODY"))
     default_max_timeouts: int = Field(default=2, ge=1, validation_alias=_env("TAPET_DEFAULT_MAX_TIMEOUTS"))
 
@@ -75,7 +79,7 @@ class Settings(BaseSettings):
         return self.secret_key
 
     def rate(self, name: str) -> tuple[int, float] | None:
-        """The rate limit ``name`` ("login", "session", "moves") as ``(tokens, seconds)``,
+        """The rate limit ``name`` ("login", "session", "moves", "rooms") as ``(tokens, seconds)``,
         or None when rate limits are off. Raises ValueError for a malformed rate."""
         if not self.rate_limits:
             return None

@@ -8,9 +8,12 @@ move, ``TAPET_DEAL_PAUSE`` before the next deal, a person's move-clock deadline)
 apply it, until a person without a clock is to act or the match is over. A room
 event during the wait cuts it short and the room is looked at again (a person who
 moves before the deadline must not hold up the bots after them). One task per room
-at most; several processes may run runners, the move log's ``(game_id, seq)`` key
-lets only one apply each move, and every due time comes from stored move times, so
-clocks and bots resume after a restart.
+at most. Several processes run runners: each drives only the rooms of the shards
+whose lease it holds (app/realtime/lease.py), so a bot, a deal or a clock is worked
+out once across workers, and a dead worker's rooms are taken over when its leases
+expire (``TAPET_LEASE_TTL``). The move log's ``(game_id, seq)`` key still lets only
+one apply each move, and every due time comes from stored move times, so clocks and
+bots resume after a restart or a takeover.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.db import utcnow
 from app.realtime import Hub
+from app.realtime.lease import Leases
+from app.settings import get_settings
 
 from . import table
 from .botplay import choose
@@ -47,8 +52,10 @@ class Runner:
         bot_delay: float = 0.7,
         deal_pause: float = 4.0,
         sweep_interval: float = 5.0,
+        leases: Leases | None = None,
     ) -> None:
         self.sessionmaker = sessionmaker
+        self.leases = leases or Leases(sessionmaker, ttl=get_settings().lease_ttl)
         self.hub = hub
         self.bot_delay = bot_delay
         self.deal_pause = deal_pause
@@ -61,10 +68,15 @@ class Runner:
 
     async def start(self) -> None:
         """Start listening and sweeping (returns at once)."""
+        try:
+            await self.leases.tick()  # take this process's share of the rooms before the first sweep
+        except Exception:  # noqa: BLE001 - the keeper retries
+            log.exception("could not take room leases")
         listening = asyncio.Event()
         self._main = [
             asyncio.create_task(self._listen(listening), name="tapet-runner-listen"),
             asyncio.create_task(self._sweep(), name="tapet-runner-sweep"),
+            asyncio.create_task(self._keep_leases(), name="tapet-runner-leases"),
         ]
         await listening.wait()
 
@@ -81,6 +93,10 @@ class Runner:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
         self._main, self._tasks = [], {}
+        try:
+            await self.leases.release_all()
+        except Exception:  # noqa: BLE001 - they expire anyway
+            log.warning("could not release the room leases", exc_info=True)
 
     async def _pause(self, seconds: float) -> None:
         """Sleep ``seconds``; raise _Stopped at once when the runner stops."""
@@ -93,8 +109,8 @@ class Runner:
 
     def wake(self, room_id: int) -> None:
         """Look at ``room_id`` again soon (start its driver, or make it loop once more)."""
-        if self._stopping.is_set():
-            return
+        if self._stopping.is_set() or not self.leases.holds(room_id):
+            return  # another process drives this room
         task = self._tasks.get(room_id)
         if task is None or task.done():
             self._tasks[room_id] = asyncio.create_task(self._drive(room_id), name=f"tapet-room-{room_id}")
@@ -145,9 +161,25 @@ class Runner:
                     log.exception("runner sweep failed")
                 await self._pause(self.sweep_interval)
 
+    async def _keep_leases(self) -> None:
+        """Renew and rebalance the leases; look at the rooms of newly taken shards at once."""
+        with contextlib.suppress(_Stopped):
+            while True:
+                await self._pause(min(self.leases.interval, 0.5) if self.leases.under_share() else self.leases.interval)
+                try:
+                    gained = await self.leases.tick()
+                    if gained:
+                        log.info("took over %d room shards", len(gained))
+                        async with self.sessionmaker() as db:
+                            for room_id in await table.playing_room_ids(db):
+                                if self.leases.shard(room_id) in gained:
+                                    self.wake(room_id)
+                except Exception:  # noqa: BLE001 - keep trying through a database outage
+                    log.exception("could not renew the room leases")
+
     async def _drive(self, room_id: int) -> None:
         try:
-            while not self._stopping.is_set():
+            while not self._stopping.is_set() and self.leases.holds(room_id):
                 self._dirty.discard(room_id)
                 try:
                     progressed = await self._step(room_id)
@@ -181,6 +213,13 @@ class Runner:
             assert move.bot is not None and move.view is not None
             rng = random.Random(secrets.randbits(64))
             action = await anyio.to_thread.run_sync(choose, move.bot, move.view, rng)
-        async with self.sessionmaker() as db:
-            # Not applied means the table moved on; its event (if any) makes us look again.
-            return await table.server_move(db, move, action)
+        async with self.leases.guard(room_id) as ours:
+            if not ours:
+                return False  # the shard went to another process meanwhile
+            async with self.sessionmaker() as db:
+                # Not applied means the table moved on; its event (if any) makes us look again.
+                applied = await table.server_move(db, move, action)
+        if not applied and move.kind in ("bot", "deal"):
+            log.warning("room %s: the %s move at seq %s was not applied (the table moved on)",
+                        room_id, move.kind, move.seq)
+        return applied
