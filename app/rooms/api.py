@@ -59,7 +59,9 @@ class RoomIn(BaseModel):
 
 
 class SeatOut(BaseModel):
-    """A chair: ``kind`` is "empty", "person" or "bot"."""
+    """A chair: ``kind`` is "empty", "person" or "bot". ``stand_in``: a bot plays for the
+    person ``user_id`` until they return; ``away``: that person left (the seat is kept
+    for them, shown as ``kind: "bot"``)."""
 
     seat: int
     kind: str
@@ -67,6 +69,7 @@ class SeatOut(BaseModel):
     bot: str | None
     user_id: int | None
     stand_in: bool
+    away: bool = False
     timeouts: int = 0
 
 
@@ -99,10 +102,11 @@ class SeatIn(BaseModel):
 
 
 class MoveIn(BaseModel):
-    """``{"seq": 17, "action": {"type": "play", "card": "1o"}}``: ``seq`` is the view's."""
+    """``{"seq": 17, "action": {"type": "play", "card": "1o"}}``: ``seq`` is the view's,
+    a JSON integer (``"17"``, ``true`` or ``17.0`` are refused with 422)."""
 
     model_config = ConfigDict(extra="forbid")
-    seq: int = Field(ge=0, le=INT32)
+    seq: int = Field(ge=0, le=INT32, strict=True)
     action: dict[str, Any]
 
 
@@ -133,10 +137,15 @@ async def create_room(body: RoomIn, user: CurrentUser, db: SessionDep) -> dict[s
     return await service.create_room(db, user, body.game, body.options, body.clock_seconds, body.max_timeouts)
 
 
-@router.get("/rooms", response_model=list[RoomOut])
-async def lobby(db: SessionDep) -> list[dict[str, Any]]:
-    """The lobby: open and live rooms, newest first."""
-    return await service.list_rooms(db)
+@router.get("/rooms", response_model=list[RoomOut], responses=E422)
+async def lobby(
+    db: SessionDep,
+    game: Annotated[str | None, Query(max_length=64, description="only rooms of this game, e.g. bolot")] = None,
+) -> list[dict[str, Any]]:
+    """The lobby: open and live rooms, newest first (at most 200); ``?game=bolot`` lists
+    that game's only. Finished rooms are not listed (``GET /api/rooms/{id}`` and the
+    records still reach them). 422 unknown game."""
+    return await service.list_rooms(db, game)
 
 
 @router.get("/rooms/{room_id}", response_model=RoomOut, responses=E404)

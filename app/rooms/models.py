@@ -19,6 +19,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -45,6 +46,8 @@ class Room(Base):
     clock_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: Timeouts in a row after which a stand-in bot plays for the seat until its person returns.
     max_timeouts: Mapped[int] = mapped_column(Integer, default=2, server_default="2")
+    #: Spectators see every hand of a deal once the next deal runs (never a current hand).
+    spectators_see_hands: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="room", lazy="raise", order_by="Seat.seat", cascade="all, delete-orphan"
@@ -54,10 +57,10 @@ class Room(Base):
 class Seat(Base):
     """One chair of a room: empty (no user, no bot), a person (``user_id``) or a bot (``bot``).
 
-    ``stand_in`` marks a bot that took over from a person in a running game: with no
-    ``user_id`` the person left (anyone without a seat may take it); with a ``user_id``
-    the person timed out too often and the bot plays until they return. ``timeouts``
-    counts the person's move-clock timeouts in a row."""
+    ``stand_in`` marks a bot that plays for the person ``user_id`` in a running game until
+    they return: ``away`` when the person left the table, else the person timed out too
+    often. Either way the seat is kept for that person: nobody else may take it while the
+    game runs. ``timeouts`` counts the person's move-clock timeouts in a row."""
 
     __tablename__ = "seats"
     __table_args__ = (UniqueConstraint("room_id", "user_id", name="uq_seats_room_user"),)
@@ -72,6 +75,7 @@ class Seat(Base):
     bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
     stand_in: Mapped[bool] = mapped_column(Boolean, default=False)
     timeouts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    away: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     room: Mapped[Room] = relationship(back_populates="seats", lazy="raise")
 

@@ -100,17 +100,64 @@ async def load(db: AsyncSession, game: Game) -> Loaded:
 
 def canonical(state: rules.State, action: object) -> dict[str, Any]:
     """The entry of ``legal_actions`` equal to ``action``. Raises Unprocessable with the
-    engine's reason ("you must over-trump: ...") when it is not one of them."""
+    engine's reason ("you must over-trump: ...") when it is not one of them.
+
+    An action the engine accepts in another spelling (Bolot's first-round take naming the
+    turned suit: ``{"type": "take", "suit": "o"}`` for ``{"type": "take"}``) is stored as
+    the listed action with the same result."""
     if not isinstance(action, dict):
         raise Unprocessable("an action is a JSON object with a type")
-    for legal in rules.legal_actions(state):
+    legal_now = rules.legal_actions(state)
+    for legal in legal_now:
         if legal == action:
             return legal
     try:
-        rules.apply(state, action)
+        result = rules.apply(state, action)
     except rules.IllegalAction as exc:
         raise Unprocessable(str(exc)) from None
-    raise Unprocessable("this action is not one of your legal actions now")
+    except (TypeError, KeyError, AttributeError):
+        raise Unprocessable("this action is not one of your legal actions now") from None
+    seat = rules.to_act(state)
+    same = rules.observe(result, seat)
+    for legal in legal_now:
+        if legal.get("type") == action.get("type") and rules.observe(rules.apply(state, legal), seat) == same:
+            return legal
+    raise Unprocessable(
+        "this action is not one of your legal actions now: send one of the view's legal_actions"
+    )
+
+
+def owed_declaration(state: rules.State) -> dict[str, Any] | None:
+    """The empty ``declare`` when the seat to act still owes its declaration (trick 1,
+    before its first card) and may declare nothing; else None."""
+    if rules.to_act(state) is None:
+        return None
+    legal = rules.legal_actions(state)
+    if not legal or any(a.get("type") != "declare" for a in legal):
+        return None
+    return next((a for a in legal if not a.get("combinations")), None)
+
+
+def seat_actions(state: rules.State) -> list[dict[str, Any]]:
+    """What the seat to act may send now: the engine's ``legal_actions``, and, while it
+    owes its declaration, also the cards it may play after declaring nothing (a card sent
+    then means "no declarations, and this card": docs/server.md "Declarations")."""
+    legal = rules.legal_actions(state)
+    empty = owed_declaration(state)
+    if empty is None:
+        return legal
+    after = rules.apply(state, empty)
+    return legal + [a for a in rules.legal_actions(after) if a.get("type") != "declare"]
+
+
+def resolve(state: rules.State, action: object) -> list[dict[str, Any]]:
+    """The stored actions for ``action`` sent by the seat to act: ``[canonical]``, or
+    ``[empty declare, card]`` for a card sent while the seat owes its declaration.
+    Raises Unprocessable as ``canonical``."""
+    empty = owed_declaration(state)
+    if empty is not None and isinstance(action, dict) and action.get("type") != "declare":
+        return [empty, canonical(rules.apply(state, empty), action)]
+    return [canonical(state, action)]
 
 
 async def commit(
@@ -118,30 +165,42 @@ async def commit(
     room_id: int,
     game: Game,
     loaded: Loaded,
-    action: dict[str, Any],
+    action: dict[str, Any] | Sequence[dict[str, Any]],
     actor: str,
     deal: Deal | None = None,
     extra: Sequence[Executable] = (),
 ) -> Loaded:
-    """Apply a legal ``action`` as move number ``state.seq``, store it (with the deal's
-    commitment, and the ``extra`` statements, e.g. a seat's timeouts), mark room and
-    game finished when the match ends, commit, then publish ``(room_id, seq)``.
+    """Apply a legal ``action`` as move number ``state.seq`` (or a list of actions as the
+    moves ``seq``, ``seq + 1``..., all by ``actor`` at the same time: a card sent with the
+    declaration it implies), store it (with the deal's commitment, and the ``extra``
+    statements, e.g. a seat's timeouts), mark room and game finished when the match ends,
+    commit, then publish ``(room_id, seq)``.
 
-    The move's insert comes first and is the lock (``INSERT ... ON CONFLICT DO
+    The first move's insert comes first and is the lock (``INSERT ... ON CONFLICT DO
     NOTHING`` on ``(game_id, seq)``): when someone stored move ``seq`` first, nothing
     else is written, the empty transaction ends without expiring the caller's loaded
     objects, and Conflict is raised. Write nothing in the session before calling this."""
+    actions = [action] if isinstance(action, dict) else list(action)
+    state = loaded.state
     try:
-        state = rules.apply(loaded.state, action)
+        for one in actions:
+            state = rules.apply(state, one)
     except rules.IllegalAction as exc:
         raise Unprocessable(str(exc)) from None
     at = utcnow()
     game_id = game.id
-    row = {"game_id": game_id, "seq": loaded.state.seq, "action": action, "actor": actor, "at": at}
+    rows = [
+        {"game_id": game_id, "seq": loaded.state.seq + i, "action": one, "actor": actor, "at": at}
+        for i, one in enumerate(actions)
+    ]
     try:
-        if not await _insert_move(db, row):
+        if not await _insert_move(db, rows[0]):
             await db.commit()  # nothing was written: end the transaction, keep the objects usable
             raise Conflict("another move was made first; reload the table")
+        for row in rows[1:]:
+            if not await _insert_move(db, row):
+                await db.rollback()
+                raise Conflict("another move was made first; reload the table")
         if deal is not None:
             db.add(deal)
         for statement in extra:
@@ -153,7 +212,7 @@ async def commit(
     except IntegrityError:
         await db.rollback()
         raise Conflict("another move was made first; reload the table") from None
-    new = Loaded(state, at, action)
+    new = Loaded(state, at, actions[-1])
     _remember(game_id, new)
     await realtime.current().publish(room_id, state.seq)
     return new
@@ -196,26 +255,18 @@ async def deal(db: AsyncSession, room_id: int, game: Game, loaded: Loaded) -> Lo
 
 
 def only_empty_declaration(state: rules.State) -> dict[str, Any] | None:
-    """The action to take for the seat to act when its only choice is to declare nothing."""
-    if rules.to_act(state) is None:
-        return None
-    legal = rules.legal_actions(state)
-    if len(legal) == 1 and legal[0].get("type") == "declare" and not legal[0].get("combinations"):
-        return legal[0]
+    """Always None: the server no longer declares for anyone (kept for its callers).
+
+    It used to declare nothing at once (actor "server") for a seat holding no
+    combination, which told the table that a seat asked to declare held one. Now every
+    seat owes its own declaration: it declares, or sends its first card, which stores
+    "no declarations" and the card together (``resolve``). docs/server.md."""
     return None
 
 
 async def settle(db: AsyncSession, room_id: int, game: Game, loaded: Loaded) -> Loaded:
-    """Take the moves nobody needs to be asked for: a seat whose only legal action is
-    an empty ``declare`` declares nothing (actor "server"), as many times as that holds."""
-    for _ in range(64):
-        action = only_empty_declaration(loaded.state)
-        if action is None:
-            return loaded
-        try:
-            loaded = await commit(db, room_id, game, loaded, action, "server")
-        except Conflict:
-            loaded = await load(db, game)
+    """Nothing to take on anyone's behalf any more (see ``only_empty_declaration``);
+    returns ``loaded`` unchanged. Kept for its callers."""
     return loaded
 
 

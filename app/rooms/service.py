@@ -43,7 +43,7 @@ __all__ = [
     "take_seat",
 ]
 
-LOBBY_LIMIT = 100
+LOBBY_LIMIT = 200
 STAND_IN_BOT = clock.STAND_IN_BOT
 
 
@@ -93,7 +93,9 @@ async def _info(db: AsyncSession, room: Room) -> dict[str, Any]:
         names = {uid: nick for uid, nick in rows}
     seats = []
     for s in room.seats:
-        if s.user_id is not None:
+        if s.user_id is not None and s.away and s.bot is not None:
+            kind, name = "bot", f"{s.bot} bot"  # kept for its person, who left
+        elif s.user_id is not None:
             kind, name = "person", names.get(s.user_id, "?")
         elif s.bot is not None:
             kind, name = "bot", f"{s.bot} bot"
@@ -101,7 +103,7 @@ async def _info(db: AsyncSession, room: Room) -> dict[str, Any]:
             kind, name = "empty", None
         seats.append(
             {"seat": s.seat, "kind": kind, "name": name, "bot": s.bot, "user_id": s.user_id,
-             "stand_in": s.stand_in, "timeouts": s.timeouts or 0}
+             "stand_in": s.stand_in, "away": bool(s.away), "timeouts": s.timeouts or 0}
         )
     ruleset = rules.GAMES.get(room.game)
     return {
@@ -128,7 +130,7 @@ async def _state(db: AsyncSession, room: Room) -> tuple[Game | None, rules.State
 
 
 def _fingerprint(room: Room) -> tuple[Any, ...]:
-    return room.status, tuple((s.seat, s.user_id, s.bot, s.stand_in, s.timeouts) for s in room.seats)
+    return room.status, tuple((s.seat, s.user_id, s.bot, s.stand_in, s.away, s.timeouts) for s in room.seats)
 
 
 async def _consistent(db: AsyncSession, room_id: int) -> tuple[Room, Game | None, play.Loaded | None]:
@@ -193,19 +195,27 @@ async def create_room(
 
 async def room_info(db: AsyncSession, room_id: int) -> dict[str, Any]:
     """``{id, game, game_name, options, clock_seconds, max_timeouts, status, players,
-    seats: [{seat, kind: "empty" | "person" | "bot", name, bot, user_id, stand_in,
+    seats: [{seat, kind: "empty" | "person" | "bot", name, bot, user_id, stand_in, away,
     timeouts}], spectators, created_by, created_at}``. A person's seat with
-    ``stand_in`` is played by a bot until its person returns. Raises NotFound."""
+    ``stand_in`` is played by a bot until its person returns; ``away``: the person left
+    (shown as ``kind: "bot"``, ``user_id`` the person it is kept for). Raises NotFound."""
     return await _info(db, await _room(db, room_id))
 
 
-async def list_rooms(db: AsyncSession) -> list[dict[str, Any]]:
-    """The lobby: open and playing rooms, newest first; playing ones carry ``scores``,
-    ``target`` and ``phase``."""
+async def list_rooms(db: AsyncSession, game: str | None = None) -> list[dict[str, Any]]:
+    """The lobby: open and playing rooms (of ``game`` when given), newest first, at most
+    ``LOBBY_LIMIT``; playing ones carry ``scores``, ``target`` and ``phase``. Finished
+    rooms are not listed (they stay reachable by id and through the records). Raises
+    Unprocessable for an unknown game."""
+    where = [Room.status.in_(("open", "playing"))]
+    if game is not None:
+        if game not in rules.GAMES:
+            raise Unprocessable(f"unknown game {game!r}; games: {', '.join(rules.GAMES)}")
+        where.append(Room.game == game)
     rooms = (
         await db.scalars(
             select(Room)
-            .where(Room.status.in_(("open", "playing")))
+            .where(*where)
             .options(selectinload(Room.seats))
             .order_by(Room.id.desc())
             .limit(LOBBY_LIMIT)
@@ -228,10 +238,10 @@ async def list_rooms(db: AsyncSession) -> list[dict[str, Any]]:
 async def take_seat(db: AsyncSession, room_id: int, seat: int, user: User, bot: str | None = None) -> dict[str, Any]:
     """Sit ``user`` in ``seat``, or (``bot`` given) seat that bot there; returns room info.
 
-    A person takes an empty seat of an open room, or in a running game a seat a
-    stand-in bot keeps for a person who left. A user holds at most one seat per room.
-    Taking the seat you hold again is how you come back after the move clock gave it
-    to a stand-in (otherwise it changes nothing).
+    A person takes an empty seat of an open room. In a running game every seat is kept
+    for its person: nobody else may take it, even while a stand-in bot plays it. A user
+    holds at most one seat per room. Taking the seat you hold again is how you come back
+    after you left or the move clock gave it to a stand-in (otherwise it changes nothing).
     A bot is seated in an empty seat before the start, by the room's creator or a
     seated player. Raises NotFound, Forbidden, Conflict (taken, started, already
     seated) or Unprocessable (unknown bot)."""
@@ -255,7 +265,7 @@ async def take_seat(db: AsyncSession, room_id: int, seat: int, user: User, bot: 
             if not chair.stand_in:
                 return await _info(db, room)
             stmt = update(Seat).where(*where, Seat.user_id == user.id, Seat.stand_in.is_(True))
-            await db.execute(stmt.values(bot=None, stand_in=False, timeouts=0))
+            await db.execute(stmt.values(bot=None, stand_in=False, timeouts=0, away=False))
             await db.commit()
             room = await _room(db, room_id)
             await _publish(db, room)
@@ -267,9 +277,9 @@ async def take_seat(db: AsyncSession, room_id: int, seat: int, user: User, bot: 
                 raise Conflict(f"seat {seat} is taken")
             stmt = update(Seat).where(*where, Seat.user_id.is_(None), Seat.bot.is_(None))
         elif room.status == "playing":
-            if not (chair.bot is not None and chair.stand_in and chair.user_id is None):
-                raise Conflict(f"seat {seat} is taken")
-            stmt = update(Seat).where(*where, Seat.stand_in.is_(True), Seat.user_id.is_(None))
+            # A running game's seats are kept for their people, even one who left: only
+            # they may come back (a stand-in plays meanwhile); anyone may watch.
+            raise Conflict(f"seat {seat} is kept for its player while the game runs; you can watch the table")
         else:
             raise Conflict("the game is over")
         stmt = stmt.values(user_id=user.id, bot=None, stand_in=False, timeouts=0)
@@ -290,7 +300,9 @@ async def take_seat(db: AsyncSession, room_id: int, seat: int, user: User, bot: 
 
 
 async def leave_seat(db: AsyncSession, room_id: int, seat: int, user: User) -> dict[str, Any]:
-    """``user`` leaves ``seat``; in a running game a heuristic bot stands in for them.
+    """``user`` leaves ``seat``; in a running game a heuristic bot stands in for them and
+    the seat is kept for them (``away``): they may come back at any time, nobody else may
+    take it.
     Before the start, the creator or a seated player may also remove a bot. Returns
     room info. Raises NotFound, Forbidden (not yours) or Conflict (game over)."""
     room = await _room(db, room_id)
@@ -299,8 +311,8 @@ async def leave_seat(db: AsyncSession, room_id: int, seat: int, user: User) -> d
         raise Conflict("the game is over")
     if chair.user_id is not None and chair.user_id == user.id:
         values: dict[str, Any] = {"user_id": None, "timeouts": 0}
-        if room.status == "playing":
-            values.update(bot=STAND_IN_BOT, stand_in=True)
+        if room.status == "playing":  # the seat stays theirs: a stand-in plays until they return
+            values = {"bot": STAND_IN_BOT, "stand_in": True, "away": True, "timeouts": 0}
         stmt = update(Seat).where(Seat.room_id == room.id, Seat.seat == seat, Seat.user_id == user.id)
     elif chair.bot is not None and room.status == "open" and _in_room(room, user):
         values = {"bot": None, "stand_in": False}
@@ -350,12 +362,16 @@ async def get_view(db: AsyncSession, room_id: int, user: User | None) -> dict[st
     """The caller's view: ``observe(state, seat)`` for the seat ``user`` holds (the
     spectator's view otherwise) merged with the room info, plus ``my_seat``,
     ``commitment`` ``{deal_no, sha256}`` of the current deal and ``clock``
-    ``{seat, deadline, seconds}`` of the running move clock (or None). Everything comes
+    ``{seat, deadline, seconds}`` of the running move clock (or None). The seat to act
+    gets ``play.seat_actions`` as its ``legal_actions`` (while it owes its declaration,
+    the cards it may play after declaring nothing are listed too). Everything comes
     from the database: a refresh or a second tab shows exactly the same. Raises NotFound."""
     room, game, loaded = await _consistent(db, room_id)
     state = loaded.state if loaded is not None else rules.new_game(room.game, room.options, 0)
     seat = _seat_of(room, user)
     view = rules.observe(state, seat)
+    if seat is not None and view.get("legal_actions"):
+        view["legal_actions"] = play.seat_actions(state)
     view.update(await _info(db, room))
     view["my_seat"] = seat
     view["clock"] = clock.clock_view(room, room.seats, loaded)
@@ -371,7 +387,9 @@ async def post_move(db: AsyncSession, room_id: int, user: User, seq: int, action
     turn; Conflict when ``seq`` is not the table's (nothing changes) or the game is
     not in play; Unprocessable with the engine's reason when the action is illegal.
     A move of your own brings you back from a stand-in and clears your timeouts; it is
-    stored in the same transaction as the move, so a move is applied exactly once."""
+    stored in the same transaction as the move, so a move is applied exactly once.
+    A card sent while you owe your declaration declares nothing and plays the card (two
+    moves, stored together: play.resolve)."""
     if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
         raise Unprocessable("seq is the view's seq, a whole number")
     room = await _room(db, room_id)
@@ -390,16 +408,15 @@ async def post_move(db: AsyncSession, room_id: int, user: User, seq: int, action
         raise Conflict("the game is over")
     if rules.to_act(state) != seat:
         raise Forbidden("it is not your turn")
-    legal = play.canonical(state, action)
+    legal = play.resolve(state, action)
     back = []
-    if chair.stand_in or chair.timeouts:
+    if chair.stand_in or chair.timeouts or chair.away:
         back.append(
             update(Seat)
             .where(Seat.room_id == room.id, Seat.seat == seat, Seat.user_id == user.id)
-            .values(bot=None, stand_in=False, timeouts=0)
+            .values(bot=None, stand_in=False, timeouts=0, away=False)
         )
-    loaded = await play.commit(db, room.id, game, loaded, legal, str(seat), extra=back)
-    await play.settle(db, room.id, game, loaded)
+    await play.commit(db, room.id, game, loaded, legal, str(seat), extra=back)
     return await get_view(db, room_id, user)
 
 

@@ -1,5 +1,6 @@
-"""What the server itself does at a table: deal, answer for bots and stand-ins, skip
-empty declarations, and play for a person whose move clock ran out (app/rooms/clock.py).
+"""What the server itself does at a table: deal, answer for bots and stand-ins, and play
+for a person whose move clock ran out (app/rooms/clock.py). The server never declares
+for anyone: every seat makes its own declaration (docs/server.md "Declarations").
 
 The bot runner (app/rooms/runner.py) asks ``next_server_move`` what is due and
 when, waits outside any transaction, then calls ``server_move``, which applies it
@@ -9,10 +10,12 @@ and the insert of move ``seq`` is the lock, so two processes never both apply it
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+import anyio
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -20,14 +23,14 @@ from app import rules
 from app.db import utcnow
 from app.errors import Conflict, Unprocessable
 
-from . import clock, play
+from . import botplay, clock, play
 from .models import Game, Room, Seat
 
 
 @dataclass(frozen=True, slots=True)
 class ServerMove:
-    """A move the server owes a table: ``kind`` "deal", "bot", "auto" (an empty
-    declaration) or "clock" (a person's time ran out: the heuristic bot plays for them),
+    """A move the server owes a table: ``kind`` "deal", "bot" or "clock" (a person's
+    time ran out: the heuristic bot plays for them),
     due at ``not_before``, valid while the table is at ``seq``. For a bot or a clock,
     ``view`` is ``observe(state, seat)`` of that seat: all the bot may see; ``user_id``
     is the person a clock move plays for."""
@@ -74,8 +77,6 @@ async def next_server_move(db: AsyncSession, room_id: int, bot_delay: float, dea
     if rules.needs_deal(state):
         due = last + timedelta(seconds=deal_pause) if state.seq > 0 else now
         return ServerMove("deal", room_id, game.id, state.seq, due)
-    if play.only_empty_declaration(state) is not None:
-        return ServerMove("auto", room_id, game.id, state.seq, now)
     seat = rules.to_act(state)
     if seat is None:
         return None
@@ -99,6 +100,13 @@ async def next_server_move(db: AsyncSession, room_id: int, bot_delay: float, dea
     )
 
 
+async def _stand_in_card(state: rules.State, declare: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The stand-in bot's first card after ``declare`` (chosen in a worker thread)."""
+    after = rules.apply(state, declare)
+    view = rules.observe(after, seat)
+    return await anyio.to_thread.run_sync(botplay.choose, clock.STAND_IN_BOT, view, random.Random())
+
+
 async def server_move(db: AsyncSession, move: ServerMove, action: dict[str, Any] | None = None) -> bool:
     """Apply ``move`` (for a bot, its chosen ``action``) if the table is still where it
     was. Returns True if it was applied, False if the table moved on meanwhile."""
@@ -114,8 +122,6 @@ async def server_move(db: AsyncSession, move: ServerMove, action: dict[str, Any]
             if not rules.needs_deal(loaded.state):
                 return False
             await play.deal(db, room.id, game, loaded)
-        elif move.kind == "auto":
-            await play.settle(db, room.id, game, loaded)
         elif move.kind == "clock":
             chair = await db.get(Seat, (room.id, move.seat), populate_existing=True)
             if chair is None or chair.user_id != move.user_id or not clock.is_person_seat(chair):
@@ -125,14 +131,16 @@ async def server_move(db: AsyncSession, move: ServerMove, action: dict[str, Any]
             running = clock.deadline(room, [chair], loaded)
             if running is None or running[1] > utcnow():
                 return False
-            legal = play.canonical(loaded.state, action)
+            legal = [play.canonical(loaded.state, action)]
+            if legal[0].get("type") == "declare":
+                # One timeout is one move of the person's: the declaration and the card.
+                legal.append(await _stand_in_card(loaded.state, legal[0], move.seat))
             timeout = (
                 update(Seat)
                 .where(Seat.room_id == room.id, Seat.seat == move.seat, Seat.user_id == move.user_id)
                 .values(**clock.timeout_values(chair, room.max_timeouts))
             )
-            loaded = await play.commit(db, room.id, game, loaded, legal, str(move.seat), extra=[timeout])
-            await play.settle(db, room.id, game, loaded)
+            await play.commit(db, room.id, game, loaded, legal, str(move.seat), extra=[timeout])
         else:
             chair = await db.get(Seat, (room.id, move.seat), populate_existing=True)
             if chair is None or chair.bot != move.bot or not clock.is_bot_seat(chair):
@@ -140,8 +148,7 @@ async def server_move(db: AsyncSession, move: ServerMove, action: dict[str, Any]
             if rules.to_act(loaded.state) != move.seat:
                 return False
             legal = play.canonical(loaded.state, action)
-            loaded = await play.commit(db, room.id, game, loaded, legal, str(move.seat))
-            await play.settle(db, room.id, game, loaded)
+            await play.commit(db, room.id, game, loaded, legal, str(move.seat))
     except Conflict:
         return False
     except Unprocessable:

@@ -157,7 +157,11 @@ async def _play(base: str, game: str, options: dict, whole_deals: int, seen: See
                 refused = await http.post(f"/api/rooms/{rid}/moves", json={"seq": seq, "action": {"type": "play", "card": named}}, headers=auth[actor])
                 assert refused.status_code in (403, 422), refused.text
                 seen.add(actor, "error", seq, (refused.text, named))  # the card it named may come back
-            action = bots.choose("heuristic" if actor % 2 == 0 else "random", mine, rng)
+            # A seat owing its declaration is offered its declarations and its cards (a card
+            # = "no declarations"); the bots choose among the declarations, as in the engine.
+            declares = [a for a in mine["legal_actions"] if a["type"] == "declare"]
+            bot_view = dict(mine, legal_actions=declares) if declares else mine
+            action = bots.choose("heuristic" if actor % 2 == 0 else "random", bot_view, rng)
             if step % 2 == 0:
                 answer = await http.post(f"/api/rooms/{rid}/moves", json={"seq": seq, "action": action}, headers=auth[actor])
                 assert answer.status_code == 200, answer.text

@@ -69,10 +69,11 @@ async def test_must_follow_suit_is_refused_with_the_reason(client: httpx.AsyncCl
     assert (await move(client, table, table.eldest, {"type": "take"})).status_code == 200
     eldest = await view_of(client, table, table.eldest)
     assert sorted(eldest["hand"]) == sorted(["1c", "3c", "12c", "11c", "10c", "7o", "8o", "9o"])
-    assert all(a["type"] == "declare" for a in eldest["legal_actions"])
+    # owing the declaration: declare, or play a card (= no declarations, and that card)
+    assert {a["type"] for a in eldest["legal_actions"]} == {"declare", "play"}
     assert (await move(client, table, table.eldest, {"type": "declare", "combinations": []})).status_code == 200
     assert (await move(client, table, table.eldest, {"type": "play", "card": "1c"})).status_code == 200
-    # e+1 has nothing to declare: the server declared nothing for him, he is asked to play.
+    # e+1 holds no combination: like anyone, he may declare nothing or play his card at once.
     second = await view_of(client, table, table.seat(1))
     assert second["to_act"] == table.seat(1)
     assert [a["card"] for a in second["legal_actions"] if a["type"] == "play"] == ["7c"]
@@ -82,14 +83,14 @@ async def test_must_follow_suit_is_refused_with_the_reason(client: httpx.AsyncCl
     assert (await move(client, table, table.seat(1), {"type": "play", "card": "7c"})).status_code == 200
 
 
-async def test_server_declares_nothing_for_a_player_without_combinations(client: httpx.AsyncClient, table: Table) -> None:
+async def test_server_never_declares_for_a_player_without_combinations(client: httpx.AsyncClient, table: Table) -> None:
+    # docs/server.md "Declarations": a seat's declaration is its own move, never the server's.
     await move(client, table, table.eldest, {"type": "take"})
     await move(client, table, table.eldest, {"type": "declare", "combinations": []})
     await move(client, table, table.eldest, {"type": "play", "card": "1c"})
     log = (await client.get(f"/api/rooms/{table.room_id}/moves")).json()
-    last = log[-1]
-    assert last["actor"] == "server"
-    assert last["action"] == {"type": "declare", "combinations": []}
+    assert log[-1]["actor"] == table.eldest and log[-1]["action"]["type"] == "play"
+    assert [m for m in log if m["actor"] == "server"] == [m for m in log if m["action"]["type"] == "deal"]
 
 
 async def test_two_moves_at_the_same_seq_only_one_lands(client: httpx.AsyncClient, table: Table) -> None:
