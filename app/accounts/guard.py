@@ -10,13 +10,15 @@ In order:
    site's page without a bearer token gets 403 (app/accounts/csrf.py; the pages check
    their form tokens themselves).
 4. **Rate limits** (429 with ``Retry-After``): log-in attempts and new sessions or
-   registrations per client address, moves per user (per address without a session).
+   registrations per client address, moves and new rooms per user (per address without
+   a session).
 
 | bucket | requests | key |
 |---|---|---|
 | ``login`` | ``POST /api/login``, ``POST /login`` | client address |
 | ``session`` | ``POST /api/session``, ``POST /session``, ``POST /api/accounts``, ``POST /register`` | client address |
 | ``moves`` | ``POST /api/rooms/{id}/moves``, ``POST /rooms/{id}/moves`` | user id from the token, else address |
+| ``rooms`` | ``POST /api/rooms``, ``POST /rooms`` (new rooms) | user id from the token, else address |
 
 Refusals are ``{"detail": message}`` under ``/api/``, a short HTML message elsewhere
 (an ``#flash`` fragment for htmx).
@@ -42,12 +44,14 @@ RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("login", re.compile(r"^/(api/)?login/?$"), "ip"),
     ("session", re.compile(r"^/(api/session|session|api/accounts|register)/?$"), "ip"),
     ("moves", re.compile(r"^/(api/)?rooms/[^/]+/moves/?$"), "user"),
+    ("rooms", re.compile(r"^/(api/)?rooms/?$"), "user"),
 )
 INT32 = 2_147_483_647
 MESSAGES = {
     "login": "too many log-in attempts",
     "session": "too many new sessions from your address",
     "moves": "too many moves at once",
+    "rooms": "too many new rooms",
 }
 
 
@@ -63,7 +67,7 @@ class GuardMiddleware:
         self.app = app
         self.max_body = settings.max_body
         self.limiters: dict[str, RateLimiter] = {}
-        for name in ("login", "session", "moves"):
+        for name in ("login", "session", "moves", "rooms"):
             rate = settings.rate(name)
             if rate is not None:
                 self.limiters[name] = RateLimiter(*rate)

@@ -65,14 +65,17 @@ router = APIRouter(include_in_schema=False)
 
 
 @router.get("/", response_class=HTMLResponse)
-async def lobby(request: Request, db: SessionDep, user: OptionalUser) -> Response:
-    """The lobby: the rooms, the form to create one, the nickname form for a new visitor."""
+async def lobby(request: Request, db: SessionDep, user: OptionalUser, game: str | None = None) -> Response:
+    """The lobby: the rooms (``?game=`` filters them), the form to create one, the
+    nickname form for a new visitor."""
+    game = _lobby_game(game)
     return templates.TemplateResponse(
         request,
         "rooms/lobby.html",
         {
             "user": user,
-            "rooms": await service.list_rooms(db),
+            "rooms": await service.list_rooms(db, game),
+            "game_filter": game,
             "games": games_for_form(),
             "csrf_token": csrf.csrf_token(request),
             "next": "/",
@@ -81,16 +84,25 @@ async def lobby(request: Request, db: SessionDep, user: OptionalUser) -> Respons
 
 
 @router.get("/rooms/list", response_class=HTMLResponse)
-async def room_list(request: Request, db: SessionDep, user: OptionalUser) -> Response:
-    """The lobby's room list alone, for its polling."""
+async def room_list(request: Request, db: SessionDep, user: OptionalUser, game: str | None = None) -> Response:
+    """The lobby's room list alone, for its polling (``?game=`` filters it)."""
+    game = _lobby_game(game)
     return templates.TemplateResponse(
         request,
         "rooms/_room_list.html",
         {
             "user": user,
-            "rooms": await service.list_rooms(db),
+            "rooms": await service.list_rooms(db, game),
+            "game_filter": game,
         },
     )
+
+
+def _lobby_game(game: str | None) -> str | None:
+    """The lobby's game filter: a game id, or None (all games; an unknown id is ignored)."""
+    from app import rules
+
+    return game if game in rules.GAMES else None
 
 
 @router.post("/rooms")
