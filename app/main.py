@@ -7,7 +7,8 @@ opens the database engine, the broker subscription (app/realtime) and the bot ru
 Service errors become ``{"detail": message}`` with their status; a request that does
 not validate becomes 422 ``{"detail": "nickname: field required", "errors": [...]}``.
 Every request first passes the guards of app/accounts/guard.py (body size, cross-site
-API writes, rate limits). Tokens in socket URLs (``?token=``) are masked in the access log.
+API writes, rate limits); every response gets the security headers of app/headers.py.
+Tokens in socket URLs (``?token=``) are masked in the access log.
 """
 
 from __future__ import annotations
@@ -160,6 +161,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from app import i18n
 
     app.add_middleware(i18n.LanguageMiddleware)  # the page language (app/i18n.py)
+    from app.headers import SecurityHeadersMiddleware
+
+    app.add_middleware(SecurityHeadersMiddleware)  # outermost: every response (app/headers.py)
 
     from app.accounts.api import router as accounts_api
     from app.rooms.api import router as rooms_api
