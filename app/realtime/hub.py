@@ -12,6 +12,7 @@ from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Iterator
 
 from .broker import Broker, Event, InProcessBroker
+from .views import ViewCache
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +103,25 @@ class Hub:
         self._rooms: dict[int, set[RoomEvents]] = defaultdict(set)
         self._all: set[AllEvents] = set()
         self._task: asyncio.Task[None] | None = None
+        self._generations: dict[int, int] = {}
+        self._counter = 0
+        self.views = ViewCache(self)
+        self.events = 0  # events received from the broker (for profiles)
+
+    def generation(self, room_id: int) -> int:
+        """A number that changes with every event of ``room_id`` (app/realtime/views.py);
+        unique across rooms and never reused in this process. Without a local listener
+        the hub cannot see the room's events: every call is then a new generation."""
+        gen = self._generations.get(room_id)
+        if gen is None:
+            gen = self._bump()
+            if room_id in self._rooms:
+                self._generations[room_id] = gen
+        return gen
+
+    def _bump(self) -> int:
+        self._counter += 1
+        return self._counter
 
     async def start(self) -> None:
         """Open this process's one subscription (call once, from the app's lifespan)."""
@@ -135,6 +155,7 @@ class Hub:
                 listeners.discard(events)
                 if not listeners:
                     del self._rooms[room_id]
+                    self._generations.pop(room_id, None)
 
     @contextlib.asynccontextmanager
     async def listen_all(self) -> AsyncIterator[AllEvents]:
@@ -148,6 +169,9 @@ class Hub:
 
     def dispatch(self, room_id: int, seq: int) -> None:
         """Hand an event to this process's listeners."""
+        self.events += 1
+        if room_id in self._generations:
+            self._generations[room_id] = self._bump()
         for events in list(self._rooms.get(room_id, ())):
             events._notify(seq)
         for all_events in list(self._all):

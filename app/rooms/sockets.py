@@ -19,13 +19,13 @@ Messages (JSON):
   the view alone (the whole state) is the catch-up.
 
 A second socket of the same seat (another tab) is simply another viewer: it gets
-the same views and replaces nothing. Messages from the client are ignored (moves go
+the same views and replaces nothing. Views are built once per audience (each seat,
+and all spectators) per room event in this process (app/realtime/views.py). Messages from the client are ignored (moves go
 through ``POST .../moves``).
 """
 
 from __future__ import annotations
 
-from typing import Any
 from urllib.parse import urlsplit
 
 import anyio
@@ -34,6 +34,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from app import realtime
 from app.accounts.service import user_from_request
 from app.errors import NotFound
+from app.realtime.views import encode
 
 from . import service
 
@@ -78,15 +79,13 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
 
     async def push() -> None:
         nonlocal seen
-        async with sessionmaker() as db:
-            view = await service.get_view(db, room_id, user)
-            seq = view.get("seq", 0)
-            missed: list[dict[str, Any]] | None = None
-            if wants_moves and seen is not None and 0 < seq - seen <= CATCHUP_MAX:
-                missed = await service.move_log(db, room_id, user, seen)
-        if missed:
-            await websocket.send_json({"type": "moves", "since": seen, "seq": seq, "moves": missed})
-        await websocket.send_json({**view, "type": "view"})
+        entry = await hub.views.get(sessionmaker, room_id, user)  # built once per audience
+        seq = entry.view.get("seq", 0)
+        if wants_moves and seen is not None and 0 < seq - seen <= CATCHUP_MAX:
+            missed = [m for m in await hub.views.moves(sessionmaker, room_id, seen) if m["seq"] < seq]
+            if missed:
+                await websocket.send_text(encode({"type": "moves", "since": seen, "seq": seq, "moves": missed}))
+        await websocket.send_text(entry.text)
         seen = seq
 
     with hub.presence.watching(room_id, user.id if user else None):

@@ -1,0 +1,176 @@
+"""Views rendered once per audience: the sockets' fan-out cache of this process.
+
+Without it each socket of a room read the database and built its viewer's view on
+every event: a room watched by 200 people cost 200 reads per move. Here, per room
+and per *generation* (a number the hub bumps on every event of the room, so nothing
+cached before an event is served after it), each audience's view is built once:
+
+* one view per seat (``service.get_view`` for the person in it),
+* one view for every spectator (nobody's seat: the same view for all of them),
+
+and shared by every socket of that audience, with its JSON text encoded once. Each
+build opens its own database session (a fresh snapshot, as before). Concurrent
+sockets wait for the one build in progress (single flight). Entries also expire
+after ``ttl`` seconds, so a socket that connects long after the last event still reads
+the spectator count and the clock afresh.
+
+Which audience a socket belongs to comes from the seats of the generation's first
+view (its ``seats[].user_id``): the first socket of a generation builds its own
+viewer's view, the others wait for it, then share their audience's. A shared view is
+only handed to a socket whose user it belongs to by the view's own seats (a seat
+change racing with the reads gets a private view), so no socket ever gets another
+seat's cards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+    from app.accounts.models import User
+
+    from .hub import Hub
+
+MAX_ROOMS = 4096
+
+
+def encode(message: dict[str, Any]) -> str:
+    """JSON text as Starlette's ``send_json`` writes it."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(slots=True)
+class Entry:
+    """One audience's view and its socket message (``{**view, "type": "view"}`` as JSON)."""
+
+    view: dict[str, Any]
+    _text: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The JSON socket's message, encoded on first use."""
+        if self._text is None:
+            self._text = encode({**self.view, "type": "view"})
+        return self._text
+
+
+class _Room:
+    """What one generation of a room has built so far."""
+
+    def __init__(self, generation: int) -> None:
+        self.generation = generation
+        self.born = time.monotonic()
+        self.first: asyncio.Future[Entry] | None = None  # the generation's first build
+        self.builds: dict[Any, asyncio.Future[Any]] = {}
+
+    async def once(self, key: Any, build: Callable[[], Awaitable[Any]]) -> Any:
+        """The result of ``build()`` for ``key``, built once for all callers (a failure is
+        not kept: the next caller tries again)."""
+        future = self.builds.get(key)
+        if future is None:
+            future = asyncio.ensure_future(build())
+            self.builds[key] = future
+            future.add_done_callback(lambda f: f.cancelled() or f.exception() is None or self.builds.pop(key, None))
+        return await asyncio.shield(future)
+
+
+def _seat_map(view: dict[str, Any]) -> dict[int, int]:
+    """User id -> seat, first seat first (as ``service._seat_of``)."""
+    seats: dict[int, int] = {}
+    for chair in view.get("seats") or []:
+        uid = chair.get("user_id")
+        if uid is not None:
+            seats.setdefault(uid, chair["seat"])
+    return seats
+
+
+class ViewCache:
+    """Per room and generation, one view per audience (module docstring)."""
+
+    def __init__(self, hub: Hub, ttl: float = 2.0) -> None:
+        self.hub = hub
+        self.ttl = ttl
+        self._rooms: dict[int, _Room] = {}
+        self.builds = 0  # views built (for tests and profiles)
+        self.hits = 0  # views served from the cache
+
+    def _room(self, room_id: int) -> _Room:
+        generation = self.hub.generation(room_id)
+        cached = self._rooms.get(room_id)
+        if cached is None or cached.generation != generation or time.monotonic() - cached.born > self.ttl:
+            if len(self._rooms) >= MAX_ROOMS:
+                self._prune()
+            cached = self._rooms[room_id] = _Room(generation)
+        return cached
+
+    def _prune(self) -> None:
+        now = time.monotonic()
+        for room_id in [r for r, c in self._rooms.items() if now - c.born > self.ttl]:
+            del self._rooms[room_id]
+        while len(self._rooms) >= MAX_ROOMS:
+            del self._rooms[next(iter(self._rooms))]
+
+    async def get(self, sessionmaker: async_sessionmaker[AsyncSession], room_id: int, user: User | None) -> Entry:
+        """The view of ``room_id`` for ``user`` (None: a spectator), built at most once per
+        audience and generation. A shared view is handed out only if its own seats say
+        it is this user's (else a private one is built). Raises NotFound like
+        ``service.get_view``."""
+        from app.rooms import service
+
+        cached = self._room(room_id)
+        uid = user.id if user is not None else None
+
+        async def build() -> Entry:
+            self.builds += 1
+            async with sessionmaker() as db:
+                return Entry(await service.get_view(db, room_id, user))
+
+        if cached.first is None:  # the first socket of this generation: its view tells the seats
+            cached.first = asyncio.ensure_future(build())
+            try:
+                entry = await asyncio.shield(cached.first)
+            except BaseException:
+                cached.first = None
+                raise
+            cached.builds.setdefault(("seat", entry.view.get("my_seat")), cached.first)
+            return entry
+        try:
+            first = await asyncio.shield(cached.first)
+        except Exception:  # noqa: BLE001 - the first build failed: build our own
+            return await build()
+        seat = _seat_map(first.view).get(uid) if uid is not None else None
+        key = ("seat", seat)
+        shared = key in cached.builds
+        entry = await cached.once(key, build)
+        if not _belongs(entry.view, uid):
+            return await build()  # a seat changed between two reads: never share it
+        self.hits += shared
+        return entry
+
+    async def moves(
+        self, sessionmaker: async_sessionmaker[AsyncSession], room_id: int, since: int
+    ) -> list[dict[str, Any]]:
+        """The public move log from ``since`` (the same for every viewer), read once per
+        generation and ``since``."""
+        from app.rooms import service
+
+        async def build() -> list[dict[str, Any]]:
+            async with sessionmaker() as db:
+                return await service.move_log(db, room_id, None, since)
+
+        return await self._room(room_id).once(("moves", since), build)
+
+
+def _belongs(view: dict[str, Any], uid: int | None) -> bool:
+    """True when ``view`` is the view of user ``uid`` (None: anonymous) by its own seats."""
+    seat = view.get("my_seat")
+    if uid is None:
+        return seat is None
+    return _seat_map(view).get(uid) == seat
