@@ -32,7 +32,26 @@ STATUS_WORDS = {
     "playing": i18n.N_("playing"),
     "finished": i18n.N_("finished"),
 }
+#: bot level -> (label of one bot, label of several); unknown levels fall back to "<level> bot".
+BOT_LABELS = {
+    "random": (i18n.N_("Random bot"), i18n.N_("Random bots")),
+    "heuristic": (i18n.N_("Heuristic bot"), i18n.N_("Heuristic bots")),
+    "strong": (i18n.N_("Strong bot"), i18n.N_("Strong bots")),
+}
+
+
+def bot_label(level: str | None, many: bool = False) -> str:
+    """The translated name of a bot level ("Strong bot", or "Strong bots" with ``many``)."""
+    pair = BOT_LABELS.get(level or "")
+    if pair is None:
+        if many:
+            return i18n._("%(level)s bots") % {"level": level}
+        return i18n._("%(level)s bot") % {"level": level}
+    return i18n._(pair[1] if many else pair[0])
+
+
 templates.env.globals.update(
+    bot_label=bot_label,
     suit_name=cards.suit_name,
     choice_label=cards.choice_label,
     option_text=cards.option_text,

@@ -246,3 +246,20 @@ async def test_page_socket_from_another_site_is_refused(live_server: str) -> Non
     with pytest.raises(websockets.exceptions.InvalidStatus):
         async with websockets.connect(url, origin="https://evil.example"):  # type: ignore[arg-type]
             pass
+
+
+async def test_seat_form_offers_the_strong_bot_with_translated_labels(
+    client: httpx.AsyncClient,
+) -> None:
+    await _sign_in(client)
+    token = await _token(client)
+    response = await client.post("/rooms", data={"game": "bolot", "csrf": token})
+    room_id = int(response.headers["location"].rsplit("/", 1)[1])
+    page = await client.get(f"/rooms/{room_id}")
+    assert '<option value="strong"' in page.text and "Strong bot" in page.text
+    assert "Strong bots" in page.text and "Heuristic bot" in page.text
+    token = CSRF.search(page.text).group(1)
+    response = await client.post(f"/rooms/{room_id}/seats/1", data={"bot": "strong", "csrf": token})
+    assert response.status_code == 303, response.text
+    page = await client.get(f"/rooms/{room_id}?lang=ca")
+    assert "Bot fort" in page.text
