@@ -263,3 +263,26 @@ async def test_seat_form_offers_the_strong_bot_with_translated_labels(
     assert response.status_code == 303, response.text
     page = await client.get(f"/rooms/{room_id}?lang=ca")
     assert "Bot fort" in page.text
+
+
+async def test_a_player_whose_seat_has_a_stand_in_can_take_it_back(
+    client: httpx.AsyncClient,
+) -> None:
+    room_id = await _started_room(client)
+    page = await client.get(f"/rooms/{room_id}")
+    assert 'data-testid="sit-again"' not in page.text
+    token = CSRF.search(page.text).group(1)
+    response = await client.post(f"/rooms/{room_id}/seats/0/leave", data={"csrf": token})
+    assert response.status_code == 303, response.text
+    page = await client.get(f"/rooms/{room_id}")
+    assert 'data-testid="sit-again"' in page.text and "Take my seat back" in page.text
+    assert f'action="/rooms/{room_id}/seats/0"' in page.text
+    response = await client.post(
+        f"/rooms/{room_id}/seats/0", data={"csrf": token}, headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 200, response.text
+    assert 'data-testid="sit-again"' not in response.text
+    view = (await client.get(f"/api/rooms/{room_id}/view")).json()
+    assert view["my_seat"] == 0
+    seat0 = next(s for s in view["seats"] if s["seat"] == 0)
+    assert not seat0["stand_in"]
