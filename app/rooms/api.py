@@ -49,13 +49,15 @@ class ScoreIn(BaseModel):
 class RoomIn(BaseModel):
     """``{"game": "bolot", "options": {"target": 1000}, "clock_seconds": 30, "max_timeouts": 2}``:
     ``clock_seconds`` is the move clock (0 or absent: none), ``max_timeouts`` the timeouts
-    in a row before a stand-in bot plays for the seat until its person returns."""
+    in a row before a stand-in bot plays for the seat until its person returns;
+    ``spectators_see_hands`` (default false): spectators see every hand one deal late."""
 
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=64)
     options: dict[str, Any] = Field(default_factory=dict)
     clock_seconds: int | None = Field(default=None, ge=0, le=3600)
     max_timeouts: int | None = Field(default=None, ge=1, le=20)
+    spectators_see_hands: bool | None = Field(default=None, strict=True)
 
 
 class SeatOut(BaseModel):
@@ -82,6 +84,7 @@ class RoomOut(BaseModel):
     options: dict[str, Any]
     clock_seconds: int | None = None
     max_timeouts: int = 2
+    spectators_see_hands: bool = False
     status: str
     players: int
     seats: list[SeatOut]
@@ -134,7 +137,8 @@ async def score(game: Annotated[str, Path(max_length=64)], body: ScoreIn) -> dic
 @router.post("/rooms", status_code=201, response_model=RoomOut, responses=E422)
 async def create_room(body: RoomIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
     """A room with empty seats. 422 unknown game or option."""
-    return await service.create_room(db, user, body.game, body.options, body.clock_seconds, body.max_timeouts)
+    return await service.create_room(db, user, body.game, body.options, body.clock_seconds, body.max_timeouts,
+                                     body.spectators_see_hands)
 
 
 @router.get("/rooms", response_model=list[RoomOut], responses=E422)
@@ -178,8 +182,10 @@ async def start(room_id: RoomId, user: CurrentUser, db: SessionDep) -> dict[str,
 async def view(room_id: RoomId, user: OptionalUser, db: SessionDep) -> dict[str, Any]:
     """The caller's view (spectator's without a seat): ``status``, ``seq``, ``seat``,
     ``to_act``, ``hand``, ``legal_actions``, the public record, ``scores``, room info,
-    ``my_seat``, the current deal's ``commitment`` and the move ``clock`` ``{seat,
-    deadline, seconds}`` (None when no clock runs). A refresh shows exactly the same."""
+    ``my_seat``, the current deal's ``commitment``, the move ``clock`` ``{seat,
+    deadline, seconds}`` (None when no clock runs) and ``open_hands`` (spectators of a
+    room with ``spectators_see_hands``: the last finished deal's hands, one deal late;
+    else None). A refresh shows exactly the same."""
     return await service.get_view(db, room_id, user)
 
 

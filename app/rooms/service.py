@@ -113,6 +113,7 @@ async def _info(db: AsyncSession, room: Room) -> dict[str, Any]:
         "options": room.options,
         "clock_seconds": room.clock_seconds,
         "max_timeouts": room.max_timeouts,
+        "spectators_see_hands": bool(room.spectators_see_hands),
         "status": room.status,
         "players": len(room.seats),
         "seats": seats,
@@ -165,17 +166,24 @@ async def create_room(
     options: dict[str, Any] | None,
     clock_seconds: int | None = None,
     max_timeouts: int | None = None,
+    spectators_see_hands: bool | None = None,
 ) -> dict[str, Any]:
     """A new open room for ``game`` with empty seats; ``options`` are checked and completed
     with their defaults by the engine. The room's move clock (app/rooms/clock.py):
     ``clock_seconds`` (None or 0: none; 1-3600) and ``max_timeouts`` (1-20, default
-    ``TAPET_DEFAULT_MAX_TIMEOUTS``), also accepted inside ``options``. Raises
-    Unprocessable for an unknown game or option."""
+    ``TAPET_DEFAULT_MAX_TIMEOUTS``), also accepted inside ``options``; likewise
+    ``spectators_see_hands`` (off by default: spectators see every hand one deal late,
+    ``get_view``). Raises Unprocessable for an unknown game or option."""
     if options is not None and not isinstance(options, dict):
         raise Unprocessable("options are a JSON object")
     options = dict(options or {})
     clock_seconds = options.pop("clock_seconds", clock_seconds)
     max_timeouts = options.pop("max_timeouts", max_timeouts)
+    see_hands = options.pop("spectators_see_hands", spectators_see_hands)
+    if see_hands is None:
+        see_hands = False
+    if not isinstance(see_hands, bool):
+        raise Unprocessable("spectators_see_hands is true or false")
     try:
         seconds, limit = clock.check_options(clock_seconds, max_timeouts, get_settings().default_max_timeouts)
     except ValueError as exc:
@@ -186,7 +194,7 @@ async def create_room(
         raise Unprocessable(str(exc)) from None
     view = rules.observe(state, None)
     room = Room(game=game, options=view["options"], status="open", created_by=user.id,
-                clock_seconds=seconds, max_timeouts=limit)
+                clock_seconds=seconds, max_timeouts=limit, spectators_see_hands=see_hands)
     room.seats = [Seat(seat=n, stand_in=False) for n in range(view["players"])]
     db.add(room)
     await db.commit()
@@ -362,7 +370,9 @@ async def get_view(db: AsyncSession, room_id: int, user: User | None) -> dict[st
     """The caller's view: ``observe(state, seat)`` for the seat ``user`` holds (the
     spectator's view otherwise) merged with the room info, plus ``my_seat``,
     ``commitment`` ``{deal_no, sha256}`` of the current deal and ``clock``
-    ``{seat, deadline, seconds}`` of the running move clock (or None). The seat to act
+    ``{seat, deadline, seconds}`` of the running move clock (or None) and, for a
+    spectator of a room with ``spectators_see_hands``, ``open_hands`` (the hands one deal
+    late: ``open_hands``; None otherwise). The seat to act
     gets ``play.seat_actions`` as its ``legal_actions`` (while it owes its declaration,
     the cards it may play after declaring nothing are listed too). Everything comes
     from the database: a refresh or a second tab shows exactly the same. Raises NotFound."""
@@ -374,10 +384,27 @@ async def get_view(db: AsyncSession, room_id: int, user: User | None) -> dict[st
         view["legal_actions"] = play.seat_actions(state)
     view.update(await _info(db, room))
     view["my_seat"] = seat
+    view["open_hands"] = open_hands(room, view) if seat is None else None
     view["clock"] = clock.clock_view(room, room.seats, loaded)
     deal = await play.last_deal(db, game.id) if game else None
     view["commitment"] = {"deal_no": deal.deal_no, "sha256": deal.sha256} if deal else None
     return view
+
+
+def open_hands(room: Room, view: dict[str, Any]) -> dict[str, Any] | None:
+    """What a spectator of ``room`` sees of the hands, one deal late (docs/server.md
+    "Spectators"): with ``spectators_see_hands`` on, ``{"deal": N, "hands": [[codes] per
+    seat]}`` of the last finished deal N, as dealt (each seat's cards at the start of
+    the play): from the end of deal N until the end of deal N + 1. Never a hand of the
+    deal in play: it comes from the finished deal's record (``view["last_deal"]``, which
+    the seats see too, and whose deck the move log reveals). None when the option is off
+    or no deal is finished yet."""
+    if not room.spectators_see_hands:
+        return None
+    last = view.get("last_deal")
+    if not last or not last.get("hands"):
+        return None
+    return {"deal": last.get("deal"), "hands": [list(h) for h in last["hands"]]}
 
 
 async def post_move(db: AsyncSession, room_id: int, user: User, seq: int, action: Any) -> dict[str, Any]:

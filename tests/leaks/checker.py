@@ -28,7 +28,7 @@ from app import rules
 from app.rooms import cards as names
 
 VIEWERS_4 = (None, 0, 1, 2, 3)
-PREVIOUS_DEAL_KEYS = frozenset({"last_deal", "sheet"})
+PREVIOUS_DEAL_KEYS = frozenset({"last_deal", "sheet", "open_hands"})
 TOKEN = re.compile(r"[A-Za-z0-9]+")
 
 
@@ -128,7 +128,7 @@ class Finder:
 
 def leaks_in_view(finder: Finder, view: dict, moment: Moment, viewer: int | None) -> list[str]:
     """Every hidden card the view shows, as "path: card" lines; also checks that the
-    previous-deal keys (``last_deal``, ``sheet``) speak of finished deals only."""
+    previous-deal keys (``last_deal``, ``sheet``, ``open_hands``) speak of finished deals only."""
     hidden = moment.hidden.get(viewer, frozenset())
     found: list[str] = []
     if hidden:
@@ -139,6 +139,9 @@ def leaks_in_view(finder: Finder, view: dict, moment: Moment, viewer: int | None
         last = view.get("last_deal")
         if last is not None and last.get("deal", 0) >= moment.deal_no:
             found.append(f"last_deal of deal {last.get('deal')} during deal {moment.deal_no}")
+        opened = view.get("open_hands")  # spectators_see_hands: one deal late only
+        if opened is not None and opened.get("deal", 0) >= moment.deal_no:
+            found.append(f"open_hands of deal {opened.get('deal')} during deal {moment.deal_no}")
         for entry in view.get("sheet") or []:
             if entry.get("deal", 0) >= moment.deal_no:
                 found.append(f"sheet entry of deal {entry.get('deal')} during deal {moment.deal_no}")

@@ -89,7 +89,9 @@ async def _play(base: str, game: str, options: dict, whole_deals: int, seen: See
             http.cookies.clear()
         auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
         cookie = [{"Cookie": f"tapet_session={t}"} for t in tokens]
-        room = (await http.post("/api/rooms", json={"game": game, "options": options}, headers=auth[0])).json()
+        # spectators_see_hands on: the spectators' views carry the hands one deal late too
+        room = (await http.post("/api/rooms", json={"game": game, "options": options, "spectators_see_hands": True},
+                                headers=auth[0])).json()
         rid = room["id"]
         for seat in range(players):
             assert (await http.put(f"/api/rooms/{rid}/seats/{seat}", json={}, headers=auth[seat])).status_code == 200
