@@ -13,6 +13,7 @@ Routes (``router``, no prefix):
 | ``POST /rooms/{id}/bots`` | fill every empty seat with bots of level ``bot`` |
 | ``POST /rooms/{id}/start`` | start the match |
 | ``POST /rooms/{id}/moves`` | play one action (form: ``seq``, ``action`` as JSON) |
+| ``POST /rooms/{id}/hint`` | what the strong bot would do from the requester's own seat (an HTML fragment) |
 | ``WS /rooms/{id}/ws`` | pushes the viewer's table as hx-swap-oob fragments |
 
 Everything shown is rendered from the viewer's own view (``service.get_view``
@@ -41,7 +42,7 @@ from app.accounts.service import user_from_request
 from app.db import SessionDep
 from app.errors import Conflict, NotFound, ServiceError
 
-from . import service
+from . import hints, service
 from .rendering import (
     FORBIDDEN_FORM,
     checked_form,
@@ -253,6 +254,25 @@ async def move(request: Request, room_id: int, db: SessionDep, user: OptionalUse
     if not is_htmx(request):
         return RedirectResponse(f"/rooms/{room_id}", status_code=303)
     return HTMLResponse(_fragments(request, view, user))
+
+
+@router.post("/rooms/{room_id}/hint", response_class=HTMLResponse)
+async def hint(request: Request, room_id: int, db: SessionDep, user: OptionalUser) -> Response:
+    """The strong bot's suggestion for the requester's own seat, with a few words why
+    (app/rooms/hints.py): a fragment for ``#hint``. Only a seated player gets one, from
+    their own view; a spectator is refused (403)."""
+    _form, refused = await _room_post(request, user)
+    if refused:
+        return refused
+    try:
+        suggestion = await hints.hint(db, room_id, user)
+    except ServiceError as exc:
+        return error_response(request, user, exc.message, exc.status, f"/rooms/{room_id}")
+    view = await service.get_view(db, room_id, user)
+    html = templates.get_template("rooms/_hint.html").render(
+        hint=suggestion, room=view, view=view, csrf_token=csrf.csrf_token(request)
+    )
+    return HTMLResponse(html)
 
 
 def _quiet(request: Request, room_id: int, view: dict[str, Any], user: User) -> Response:

@@ -73,6 +73,18 @@
     if (msg) setTimeout(function () { if (msg.isConnected) msg.remove(); }, 8000);
   });
 
+  // A hint marks the suggested card or call on the table.
+  document.addEventListener("htmx:afterSwap", function (ev) {
+    if (!ev.detail || !ev.detail.target || ev.detail.target.id !== "hint") return;
+    var box = ev.detail.target.querySelector("[data-hint-action]");
+    document.querySelectorAll(".hinted-choice").forEach(function (b) { b.classList.remove("hinted-choice"); });
+    if (!box) return;
+    var want = box.getAttribute("data-hint-action");
+    document.querySelectorAll('button[name="action"]').forEach(function (b) {
+      if (b.value === want && !box.contains(b)) b.classList.add("hinted-choice");
+    });
+  });
+
   // ---------------------------------------------------------------- language
   document.addEventListener("change", function (ev) {
     var form = ev.target.closest && ev.target.closest("[data-lang-form]");
