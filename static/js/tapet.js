@@ -73,16 +73,34 @@
     if (msg) setTimeout(function () { if (msg.isConnected) msg.remove(); }, 8000);
   });
 
-  // A hint marks the suggested card or call on the table.
+  // A hint marks the suggested card or call on the table; a push of the same table
+  // (same seq) redraws the prompt, so the hint is put back until the table moves on.
+  var lastHint = null;
+  function tableSeq() {
+    var main = document.getElementById("room-main");
+    return main ? main.getAttribute("data-seq") : null;
+  }
+  function markHint() {
+    document.querySelectorAll(".hinted-choice").forEach(function (b) { b.classList.remove("hinted-choice"); });
+    var holder = document.getElementById("hint");
+    if (!lastHint || !holder) return;
+    if (tableSeq() !== lastHint.seq) { lastHint = null; return; }
+    if (!holder.querySelector("[data-hint-action]")) {
+      holder.innerHTML = lastHint.html;
+      if (window.htmx) window.htmx.process(holder);
+    }
+    var box = holder.querySelector("[data-hint-action]");
+    if (!box) return;
+    var want = box.getAttribute("data-hint-action");
+    document.querySelectorAll('#room-main button[name="action"]').forEach(function (b) {
+      if (b.value === want && !box.contains(b)) b.classList.add("hinted-choice");
+    });
+  }
   document.addEventListener("htmx:afterSwap", function (ev) {
     if (!ev.detail || !ev.detail.target || ev.detail.target.id !== "hint") return;
     var box = ev.detail.target.querySelector("[data-hint-action]");
-    document.querySelectorAll(".hinted-choice").forEach(function (b) { b.classList.remove("hinted-choice"); });
-    if (!box) return;
-    var want = box.getAttribute("data-hint-action");
-    document.querySelectorAll('button[name="action"]').forEach(function (b) {
-      if (b.value === want && !box.contains(b)) b.classList.add("hinted-choice");
-    });
+    lastHint = box ? { seq: tableSeq(), html: ev.detail.target.innerHTML } : null;
+    markHint();
   });
 
   // ---------------------------------------------------------------- language
@@ -211,6 +229,7 @@
       else if (spoke && document.querySelector("#room-main .trick.done")) beep(520, 90, 0.05);
     }
     wasMyTurn = mine;
+    markHint();
     restoreFocus();
     tick();
     firstRound = false;
