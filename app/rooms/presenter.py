@@ -119,6 +119,13 @@ def split_actions(view: dict[str, Any]) -> dict[str, Any]:  # noqa: C901 - one p
         else:
             suit = cards.action_suit(a)
             label = cards.action_label(game, a)
+            turned = view.get("turned")
+            if kind == "take" and not suit and isinstance(turned, str) and turned:
+                # Round 1: the take is in the turned card's suit; name it on the button.
+                suit = turned[-1]
+                label = (
+                    _("Vaig (%(suit)s)") if game == "bolot" else _("Take %(suit)s")
+                ) % {"suit": cards.suit_name(suit)}
             if kind == "claim" and view.get("claim_totals") and isinstance(view.get("seat"), int):
                 label = _("I'm done: claim %(total)s of %(target)s") % {
                     "total": view["claim_totals"][view["seat"]],
@@ -244,7 +251,8 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
             "cards": [
                 _card(t["card"], t["seat"], pos_of.get(t["seat"]), four) for t in last.get("cards") or []
             ],
-            "winner": names.get(last.get("winner"), "?"),
+            "winner": _("You") if last.get("winner") == me else names.get(last.get("winner"), "?"),
+            "winner_me": last.get("winner") == me,
             "winner_pos": pos_of.get(last.get("winner")),
         }
     teams = team_names(view, names)

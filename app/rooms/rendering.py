@@ -108,6 +108,8 @@ def room_context(
         "oob": oob,
         "french_deck": view.get("game") not in cards.CATALAN_GAMES,
         "four_colour": four,
+        # The nickname form of a room page comes back to the room (pushes included).
+        "next": f"/rooms/{view['id']}" if view.get("id") is not None else "/",
     }
 
 

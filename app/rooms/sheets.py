@@ -258,6 +258,14 @@ def _headline(game: str, last: dict[str, Any], detail: dict[str, Any], teams: li
         if claim.get("correct"):
             return _("%(who)s claimed %(total)s of %(target)s: right, the match is won.") % values
         return _("%(who)s claimed %(total)s of %(target)s: wrong, the match is lost.") % values
+    if game == "botifarra":
+        return _botifarra_headline(outcome, detail, last, teams)
+    if outcome == "made" and game in BELOTE_GAMES:
+        totals = _pair(detail.get("totals"))
+        if totals and isinstance(taker_team, int) and taker_team < 2:
+            w["mine"], w["theirs"] = totals[taker_team], totals[1 - taker_team]
+            return _("%(taker)s made it: %(mine)s, more than %(other)s's %(theirs)s.") % w
+        return _("%(taker)s made it.") % w
     if outcome == "made":
         if needed and game not in ("bridge-belote", "botifarra"):
             return _("%(taker)s made it (needed %(needed)s).") % w
@@ -266,11 +274,6 @@ def _headline(game: str, last: dict[str, Any], detail: dict[str, Any], teams: li
         return {
             "inside": _("%(taker)s are inside: the whole deal (%(total)s) to %(other)s."),
             "hanging": _("A tie: %(carried)s points hang for the next deal."),
-        }.get(outcome, "") % w
-    if game == "botifarra":
-        return {
-            "failed": _("%(taker)s failed: %(other)s score."),
-            "tie": _("36–36: nobody scores."),
         }.get(outcome, "") % w
     if outcome == "scored":
         return _("Each player scores what he took.")
@@ -281,6 +284,38 @@ def _headline(game: str, last: dict[str, Any], detail: dict[str, Any], teams: li
         "tie": _("%(taker)s tied: exactly half."),
         "litige": _("Litige: a tie, %(taker)s's %(carried)s points are held for the next deal."),
     }.get(outcome, "") % w
+
+
+#: The games where the takers must score more than the defenders (no fixed "needed").
+BELOTE_GAMES = ("belote", "belote-2p")
+
+
+def _botifarra_headline(outcome: str, detail: dict[str, Any], last: dict[str, Any], teams: list[str]) -> str:
+    """Botifarra: the pair over 36 scores the excess times the multiplier (rules/botifarra.md §7)."""
+    if outcome == "tie":
+        return _("36–36: nobody scores.")
+    points = _pair(last.get("points")) or [0, 0]
+    team = 0 if (points[0] or 0) >= (points[1] or 0) else 1
+    name = teams[team] if team < len(teams) else ""
+    mult = detail.get("multiplier") or 1
+    if outcome == "revoke":
+        return _("%(team)s score %(n)s: a revoke by the other pair (36 × %(mult)s).") % {
+            "team": name, "n": points[team], "mult": mult}
+    totals = _pair(detail.get("totals"))
+    tricks = _pair(detail.get("tricks"))
+    cp = _pair(detail.get("card_points"))
+    if not (totals and tricks and cp):
+        return _("%(team)s score %(n)s.") % {"team": name, "n": points[team]}
+    return _("%(team)s score %(n)s (= (%(tricks)s tricks + %(cp)s card points − 36) × %(mult)s).") % {
+        "team": name, "n": points[team], "tricks": tricks[team], "cp": cp[team], "mult": mult}
+
+
+def _defenders_total(detail: dict[str, Any]) -> int | None:
+    """Belote: the defenders' total, which the takers must beat."""
+    totals, taker = _pair(detail.get("totals")), detail.get("taker_team")
+    if totals and isinstance(taker, int) and taker in (0, 1):
+        return int(totals[1 - taker])
+    return None
 
 
 def deal_result(view: dict[str, Any], teams: list[str]) -> dict[str, Any] | None:
@@ -321,6 +356,7 @@ def deal_result(view: dict[str, Any], teams: list[str]) -> dict[str, Any] | None
         "trump": trump,
         "trump_name": cards.suit_name(trump) if trump else _contract_title(contract, game) or None,
         "points_in_play": detail.get("points_in_play"),
-        "needed": detail.get("needed"),
+        "needed": detail.get("needed") if game not in BELOTE_GAMES else None,
+        "defenders": _defenders_total(detail) if game in BELOTE_GAMES else None,
         "carried_out": last.get("carried_out") or 0,
     }

@@ -79,7 +79,10 @@ def test_auction_buttons_are_exactly_the_legal_actions() -> None:
     t = presenter.table(view)
     posted = [json.loads(c["json"]) for c in t["actions"]["calls"]]
     assert posted == view["legal_actions"]
-    assert [c["label"] for c in t["actions"]["calls"]] == ["Vaig", "No vaig"]
+    # Round 1 names the turned card's suit on the take button.
+    suit = cards.suit_name(view["turned"][-1])
+    assert [c["label"] for c in t["actions"]["calls"]] == [f"Vaig ({suit})", "No vaig"]
+    assert t["actions"]["calls"][0]["suit_img"]
     assert t["status"] == "Your turn to bid"
     assert not any(c["playable"] for c in t["hand"])
 
@@ -256,3 +259,42 @@ def test_choice_options_have_readable_labels() -> None:
         "target": 51,
         "variant": "eastern",
     }
+
+
+def test_botifarra_headline_says_who_scores_and_how_without_llocs() -> None:
+    from app.rooms import sheets
+
+    last = {
+        "deal": 3, "void": False, "points": [0, 22], "outcome": "failed",
+        "contract": {"trump": "o", "chooser": 0, "chooser_team": 0, "multiplier": 2},
+        "detail": {"totals": [25, 47], "card_points": [20, 40], "tricks": [5, 7], "multiplier": 2},
+    }
+    result = sheets.deal_result({"game": "botifarra", "last_deal": last}, ["Pair A", "Pair B"])
+    assert result is not None
+    headline = result["headline"]
+    assert "llocs" not in headline and "defenders" not in headline
+    assert headline == "Pair B score 22 (= (7 tricks + 40 card points − 36) × 2)."
+
+
+def test_belote_result_shows_the_defenders_total_to_beat_not_a_needed_figure() -> None:
+    from app.rooms import sheets
+
+    last = {
+        "deal": 1, "void": False, "points": [111, 51], "outcome": "made",
+        "contract": {"trump": "H", "taker": 0, "taker_team": 0},
+        "detail": {"totals": [111, 51], "card_points": [101, 51], "last_trick_team": 0, "capot": None,
+                   "declarations": [0, 0], "belote": [0, 0], "points_in_play": 162, "needed": 52,
+                   "taker_team": 0},
+    }
+    result = sheets.deal_result({"game": "belote", "last_deal": last}, ["Us", "Them"])
+    assert result is not None
+    assert result["needed"] is None and result["defenders"] == 51
+    assert result["headline"] == "Us made it: 111, more than Them's 51."
+
+
+def test_the_viewer_is_you_when_winning_a_trick() -> None:
+    view = _view(0)
+    view["phase"] = "play"
+    view["last_trick"] = {"cards": [{"seat": s, "card": c} for s, c in enumerate(view["hand"][:4])], "winner": 0}
+    t = presenter.table(view)
+    assert t["last_trick"]["winner"] == "You" and t["last_trick"]["winner_me"]
