@@ -11,8 +11,8 @@ Every ``ttl / 3`` seconds a process (``Leases.tick``):
 
 1. renews its heartbeat and the shards it holds (``expires = now + ttl``);
 2. counts the live workers and aims at ``ceil(SHARDS / workers)`` shards;
-3. releases what it holds beyond that (after the moves in hand are applied) and
-   takes free shards (never held, released, or expired) up to it.
+3. releases what it holds beyond that (after the moves in hand are applied; it keeps
+   a spread of shards, e.g. the even ones of two workers) and takes free shards (never held, released, or expired) up to it.
 
 A process that dies stops renewing: its shards expire after ``ttl`` seconds and
 the others take them (takeover). A process that stops cleanly releases them at
@@ -172,7 +172,7 @@ class Leases:
         self.held = mine
         self._valid_until = started + self.ttl * 0.75
         if len(mine) > target:
-            await self._release(set(sorted(mine)[target:]))
+            await self._release(set(sorted(mine, key=self._spread)[target:]))
             return set()
         free = [s for s in range(self.shards) if s not in taken and s not in mine]
         random.shuffle(free)  # two processes starting together take different shards
@@ -185,6 +185,12 @@ class Leases:
                 await db.commit()
             self.held = mine | gained
         return gained
+
+    def _spread(self, shard: int) -> int:
+        """Bit-reversed shard number: keeping the lowest of these keeps shards spread over
+        the room ids (rooms made one after another go to different workers)."""
+        bits = max(1, (self.shards - 1).bit_length())
+        return int(format(shard, f"0{bits}b")[::-1], 2)
 
     def under_share(self) -> bool:
         """True when the last tick left this process below its share (tick again soon)."""

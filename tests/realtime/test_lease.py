@@ -38,6 +38,7 @@ async def test_the_first_takes_all_then_two_share_half_each(maker) -> None:  # n
     assert len(one.held) == 4
     assert len(await two.tick()) == 4
     assert one.held.isdisjoint(two.held) and one.held | two.held == set(range(8))
+    assert one.held == {0, 2, 4, 6}  # a spread: rooms made one after another alternate
     for room in range(20):
         assert one.holds(room) != two.holds(room)
 
