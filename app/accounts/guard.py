@@ -57,7 +57,7 @@ MESSAGES = {
 
 def _out_of_range(part: str) -> bool:
     digits = part[1:] if part.startswith(("-", "+")) else part
-    return digits.isdigit() and (len(digits) > 10 or int(digits) > INT32)
+    return digits.isascii() and digits.isdigit() and (len(digits) > 10 or int(digits) > INT32)
 
 
 class GuardMiddleware:

@@ -55,7 +55,7 @@ def _explicit_token(websocket: WebSocket) -> bool:
 
 def _since(websocket: WebSocket) -> int | None:
     raw = websocket.query_params.get("since", "")
-    return int(raw) if raw.isdigit() and len(raw) < 10 else None
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
 
 
 @router.websocket("/api/rooms/{room_id}/ws")

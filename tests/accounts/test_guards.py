@@ -138,3 +138,11 @@ def test_the_generated_key_is_random_private_and_kept(tmp_path: Path, monkeypatc
 def test_a_short_secret_key_is_refused() -> None:
     with pytest.raises(ValueError):
         Settings(secret_key="short").secret()
+
+
+async def test_unicode_digits_in_a_path_are_not_a_server_error(client) -> None:
+    """'²'.isdigit() is True but int('²') fails: such a segment is a 404/422, never a 500
+    (found by schemathesis on /api/tournaments/¹/results.csv)."""
+    for path in ("/api/tournaments/%C2%B9/results.csv", "/api/rooms/%C2%B2", "/api/rooms/%C2%B2/view"):
+        response = await client.get(path)
+        assert response.status_code in (404, 422), (path, response.status_code)
