@@ -147,6 +147,98 @@ def _example_summary(game: str) -> str:
     return json.dumps(s)
 
 
+DECL_ROWS = 4  #: declaration rows of the score-sheet form
+
+
+def deal_form(game: str) -> dict[str, Any]:
+    """What the per-game deal form offers: suits, ranks, which fields apply (rules/<game>.md §8)."""
+    from app.rooms import cards as room_cards
+
+    g = rules.GAMES[game]
+    suits = [(s, room_cards.suit_name(s)) for s in g.table.suits]
+    return {
+        "game": game,
+        "suits": suits,
+        "ranks": list(g.table.sequence_order or g.table.ranks),
+        "four_ranks": list(getattr(g, "four_ranks", ()) or ()),
+        "botifarra": game == "botifarra",
+        "bridge": game == "bridge-belote",
+        "belote_family": game in ("bolot", "belote", "belote-2p"),
+        "declarations": game != "botifarra",
+        "rows": list(range(DECL_ROWS)),
+    }
+
+
+def _field_int(form: dict[str, str], name: str, label: str, default: int | None = None) -> int | None:
+    value = (form.get(name) or "").strip()
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise service.Unprocessable(f"{label}: {value!r} is not a whole number") from None
+
+
+def _needed(form: dict[str, str], name: str, label: str) -> int:
+    value = _field_int(form, name, label)
+    if value is None:
+        raise service.Unprocessable(f"{label} is missing")
+    return value
+
+
+def summary_from_fields(game: str, form: dict[str, str]) -> dict[str, Any]:  # noqa: C901 - one branch per game
+    """The deal summary (rules/<game>.md §8) built from the score-sheet form's fields.
+
+    Fields: ``f_trump`` (a suit; "" for Botifarra's botifarra; "NT"/"AT" in
+    Bridge-Belote), ``f_taker`` (team 0/1), ``f_tricks0/1``, ``f_cp0/1``,
+    ``f_last``, ``f_belote`` (the team, or "" ; Bridge-Belote ``f_belote0/1``
+    counts), ``f_doublings`` (Botifarra), ``f_multiplier`` (Bridge-Belote),
+    ``f_eldest``, ``f_carried``, and declaration rows ``f_d<i>_team/kind/length/top/suit/rank``.
+    The engine checks the rest (score_deal) and explains what is wrong."""
+    trump = (form.get("f_trump") or "").strip() or None
+    taker = _needed(form, "f_taker", "the team that took the contract")
+    tricks = [_needed(form, f"f_tricks{t}", f"tricks of team {t + 1}") for t in (0, 1)]
+    cp = [_needed(form, f"f_cp{t}", f"card points of team {t + 1}") for t in (0, 1)]
+    summary: dict[str, Any] = {"tricks": tricks, "card_points": cp}
+    if game == "botifarra":
+        summary["contract"] = {"trump": trump, "botifarra": trump is None, "chooser_team": taker,
+                               "doublings": _field_int(form, "f_doublings", "doublings", 0)}
+        return summary
+    summary["last_trick_team"] = _needed(form, "f_last", "the team that took the last trick")
+    declarations: list[list[dict[str, Any]]] = [[], []]
+    for i in range(DECL_ROWS):
+        team = (form.get(f"f_d{i}_team") or "").strip()
+        if team not in ("0", "1"):
+            continue
+        kind = form.get(f"f_d{i}_kind") or "sequence"
+        if kind == "four":
+            declarations[int(team)].append({"kind": "four", "rank": form.get(f"f_d{i}_rank") or ""})
+        else:
+            declarations[int(team)].append({
+                "kind": "sequence",
+                "length": _needed(form, f"f_d{i}_length", f"length of declaration {i + 1}"),
+                "top": form.get(f"f_d{i}_top") or "", "suit": form.get(f"f_d{i}_suit") or ""})
+    summary["declarations"] = declarations
+    carried = _field_int(form, "f_carried", "points carried in", 0)
+    if carried:
+        summary["carried_in"] = carried
+    if game == "bridge-belote":
+        kind = {"NT": "no_trumps", "AT": "all_trumps"}.get(trump or "", "suit")
+        summary["contract"] = {"kind": kind, "trump": trump if kind == "suit" else None,
+                               "declarer_team": taker,
+                               "multiplier": _field_int(form, "f_multiplier", "multiplier", 1)}
+        summary["belote"] = [_field_int(form, f"f_belote{t}", f"belots of team {t + 1}", 0) for t in (0, 1)]
+        return summary
+    contract: dict[str, Any] = {"trump": trump, "taker_team": taker}
+    eldest = (form.get("f_eldest") or "").strip()
+    if eldest in ("0", "1"):
+        contract["eldest_team"] = int(eldest)
+    summary["contract"] = contract
+    belote = (form.get("f_belote") or "").strip()
+    summary["belote"] = [1 if belote == str(t) else 0 for t in (0, 1)]
+    return summary
+
+
 # ---------------------------------------------------------------- public pages
 
 
@@ -215,7 +307,8 @@ async def table_page(request: Request, tid: int, n: int, db: SessionDep, user: O
         return _error(request, user, exc.message, exc.status, f"/tournaments/{tid}")
     t = await service.get_tournament(db, tid)
     return _page(request, "tournaments/table.html", user, t=t, x=table,
-                 organiser=await service.is_organiser(db, tid, user), example=_example_summary(t["game"]))
+                 organiser=await service.is_organiser(db, tid, user), example=_example_summary(t["game"]),
+                 deal_form=deal_form(t["game"]))
 
 
 @router.get("/tournaments/{tid}/manage", response_class=HTMLResponse)
@@ -354,10 +447,14 @@ async def table_form(request: Request, tid: int, n: int, what: str, db: SessionD
             await results.record_result(db, tid, n, user, _int(f, "home_score") or 0, _int(f, "away_score") or 0,
                                         _int(f, "winner"), rnd, f.get("reason", ""), f.get("forfeit") == "on")
         elif what in ("deals", "fix"):
-            try:
-                summary = json.loads(f.get("summary") or "null")
-            except ValueError:
-                raise service.Unprocessable("the deal summary is not valid JSON") from None
+            if what == "deals" and f.get("entry") == "fields" and not (f.get("summary") or "").strip():
+                t = await service.get_tournament(db, tid)
+                summary = summary_from_fields(t["game"], f)
+            else:
+                try:
+                    summary = json.loads(f.get("summary") or "null")
+                except ValueError:
+                    raise service.Unprocessable("the deal summary is not valid JSON") from None
             if what == "deals":
                 await results.add_deal(db, tid, n, user, summary, rnd)
             else:

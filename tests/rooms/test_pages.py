@@ -310,3 +310,42 @@ async def test_lobby_leaves_unset_options_empty_and_a_room_nickname_comes_back(
             "/session", data={"nickname": "Nova", "csrf": token, "next": room_url}
         )
         assert response.status_code == 303 and response.headers["location"] == room_url
+
+
+def test_championship_deal_fields_build_a_summary_the_rules_score() -> None:
+    """The per-game score-sheet form (app/tournaments/pages.py) builds §8 summaries."""
+    from app import rules
+    from app.errors import ServiceError
+    from app.tournaments.pages import summary_from_fields
+
+    def score(game: str, form: dict[str, str]) -> dict:
+        return rules.score_deal(game, {}, summary_from_fields(game, form))
+
+    base = {"f_taker": "0", "f_tricks0": "5", "f_tricks1": "3", "f_last": "0", "f_belote": ""}
+    made = score("belote", {**base, "f_trump": "H", "f_cp0": "100", "f_cp1": "52",
+                            "f_d0_team": "0", "f_d0_kind": "sequence", "f_d0_length": "3",
+                            "f_d0_top": "A", "f_d0_suit": "S"})
+    assert made["outcome"] == "made" and made["detail"]["declarations"][0] == 20
+    bolot = score("bolot", {**base, "f_trump": "o", "f_cp0": "100", "f_cp1": "52", "f_belote": "0"})
+    assert bolot["points"][0] > 0
+    botifarra = score("botifarra", {"f_trump": "", "f_taker": "1", "f_tricks0": "5", "f_tricks1": "7",
+                                    "f_cp0": "20", "f_cp1": "40", "f_doublings": "1"})
+    assert botifarra["detail"]["botifarra"] and botifarra["points"][1] > 0
+    bridge = score("bridge-belote", {"f_trump": "NT", "f_taker": "0", "f_tricks0": "6", "f_tricks1": "2",
+                                     "f_cp0": "100", "f_cp1": "20", "f_last": "0", "f_multiplier": "1"})
+    assert bridge["detail"]["raw"][0] == 2 * (100 + 10)
+    two = score("belote-2p", {**base, "f_trump": "S", "f_tricks0": "5", "f_tricks1": "4",
+                              "f_cp0": "90", "f_cp1": "46"})
+    assert two["outcome"] == "scored" and two["points"][0] > 0
+    try:
+        summary_from_fields("belote", {**base, "f_trump": "H", "f_cp0": "lots", "f_cp1": "52"})
+    except ServiceError as exc:
+        assert "card points of team 1" in exc.message and "not a whole number" in exc.message
+    else:
+        raise AssertionError("a word in a number field is refused")
+    try:
+        score("belote", {**base, "f_trump": "H", "f_cp0": "100", "f_cp1": "99"})
+    except rules.IllegalAction as exc:
+        assert str(exc)  # score_deal's reason, shown on the page as it is
+    else:
+        raise AssertionError("impossible card points are refused")
