@@ -83,8 +83,8 @@ class ResultIn(BaseModel):
     """A table's final score (home first). ``winner`` (a team id) only for a level
     knockout match or a forfeit; ``reason`` is required for a correction."""
 
-    home_score: int
-    away_score: int
+    home_score: int = Field(ge=0, le=1_000_000)
+    away_score: int = Field(ge=0, le=1_000_000)
     winner: int | None = None
     round: int | None = None
     reason: str = ""

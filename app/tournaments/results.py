@@ -27,6 +27,9 @@ from .models import PaperDeal, Round, Team, Tournament, TournamentTable
 from .service import audit, for_organiser, rounds_of, teams_of
 from .standings import Result, standings
 
+#: The highest score a table may record (guards the database's integer columns).
+MAX_SCORE = 1_000_000
+
 
 async def tables_in(db: AsyncSession, round_id: int) -> list[TournamentTable]:
     rows = await db.scalars(select(TournamentTable).where(TournamentTable.round_id == round_id)
@@ -120,12 +123,14 @@ async def record_result(db: AsyncSession, tournament_id: int, table_no: int, use
     entry (who, when, before, after, why). Raises NotFound, Forbidden, Conflict (a
     bye, a removed match, an online match still playing, a level knockout match without
     ``winner_id``) or Unprocessable (negative scores, no reason for a correction)."""
+    if home_score < 0 or away_score < 0:
+        raise Unprocessable("scores are zero or more")
+    if home_score > MAX_SCORE or away_score > MAX_SCORE:
+        raise Unprocessable(f"a match score is at most {MAX_SCORE:,}")
     t = await for_organiser(db, tournament_id, user)
     rnd, x = await find_table(db, t, table_no, round_no)
     if x.away_id is None or x.status == "void":
         raise Conflict(f"table {table_no} is a bye or a removed match: it takes no result")
-    if home_score < 0 or away_score < 0:
-        raise Unprocessable("scores are zero or more")
     correction = x.status == "done" or rnd.status == "closed"
     if x.status == "playing" and x.mode == "online" and not reason:
         raise Conflict(f"table {table_no} is still playing online: give a reason to override it")
