@@ -71,25 +71,13 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(func=cmd_serve)
     mig = sub.add_parser("migrate", help="bring the database to the newest schema")
     mig.set_defaults(func=cmd_migrate)
-    load = sub.add_parser("load", help="drive tables through the HTTP/WebSocket API and print figures (loopback only)")
-    load.add_argument("--tables", type=int, default=10)
-    load.add_argument("--spectators", type=int, default=0, help="spectator sockets in all, spread over the tables")
-    load.add_argument("--duration", type=float, default=20, help="seconds of play")
-    load.add_argument("--url", default=None, help="a running server on this machine (default: start one)")
-    load.add_argument("--game", default="bolot")
-    load.add_argument("--workers", type=int, default=1, help="workers of the server this command starts")
-    load.set_defaults(func=cmd_load)
+    from app.load import register as register_load  # tapet load
+
+    register_load(sub)
     from app.bench_cli import register as register_bench  # bench engine|bots, arena
 
     register_bench(sub)
     return parser
-
-
-def cmd_load(args: argparse.Namespace) -> int:
-    """``tapet load``: see app/load.py."""
-    from app.load import main as load_main
-
-    return load_main(args.tables, args.spectators, args.duration, args.url, args.game, args.workers)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
