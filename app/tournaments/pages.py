@@ -147,7 +147,7 @@ def _example_summary(game: str) -> str:
     return json.dumps(s)
 
 
-DECL_ROWS = 4  #: declaration rows of the score-sheet form
+DECL_ROWS = 3  #: declaration rows of the score-sheet form
 
 
 def deal_form(game: str) -> dict[str, Any]:
