@@ -1,10 +1,13 @@
-# Tapet: the web app. Configure with DATABASE_URL, REDIS_URL, TAPET_SECRET_KEY.
+# Tapet: the web app. Configure with DATABASE_URL, REDIS_URL, TAPET_SECRET_KEY, TAPET_WORKERS
+# (README.md "Production"); docker-compose.yml runs it with PostgreSQL and Redis.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     UV_PYTHON_DOWNLOADS=never \
-    UV_LINK_MODE=copy
+    UV_LINK_MODE=copy \
+    PATH="/app/.venv/bin:$PATH" \
+    TAPET_WORKERS=1
 
 RUN pip install --no-cache-dir uv
 
@@ -19,4 +22,7 @@ RUN useradd --create-home tapet && mkdir -p /data && chown tapet /data
 USER tapet
 WORKDIR /data
 EXPOSE 8000
-CMD ["uv", "run", "--no-sync", "--project", "/app", "tapet", "serve", "--host", "0.0.0.0", "--port", "8000"]
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
+    CMD python -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/api/games', timeout=3)"
+# `tapet serve` migrates (a no-op once `tapet migrate` ran), then forks the workers.
+CMD ["sh", "-c", "exec tapet serve --host 0.0.0.0 --port 8000 --workers \"${TAPET_WORKERS}\""]
