@@ -298,3 +298,17 @@ def test_the_viewer_is_you_when_winning_a_trick() -> None:
     view["last_trick"] = {"cards": [{"seat": s, "card": c} for s, c in enumerate(view["hand"][:4])], "winner": 0}
     t = presenter.table(view)
     assert t["last_trick"]["winner"] == "You" and t["last_trick"]["winner_me"]
+
+
+def test_bridge_belote_no_trumps_breakdown_shows_the_doubling() -> None:
+    from app.rooms import sheets
+
+    last = {
+        "deal": 1, "void": False, "points": [22, 4], "outcome": "made",
+        "contract": {"kind": "no_trumps", "trump": None, "declarer_team": 0, "multiplier": 1},
+        "detail": {"card_points": [100, 20], "last_trick_team": 0, "raw": [220, 40], "rounded": [22, 4]},
+    }
+    result = sheets.deal_result({"game": "bridge-belote", "last_deal": last}, ["Us", "Them"])
+    assert result is not None
+    rows = {r[0]: r[1:] for r in result["rows"]}
+    assert rows["× 2 (no trumps)"] == [220, 40]
