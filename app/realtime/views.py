@@ -10,7 +10,9 @@ cached before an event is served after it), each audience's view is built once:
 
 and shared by every socket of that audience, with its JSON text encoded once. Each
 build opens its own database session (a fresh snapshot, as before). Concurrent
-sockets wait for the one build in progress (single flight). Entries also expire
+sockets wait for the one build in progress (single flight); at most
+``BUILDS_AT_ONCE`` builds run at a time, so a burst of sockets cannot take every
+database connection from the requests. Entries also expire
 after ``ttl`` seconds, so a socket that connects long after the last event still reads
 the spectator count and the clock afresh.
 
@@ -39,6 +41,7 @@ if TYPE_CHECKING:
     from .hub import Hub
 
 MAX_ROOMS = 4096
+BUILDS_AT_ONCE = 8  # below the connection pool's 15, so requests still get a connection
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -76,6 +79,7 @@ class _Room:
         future = self.builds.get(key)
         if future is None:
             future = asyncio.ensure_future(build())
+            future.add_done_callback(_retrieve)
             self.builds[key] = future
             future.add_done_callback(lambda f: f.cancelled() or f.exception() is None or self.builds.pop(key, None))
         return await asyncio.shield(future)
@@ -98,6 +102,7 @@ class ViewCache:
         self.hub = hub
         self.ttl = ttl
         self._rooms: dict[int, _Room] = {}
+        self._slots = asyncio.Semaphore(BUILDS_AT_ONCE)
         self.builds = 0  # views built (for tests and profiles)
         self.hits = 0  # views served from the cache
 
@@ -129,11 +134,12 @@ class ViewCache:
 
         async def build() -> Entry:
             self.builds += 1
-            async with sessionmaker() as db:
+            async with self._slots, sessionmaker() as db:
                 return Entry(await service.get_view(db, room_id, user))
 
         if cached.first is None:  # the first socket of this generation: its view tells the seats
             cached.first = asyncio.ensure_future(build())
+            cached.first.add_done_callback(_retrieve)
             try:
                 entry = await asyncio.shield(cached.first)
             except BaseException:
@@ -162,10 +168,16 @@ class ViewCache:
         from app.rooms import service
 
         async def build() -> list[dict[str, Any]]:
-            async with sessionmaker() as db:
+            async with self._slots, sessionmaker() as db:
                 return await service.move_log(db, room_id, None, since)
 
         return await self._room(room_id).once(("moves", since), build)
+
+
+def _retrieve(future: asyncio.Future[Any]) -> None:
+    """Mark a build's failure as seen (its waiters may all be gone)."""
+    if not future.cancelled():
+        future.exception()
 
 
 def _belongs(view: dict[str, Any], uid: int | None) -> bool:
