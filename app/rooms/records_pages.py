@@ -24,6 +24,7 @@ from app.accounts import csrf
 from app.accounts.deps import OptionalUser
 from app.db import SessionDep
 from app.errors import NotFound
+from app.i18n import gettext as _
 
 from . import cards, presenter, records, service, verify
 from .rendering import error_response, templates
@@ -53,20 +54,21 @@ def _names(room: dict[str, Any] | None, players: int) -> list[str]:
 
 
 def describe(game: str, actor: int | str, action: dict[str, Any], names: list[str]) -> str:
-    """One line for a step of the replay: "Anna plays Sota de copes (10)"."""
-    who = names[actor] if isinstance(actor, int) and actor < len(names) else "The server"
+    """One line for a step of the replay, in the viewer's language: "Anna played the Sota de copes"."""
+    who = names[actor] if isinstance(actor, int) and actor < len(names) else _("The server")
     kind = action.get("type")
     if kind == "deal":
-        return "The cards are dealt"
+        return _("The cards are dealt")
     if kind == "play":
         said = [f for f in ("bolot", "belote") if action.get(f)]
-        extra = f", saying {cards.belote_word(game)}" if said else ""
-        return f"{who} plays {cards.card_long_name(action['card'])}{extra}"
+        extra = _(", saying %(word)s") % {"word": cards.belote_word(game)} if said else ""
+        return _("%(name)s played the %(card)s") % {"name": who, "card": cards.card_long_name(action["card"])} + extra
     if kind == "declare":
         combos = action.get("combinations") or []
         if not combos:
-            return f"{who} declares nothing"
-        return f"{who} declares " + ", ".join(cards.declaration_label(game, c) for c in combos)
+            return _("%(name)s declares nothing") % {"name": who}
+        listed = ", ".join(cards.declaration_label(game, c) for c in combos)
+        return _("%(name)s declares %(list)s") % {"name": who, "list": listed}
     return f"{who}: {cards.action_label(game, action)}"
 
 
