@@ -208,7 +208,10 @@
   document.addEventListener("keydown", function (ev) {
     var card = ev.target.closest && ev.target.closest(".hand .card");
     if (!card || (ev.key !== "ArrowLeft" && ev.key !== "ArrowRight")) return;
-    var cards = Array.prototype.filter.call(card.parentNode.querySelectorAll(".card"), function (c) { return !c.disabled; });
+    var all = Array.prototype.filter.call(card.parentNode.querySelectorAll(".card"), function (c) { return !c.disabled; });
+    // on your turn the arrows step over the cards you may not play (Enter on them does nothing)
+    var playable = all.filter(function (c) { return c.getAttribute("aria-disabled") !== "true"; });
+    var cards = playable.length && playable.indexOf(card) >= 0 ? playable : all;
     var i = cards.indexOf(card) + (ev.key === "ArrowRight" ? 1 : -1);
     if (cards[i]) { cards[i].focus(); ev.preventDefault(); }
   });
