@@ -51,6 +51,11 @@
     if (el) el.hidden = !show;
   }
   document.addEventListener("htmx:wsOpen", function () { offline(false); });
+  // How many pushes this page has shown: the first one redraws the whole table (tests wait for it).
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var root = document.documentElement;
+    root.setAttribute("data-ws-messages", String(Number(root.getAttribute("data-ws-messages") || 0) + 1));
+  });
   document.addEventListener("htmx:wsClose", function () { offline(true); });
 
   // A push carries the view's seq; never replace a newer table by an older one.

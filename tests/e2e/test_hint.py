@@ -18,6 +18,8 @@ def test_hint_marks_a_playable_card_on_a_phone(browser: Any, live_url: str, scre
     page = page_as(browser, live_url, token, PHONE)
     page.goto(f"{live_url}/rooms/{room}")
     page.wait_for_selector("[data-testid=hint]")
+    # The socket's first push redraws the table (and the hint box): ask after it, not during it.
+    page.wait_for_selector("html[data-ws-messages]", state="attached")
     page.click("[data-testid=hint]")
     page.wait_for_selector("[data-testid=hint-answer]")
     assert page.locator("[data-testid=hint-play]").count() == 1
