@@ -311,8 +311,9 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
     hub = realtime.current()
 
     async def push() -> None:
-        async with maker() as db:
-            view = await service.get_view(db, room_id, user)
+        # built once per audience and event for every socket of this process (app/realtime/views.py);
+        # a shared view is handed out only to the user its own seats name
+        view = (await hub.views.get(maker, room_id, user)).view
         await websocket.send_text(render_fragments(view, user, token, four))
 
     async def sender(events: realtime.RoomEvents) -> None:
