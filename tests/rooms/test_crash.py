@@ -6,10 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import signal
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from datetime import datetime
@@ -19,62 +15,26 @@ import httpx
 import pytest
 
 from tests.conftest import TEST_SECRET
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from tests.serverproc import ServeProcess
 
 
-class Server:
-    """``tapet serve`` as a subprocess on ``database_url``."""
+class Server(ServeProcess):
+    """``tapet serve`` as a subprocess on ``database_url`` (the broker of the environment)."""
 
     def __init__(self, database_url: str, log: Path) -> None:
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL",)}
-        self.env.update(
+        env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL",)}
+        env.update(
             DATABASE_URL=database_url, TAPET_SECRET_KEY=TEST_SECRET, TAPET_BOT_DELAY="0.02",
             TAPET_DEAL_PAUSE="0.1", TAPET_SWEEP_INTERVAL="0.5", TAPET_RATE_LIMITS="false",
         )
+        super().__init__(env, log)
         if os.environ.get("REDIS_URL"):
             self.env["REDIS_URL"] = os.environ["REDIS_URL"]
             self.env["TAPET_REDIS_CHANNEL"] = f"tapet-crash-{self.port}"
-        self.log = log
-        self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        with self.log.open("ab") as out:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port)],
-                cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT,
-            )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, f"the server exited:\n{self.log.read_text()[-3000:]}"
-            try:
-                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise AssertionError("the server did not start")
-
-    def kill(self) -> None:
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(10)
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
+        super().start()
+        self.wait_ready()
 
 
 @pytest.fixture
