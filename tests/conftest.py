@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
@@ -167,3 +168,17 @@ async def live_server(settings: Settings) -> AsyncIterator[str]:
     finally:
         server.should_exit = True
         await asyncio.wait_for(task, 10)
+
+
+MATCH_TIMEOUT = 300  # seconds; a bot match is a few hundred moves
+
+
+async def finished_view(client: httpx.AsyncClient, room_id: int, timeout: float = MATCH_TIMEOUT) -> dict:
+    """Poll a room's public view until its match is finished; fails after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    view = (await client.get(f"/api/rooms/{room_id}/view")).json()
+    while view["status"] != "finished" and time.monotonic() < deadline:
+        await asyncio.sleep(0.2)
+        view = (await client.get(f"/api/rooms/{room_id}/view")).json()
+    assert view["status"] == "finished", f"match not over after {timeout}s at seq {view['seq']}"
+    return view

@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
-import time
-
 import httpx
 import pytest
 
-from tests.conftest import Guest
-
-MATCH_TIMEOUT = 300  # seconds; a match is a few hundred moves
+from tests.conftest import Guest, finished_view
 
 
 async def play_match(client: httpx.AsyncClient, guest: Guest, game: str, options: dict, bots: tuple) -> dict:
@@ -21,12 +16,7 @@ async def play_match(client: httpx.AsyncClient, guest: Guest, game: str, options
         response = await client.put(f"/api/rooms/{room['id']}/seats/{seat}", json={"bot": bot}, headers=host)
         assert response.status_code == 200
     assert (await client.post(f"/api/rooms/{room['id']}/start", headers=host)).status_code == 200
-    deadline = time.monotonic() + MATCH_TIMEOUT
-    view = (await client.get(f"/api/rooms/{room['id']}/view")).json()
-    while view["status"] != "finished" and time.monotonic() < deadline:
-        await asyncio.sleep(0.2)
-        view = (await client.get(f"/api/rooms/{room['id']}/view")).json()
-    assert view["status"] == "finished", f"match not over after {MATCH_TIMEOUT}s at seq {view['seq']}"
+    view = await finished_view(client, room["id"])
     log = (await client.get(f"/api/rooms/{room['id']}/moves")).json()
     assert [m["seq"] for m in log] == list(range(view["seq"]))
     assert len([m for m in log if m["action"]["type"] == "deal"]) == len(view["sheet"])

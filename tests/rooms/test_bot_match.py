@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
-import time
 
 import httpx
 
-from tests.conftest import Guest
-
-MATCH_TIMEOUT = 300  # seconds; a match is a few hundred moves
+from tests.conftest import Guest, finished_view
 
 
 async def test_four_bots_play_a_whole_match(client: httpx.AsyncClient, guest: Guest) -> None:
@@ -21,12 +17,7 @@ async def test_four_bots_play_a_whole_match(client: httpx.AsyncClient, guest: Gu
         assert response.status_code == 200
     assert (await client.post(f"/api/rooms/{room['id']}/start", headers=host)).status_code == 200
 
-    deadline = time.monotonic() + MATCH_TIMEOUT
-    view = (await client.get(f"/api/rooms/{room['id']}/view")).json()
-    while view["status"] != "finished" and time.monotonic() < deadline:
-        await asyncio.sleep(0.2)
-        view = (await client.get(f"/api/rooms/{room['id']}/view")).json()
-    assert view["status"] == "finished", f"match not over after {MATCH_TIMEOUT}s at seq {view['seq']}"
+    view = await finished_view(client, room["id"])
 
     # rules/bolot.md §9: the match ends when a pair has reached the target with the higher score.
     assert view["phase"] == "over"

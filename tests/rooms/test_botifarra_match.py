@@ -3,14 +3,9 @@ hidden hand, and the paper score sheet (rules/botifarra.md §3-4, §7-9)."""
 
 from __future__ import annotations
 
-import asyncio
-import time
-
 import httpx
 
-from tests.conftest import Guest
-
-MATCH_TIMEOUT = 300  # seconds; a game to 101 is a few hundred moves
+from tests.conftest import Guest, finished_view
 
 
 async def start_room(client: httpx.AsyncClient, guest: Guest, options: dict, bots: tuple | None) -> tuple[int, list]:
@@ -29,16 +24,6 @@ async def start_room(client: httpx.AsyncClient, guest: Guest, options: dict, bot
         assert response.status_code == 200, response.text
     assert (await client.post(f"/api/rooms/{room['id']}/start", headers=host)).status_code == 200
     return room["id"], headers
-
-
-async def finished_view(client: httpx.AsyncClient, room_id: int) -> dict:
-    deadline = time.monotonic() + MATCH_TIMEOUT
-    view = (await client.get(f"/api/rooms/{room_id}/view")).json()
-    while view["status"] != "finished" and time.monotonic() < deadline:
-        await asyncio.sleep(0.2)
-        view = (await client.get(f"/api/rooms/{room_id}/view")).json()
-    assert view["status"] == "finished", f"game not over after {MATCH_TIMEOUT}s at seq {view['seq']}"
-    return view
 
 
 async def test_four_bots_play_a_whole_botifarra_game(client: httpx.AsyncClient, guest: Guest) -> None:
