@@ -149,7 +149,8 @@ async def authenticate(db: AsyncSession, username: object, password: object) -> 
     """The account ``username`` names, if ``password`` is its password. Raises Unauthorized
     with the same message whether the username or the password is wrong."""
     name = username.strip().lower() if isinstance(username, str) else ""
-    user = await db.scalar(select(User).where(User.username == name)) if name else None
+    # a name no account can have is never looked up (a NUL byte is a database error on PostgreSQL)
+    user = await db.scalar(select(User).where(User.username == name)) if USERNAME_RE.match(name) else None
     given = password if isinstance(password, str) and len(password) <= PASSWORD_MAX else ""
     if not await verify_password(given, user.password_hash if user else None) or user is None:
         raise Unauthorized(BAD_LOGIN)

@@ -156,3 +156,10 @@ async def test_require_account_refuses_guests(client: httpx.AsyncClient, app: Fa
     assert (await client.get("/test-only/organiser")).status_code == 401
     assert (await client.get("/test-only/organiser", headers=_auth(guest))).status_code == 403
     assert (await client.get("/test-only/organiser", headers=_auth(account))).status_code == 200
+
+
+async def test_a_login_name_no_account_can_have_is_a_401_not_a_server_error(client) -> None:
+    """Found by schemathesis on PostgreSQL: a NUL byte in the username was a 500."""
+    for name in ("bad\u0000name", "\U0001F600" * 3, "x" * 200):
+        response = await client.post("/api/login", json={"username": name, "password": "whatever-long"})
+        assert response.status_code == 401, (name, response.status_code)
