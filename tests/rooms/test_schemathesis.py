@@ -14,7 +14,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.rooms.test_crash import ROOT, Server
+from tests.rooms.test_crash import Server
+from tests.serverproc import ROOT
 
 MAX_EXAMPLES = int(os.environ.get("TAPET_FUZZ_EXAMPLES", "12"))
 MAX_TIME = int(os.environ.get("TAPET_FUZZ_SECONDS", "75"))
