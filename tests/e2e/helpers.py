@@ -84,17 +84,29 @@ def click_quietly(locator: Any, corner: bool = False) -> bool:
         return False
 
 
-def fits_phone(page: Any) -> None:
-    """At 375 x 667 the whole table fits: nothing of #room-main is below the screen."""
-    box = page.evaluate(
+def fits_phone(page: Any, settle_ms: int = 2000) -> None:
+    """At 375 x 667 the whole table fits: nothing of #room-main is below the screen.
+
+    The live table is replaced by every push and its cards animate, so the check
+    looks again for up to ``settle_ms`` before failing; the failure names the
+    height of each part of the table and keeps a screenshot (``fits-phone-failed.png``).
+    """
+    measure = (
         "(() => { const m = document.querySelector('#room-main');"
         " return [m.getBoundingClientRect().bottom, m.scrollHeight, m.clientHeight,"
-        " document.documentElement.scrollWidth]; })()"
+        " document.documentElement.scrollWidth,"
+        " [...m.children].map(k => k.className + ':' + Math.round(k.getBoundingClientRect().height)"
+        " + '/' + k.scrollHeight).join(' ')]; })()"
     )
-    bottom, scroll_h, client_h, width = box
-    assert bottom <= PHONE["height"] + 1 and scroll_h <= client_h + 1 and width <= PHONE["width"], (
-        box
-    )
+    deadline = time.monotonic() + settle_ms / 1000
+    while True:
+        bottom, scroll_h, client_h, width, parts = page.evaluate(measure)
+        if bottom <= PHONE["height"] + 1 and scroll_h <= client_h + 1 and width <= PHONE["width"]:
+            return
+        if time.monotonic() > deadline:
+            page.screenshot(path=str(Path(__file__).resolve().parents[2] / "screenshots" / "fits-phone-failed.png"))
+            raise AssertionError([bottom, scroll_h, client_h, width, parts])
+        page.wait_for_timeout(200)
 
 
 def play_until_result(
