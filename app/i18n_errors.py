@@ -56,6 +56,17 @@ PATTERNS: list[tuple[str, str]] = [
     ),
     (r"there is no room (?P<n>\d+)", N_("There is no room %(n)s.")),
     (r"room (?P<n>\d+) has no game yet", N_("Room %(n)s has no game yet.")),
+    # "replay my deal" (app/rooms/botreplay.py)
+    (
+        r"only a seated player may replay a deal with the bot, from their own seat",
+        N_("Only a seated player may replay a deal with the bot, from their own seat."),
+    ),
+    (r"you may replay only your own seat .*", N_("You may replay only your own seat.")),
+    (
+        r"deal (?P<n>\d+) is still being played: the bot can replay it once it ends",
+        N_("Deal %(n)s is still being played: the bot can replay it once it ends."),
+    ),
+    (r"game (?P<g>\d+) has no deal (?P<n>\d+)", N_("This match has no deal %(n)s.")),
     (
         r"this action is not one of your legal actions now",
         N_("That is not one of your possible moves now."),
@@ -72,6 +83,7 @@ PATTERNS: list[tuple[str, str]] = [
     (r"too many log-in attempts.*", N_("Too many log-in attempts; wait a little and try again.")),
     (r"too many new sessions from your address.*", N_("Too many new sessions from your address; wait a little.")),
     (r"too many moves at once.*", N_("Too many moves at once; wait a moment.")),
+    (r"too many deal replays at once.*", N_("Too many deal replays at once; wait a minute.")),
     # the pages themselves
     (r"Choose a nickname first\.", N_("Choose a nickname first.")),
     (r"That move could not be read\. Reload the page\.", N_("That move could not be read. Reload the page.")),
@@ -105,6 +117,29 @@ PATTERNS: list[tuple[str, str]] = [
     (r"there is no bid to double yet", N_("There is no bid to double yet.")),
     (r"you can double only the other side's bid", N_("You can double only the other side's bid.")),
     (r"this bid is already doubled", N_("This bid is already doubled.")),
+    # the championships' results (app/tournaments/results.py, config.check_final)
+    (r"a correction needs a reason", N_("A correction needs a reason.")),
+    (r"the winner is the team with the higher score", N_("The winner is the team with the higher score.")),
+    (
+        r"a knockout match cannot end level: say which team won \(winner\)",
+        N_("A knockout match cannot end level: say which team won."),
+    ),
+    (
+        r"a score is at most (?P<cap>\d+) in this tournament \(scores are recorded up to (?P=cap)\)",
+        N_("A score is at most %(cap)s in this tournament (scores are recorded up to %(cap)s)."),
+    ),
+    (
+        r"only one pair can reach (?P<n>\d+): in Botifarra one pair scores per hand and the game ends at the target",
+        N_("Only one pair can reach %(n)s: in Botifarra one pair scores per hand and the game ends at the target."),
+    ),
+    (
+        r"a match to (?P<target>\d+) points ends when a team reaches (?P<reach>\d+): neither score does",
+        N_("A match to %(target)s points ends when a team reaches %(reach)s: neither score does."),
+    ),
+    (
+        r"a match to (?P<target>\d+) points cannot end level: with equal scores over the target another deal is played",
+        N_("A match to %(target)s points cannot end level: with equal scores over the target another deal is played."),
+    ),
 ]
 _HOLD = re.compile(rf"^(?P<reason>.+): you hold the (?P<card>{_CARD})$")
 _COMPILED: list[tuple[re.Pattern[str], str]] = [(re.compile(rf"^{p}$"), m) for p, m in PATTERNS]

@@ -227,7 +227,9 @@ async def close(tournament_id: int, number: int, user: CurrentUser, db: SessionD
 async def record_result(tournament_id: int, table_no: int, body: ResultIn, user: CurrentUser,
                         db: SessionDep) -> dict[str, Any]:
     """Enter a table's final score (the open round unless ``round`` is given); a
-    correction needs a ``reason`` and is kept in the audit trail."""
+    correction needs a ``reason`` and is kept in the audit trail. 422 with the reason for a
+    score the match definition cannot end on (a match to the target that nobody reached
+    or that ends level, both Botifarra pairs at the target, above ``cap_score``)."""
     return await results.record_result(db, tournament_id, table_no, user, body.home_score,
                                        body.away_score, body.winner, body.round, body.reason, body.forfeit)
 

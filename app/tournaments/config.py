@@ -157,3 +157,44 @@ def describe_match(game: str, options: dict[str, Any], settings: dict[str, Any])
     if options.get("cap_score"):
         text += f", scores recorded up to {options['cap_score']}"
     return text
+
+
+def check_final(game: str, options: dict[str, Any], settings: dict[str, Any], home: int, away: int,
+                forfeit: bool = False) -> None:
+    """Refuse a final score (``home``, ``away``: the recorded match points of a table)
+    that cannot end a match under this tournament's definition.
+
+    * Botifarra's ``cap_score``: no recorded score is above it (rules/botifarra.md §9).
+    * Botifarra, every match kind: only one pair scores per hand and the game ends after
+      the hand that reaches the target, so both pairs are never at the target (§9).
+    * A match to the target (``{"kind": "target"}``): a team has reached the target
+      (the cap, if lower), and the scores differ, since equal scores over the target
+      play another deal (rules/bolot.md, belote.md, bridge-belote.md §9). Two
+      exceptions end a match anywhere: Botifarra's ``max_hands`` (equal scores are
+      a draw) and Belote for two's "I'm done" claim (``allow_claim``: a wrong claim
+      loses at any score, rules/belote.md §6).
+    * A fixed number of deals or a time limit (the deal in progress finished): any
+      score, equal ones included (a draw).
+
+    A forfeit is checked for the cap only. Raises Unprocessable with the reason.
+    """
+    target = int(options.get("target") or 0)
+    cap = options.get("cap_score")
+    if cap is not None and max(home, away) > cap:
+        raise Unprocessable(f"a score is at most {cap} in this tournament (scores are recorded up to {cap})")
+    if forfeit:
+        return
+    if game == "botifarra" and target and min(home, away) >= target:
+        raise Unprocessable(f"only one pair can reach {target}: in Botifarra one pair scores per hand "
+                            "and the game ends at the target")
+    match = settings.get("match", {"kind": "target"})
+    ends_anywhere = ((game == "botifarra" and options.get("max_hands"))
+                     or (game == "belote-2p" and options.get("allow_claim")))
+    if match["kind"] != "target" or ends_anywhere or not target:
+        return
+    reach = min(target, cap) if cap is not None else target
+    if max(home, away) < reach:
+        raise Unprocessable(f"a match to {target} points ends when a team reaches {reach}: neither score does")
+    if home == away and (cap is None or cap >= target):  # a cap below the target may level them
+        raise Unprocessable(f"a match to {target} points cannot end level: "
+                            "with equal scores over the target another deal is played")

@@ -108,8 +108,11 @@ def _error(request: Request, user: User | None, message: str, status: int, back:
 
 
 async def _post(request: Request, user: User | None, back: str,
-                action: Callable[[dict[str, str]], Awaitable[str | None]]) -> Response:
-    """Check the form (CSRF, session), run ``action(form)``, go to the URL it returns (or ``back``)."""
+                action: Callable[[dict[str, str]], Awaitable[str | None]],
+                again: Callable[[dict[str, str], str, int], Awaitable[Response]] | None = None) -> Response:
+    """Check the form (CSRF, session), run ``action(form)``, go to the URL it returns (or
+    ``back``). A refusal shows its message: ``again(form, message, status)`` when given
+    (the form re-shown with what was typed), else the error page or ``#flash``."""
     raw = await request.form()
     form = {k: str(v) for k, v in raw.items()}
     if not csrf.check(request, form.get(csrf.FIELD)):
@@ -119,7 +122,10 @@ async def _post(request: Request, user: User | None, back: str,
     try:
         to = await action(form) or back
     except ServiceError as exc:
-        return _error(request, user, exc.message[:1].upper() + exc.message[1:] + ".", exc.status, back)
+        message = exc.message[:1].upper() + exc.message[1:] + "."
+        if again is not None and request.headers.get("hx-request") != "true":
+            return await again(form, message, exc.status)
+        return _error(request, user, message, exc.status, back)
     if request.headers.get("hx-request") == "true":
         return HTMLResponse("", headers={"HX-Redirect": to})
     return RedirectResponse(to, status_code=303)
@@ -305,10 +311,19 @@ async def table_page(request: Request, tid: int, n: int, db: SessionDep, user: O
         table = await results.table_detail(db, tid, n, round)
     except ServiceError as exc:
         return _error(request, user, exc.message, exc.status, f"/tournaments/{tid}")
+    return await _table_page(request, db, user, tid, table)
+
+
+async def _table_page(request: Request, db: Any, user: User | None, tid: int, table: dict[str, Any],
+                      refused: dict[str, Any] | None = None, status: int = 200) -> Response:
+    """The table page; ``refused`` = ``{"form": "result" | "deals" | "fix", "message",
+    "entered": the form's fields}`` re-shows a refused form with its entries and the reason."""
     t = await service.get_tournament(db, tid)
-    return _page(request, "tournaments/table.html", user, t=t, x=table,
-                 organiser=await service.is_organiser(db, tid, user), example=_example_summary(t["game"]),
-                 deal_form=deal_form(t["game"]))
+    response = _page(request, "tournaments/table.html", user, t=t, x=table,
+                     organiser=await service.is_organiser(db, tid, user), example=_example_summary(t["game"]),
+                     deal_form=deal_form(t["game"]), refused=refused)
+    response.status_code = status
+    return response
 
 
 @router.get("/tournaments/{tid}/manage", response_class=HTMLResponse)
@@ -465,4 +480,19 @@ async def table_form(request: Request, tid: int, n: int, what: str, db: SessionD
         else:
             raise service.NotFound(f"no such form {what!r}")
         return f"/tournaments/{tid}/tables/{n}" + (f"?round={rnd}" if rnd else "")
-    return await _post(request, user, f"/tournaments/{tid}/tables/{n}", act)
+
+    async def again(f: dict[str, str], message: str, status: int) -> Response:
+        await db.rollback()  # nothing of the refused form stays
+        if user is not None:
+            await db.refresh(user)  # the rollback expired it; the page shows who is signed in
+        try:
+            round_no = _int(f, "round")
+            table = await results.table_detail(db, tid, n, round_no)
+        except ServiceError:
+            return _error(request, user, message, status, f"/tournaments/{tid}/tables/{n}")
+        entered = {k: v for k, v in f.items() if k != csrf.FIELD}
+        refused = {"form": what, "message": i18n_errors.translate_error(message), "entered": entered}
+        return await _table_page(request, db, user, tid, table, refused, status)
+
+    return await _post(request, user, f"/tournaments/{tid}/tables/{n}", act,
+                       again if what in ("result", "deals", "fix") else None)

@@ -23,6 +23,7 @@ from app.db import as_utc, utcnow
 from app.errors import Conflict, NotFound, Unprocessable
 from app.rooms import service as rooms
 
+from . import config
 from .models import PaperDeal, Round, Team, Tournament, TournamentTable
 from .service import audit, for_organiser, rounds_of, teams_of
 from .standings import Result, standings
@@ -122,7 +123,8 @@ async def record_result(db: AsyncSession, tournament_id: int, table_no: int, use
     one of a closed round, is a correction: it needs a ``reason`` and leaves an audit
     entry (who, when, before, after, why). Raises NotFound, Forbidden, Conflict (a
     bye, a removed match, an online match still playing, a level knockout match without
-    ``winner_id``) or Unprocessable (negative scores, no reason for a correction)."""
+    ``winner_id``) or Unprocessable (negative scores, no reason for a correction, a score
+    the match definition cannot end on: ``config.check_final``)."""
     if home_score < 0 or away_score < 0:
         raise Unprocessable("scores are zero or more")
     if home_score > MAX_SCORE or away_score > MAX_SCORE:
@@ -136,6 +138,7 @@ async def record_result(db: AsyncSession, tournament_id: int, table_no: int, use
         raise Conflict(f"table {table_no} is still playing online: give a reason to override it")
     if correction and not reason.strip():
         raise Unprocessable("a correction needs a reason")
+    config.check_final(t.game, t.options, t.settings, home_score, away_score, forfeit)
     before = snapshot(x)
     winner = x.away_id if forfeit and winner_id is None and home_score < away_score else winner_id
     x.winner_id = _winner(t, rnd, x, home_score, away_score, winner)
