@@ -10,8 +10,8 @@ In order:
    site's page without a bearer token gets 403 (app/accounts/csrf.py; the pages check
    their form tokens themselves).
 4. **Rate limits** (429 with ``Retry-After``): log-in attempts and new sessions or
-   registrations per client address, moves and new rooms per user (per address without
-   a session).
+   registrations per client address, moves, new rooms and deal replays per user (per
+   address without a session).
 
 | bucket | requests | key |
 |---|---|---|
@@ -19,6 +19,7 @@ In order:
 | ``session`` | ``POST /api/session``, ``POST /session``, ``POST /api/accounts``, ``POST /register`` | client address |
 | ``moves`` | ``POST /api/rooms/{id}/moves``, ``POST /rooms/{id}/moves`` | user id from the token, else address |
 | ``rooms`` | ``POST /api/rooms``, ``POST /rooms`` (new rooms) | user id from the token, else address |
+| ``replays`` | ``POST /api/rooms/{id}/deals/{n}/replay-mine`` and the page's (app/rooms/botreplay.py) | user id from the token, else address |
 
 Refusals are ``{"detail": message}`` under ``/api/``, a short HTML message elsewhere
 (an ``#flash`` fragment for htmx).
@@ -45,6 +46,7 @@ RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("session", re.compile(r"^/(api/session|session|api/accounts|register)/?$"), "ip"),
     ("moves", re.compile(r"^/(api/)?rooms/[^/]+/moves/?$"), "user"),
     ("rooms", re.compile(r"^/(api/)?rooms/?$"), "user"),
+    ("replays", re.compile(r"^/(api/)?rooms/[^/]+/deals/[^/]+/replay-mine/?$"), "user"),
 )
 INT32 = 2_147_483_647
 MESSAGES = {
@@ -52,6 +54,7 @@ MESSAGES = {
     "session": "too many new sessions from your address",
     "moves": "too many moves at once",
     "rooms": "too many new rooms",
+    "replays": "too many deal replays at once",
 }
 
 
@@ -67,7 +70,7 @@ class GuardMiddleware:
         self.app = app
         self.max_body = settings.max_body
         self.limiters: dict[str, RateLimiter] = {}
-        for name in ("login", "session", "moves", "rooms"):
+        for name in ("login", "session", "moves", "rooms", "replays"):
             rate = settings.rate(name)
             if rate is not None:
                 self.limiters[name] = RateLimiter(*rate)

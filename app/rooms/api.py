@@ -16,7 +16,7 @@ from app.accounts.deps import CurrentUser, OptionalUser
 from app.db import SessionDep
 from app.errors import NotFound, Unprocessable
 
-from . import service
+from . import botreplay, service
 
 router = APIRouter(prefix="/api", tags=["rooms"])
 
@@ -27,6 +27,7 @@ E422 = {422: {"description": "unknown game/option, illegal move (with the reason
 INT32 = 2_147_483_647
 RoomId = Annotated[int, Path(ge=0, le=INT32, description="the room's id")]
 SeatNo = Annotated[int, Path(ge=0, le=15, description="the seat's number, from 0")]
+DealNo = Annotated[int, Path(ge=1, le=INT32, description="the deal's number in the match, from 1")]
 
 
 class GameOut(BaseModel):
@@ -203,3 +204,18 @@ async def moves(
     """The move log from ``since``: ``[{seq, actor, action, at}]``; cards still hidden are
     redacted (a deal's deck until the deal is over, declared cards until trick 1 is done)."""
     return await service.move_log(db, room_id, user, since)
+
+
+@router.post("/rooms/{room_id}/deals/{deal_no}/replay-mine", responses={**E403, **E404, **E409})
+async def replay_mine(
+    room_id: RoomId, deal_no: DealNo, user: CurrentUser, db: SessionDep,
+    seat: Annotated[int | None, Query(ge=0, le=15, description="your own seat (the default)")] = None,
+) -> dict[str, Any]:
+    """The strong bot plays finished deal ``deal_no`` again from your seat (the same deck
+    and dealer; other seats by their bot level, seats of people by the heuristic bot,
+    listed in ``people``); both results side by side (``actual``, ``replay``: contract,
+    tricks and points per team, the engine's ``last_deal``) and ``differences``
+    (``[{kind: card|call|declare, n, mine, bot}]``). Computed once per deal and seat
+    (``cached``); at most about 100 ms a decision. 403 not seated, or another seat;
+    404 no such deal; 409 the deal is still being played."""
+    return await botreplay.replay_mine(db, room_id, deal_no, user, seat)

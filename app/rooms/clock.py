@@ -11,8 +11,10 @@ seat (``stand_in`` with the person still seated) until the person returns: a mov
 their own, or taking their seat again (``PUT .../seats/{seat}``). A move of their own
 also sets ``timeouts`` back to 0.
 
-No clock runs for a bot or a stand-in, before a deal, for a move the server takes
-itself (an empty declaration), or when the match is over.
+No clock runs for a bot or a stand-in, before a deal, or when the match is over. A
+seat owing its declaration is on the clock like any other move, even when it holds no
+combination: the server declares for nobody (docs/server.md), so a timeout there
+plays the stand-in's declaration and card together.
 """
 
 from __future__ import annotations
@@ -43,8 +45,6 @@ def is_person_seat(seat: Seat) -> bool:
 def person_to_act(room: Room, seats: list[Seat], state: rules.State) -> Seat | None:
     """The seat of the present person who must act now with the clock running, or None."""
     if room.status != "playing" or rules.is_over(state) or rules.needs_deal(state):
-        return None
-    if play.only_empty_declaration(state) is not None:
         return None
     seat = rules.to_act(state)
     chair = next((s for s in seats if s.seat == seat), None)

@@ -14,6 +14,7 @@ Routes (``router``, no prefix):
 | ``POST /rooms/{id}/start`` | start the match |
 | ``POST /rooms/{id}/moves`` | play one action (form: ``seq``, ``action`` as JSON) |
 | ``POST /rooms/{id}/hint`` | what the strong bot would do from the requester's own seat (an HTML fragment) |
+| ``POST /rooms/{id}/deals/{n}/replay-mine`` | the strong bot replays finished deal n from the requester's seat: both results side by side (a fragment for ``#replay-mine``) |
 | ``WS /rooms/{id}/ws`` | pushes the viewer's table as hx-swap-oob fragments |
 
 Everything shown is rendered from the viewer's own view (``service.get_view``
@@ -42,7 +43,7 @@ from app.accounts.service import user_from_request
 from app.db import SessionDep
 from app.errors import Conflict, NotFound, ServiceError
 
-from . import hints, service
+from . import botreplay, hints, service
 from .rendering import (
     FORBIDDEN_FORM,
     checked_form,
@@ -273,6 +274,26 @@ async def hint(request: Request, room_id: int, db: SessionDep, user: OptionalUse
         hint=suggestion, room=view, view=view, csrf_token=csrf.csrf_token(request)
     )
     return HTMLResponse(html)
+
+
+@router.post("/rooms/{room_id}/deals/{deal_no}/replay-mine", response_class=HTMLResponse)
+async def replay_mine(request: Request, room_id: int, deal_no: int, db: SessionDep, user: OptionalUser) -> Response:
+    """The strong bot's replay of finished deal ``deal_no`` from the requester's own seat,
+    beside the deal as played (app/rooms/botreplay.py): a fragment for ``#replay-mine``
+    (a page without htmx). 403 for a spectator, 409 while the deal is played."""
+    _form, refused = await _room_post(request, user)
+    if refused:
+        return refused
+    try:
+        result = await botreplay.replay_mine(db, room_id, deal_no, user)
+        room = await service.room_info(db, room_id)
+    except ServiceError as exc:
+        return error_response(request, user, exc.message, exc.status, f"/rooms/{room_id}")
+    ctx = {"replay": botreplay.for_page(result, room), "room": room, "user": user,
+           "csrf_token": csrf.csrf_token(request)}
+    if is_htmx(request):
+        return HTMLResponse(templates.get_template("rooms/_replay_mine.html").render(ctx))
+    return templates.TemplateResponse(request, "rooms/replay_mine.html", ctx)
 
 
 def _quiet(request: Request, room_id: int, view: dict[str, Any], user: User) -> Response:

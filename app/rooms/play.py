@@ -254,22 +254,6 @@ async def deal(db: AsyncSession, room_id: int, game: Game, loaded: Loaded) -> Lo
     return await commit(db, room_id, game, loaded, {"type": "deal", "deck": deck}, "server", row)
 
 
-def only_empty_declaration(state: rules.State) -> dict[str, Any] | None:
-    """Always None: the server no longer declares for anyone (kept for its callers).
-
-    It used to declare nothing at once (actor "server") for a seat holding no
-    combination, which told the table that a seat asked to declare held one. Now every
-    seat owes its own declaration: it declares, or sends its first card, which stores
-    "no declarations" and the card together (``resolve``). docs/server.md."""
-    return None
-
-
-async def settle(db: AsyncSession, room_id: int, game: Game, loaded: Loaded) -> Loaded:
-    """Nothing to take on anyone's behalf any more (see ``only_empty_declaration``);
-    returns ``loaded`` unchanged. Kept for its callers."""
-    return loaded
-
-
 async def last_deal(db: AsyncSession, game_id: int) -> Deal | None:
     """The commitment of the game's latest deal, or None before the first deal."""
     return await db.scalar(

@@ -5,14 +5,17 @@ view, and it runs from the stored move times (so it resumes after a restart)."""
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections.abc import Callable
 from datetime import datetime
 
 import httpx
 
+from app import rules
 from app.main import create_app
-from app.rooms import play
+from app.rooms import clock, play
+from app.rooms.models import Room, Seat
 from app.settings import Settings
 from tests.conftest import Guest, empty_tables
 
@@ -158,3 +161,21 @@ async def test_the_clock_resumes_after_a_restart_from_the_stored_times(settings:
     at = datetime.fromisoformat(played["at"])
     assert played["actor"] == 0 and at >= due
     assert (at - max(due, restarted)).total_seconds() < 2.5  # not a fresh 3 s from the restart
+
+
+def test_the_clock_runs_for_a_seat_owing_only_the_empty_declaration() -> None:
+    """The server declares for nobody (docs/server.md "Declarations"), so a person who owes
+    a declaration and holds no combination is on the clock like for any other move."""
+    deck = list(rules.GAMES["belote"].deck)
+    random.Random(3).shuffle(deck)
+    state = rules.apply(rules.new_game("belote", {}, 0), {"type": "deal", "deck": deck})
+    rng = random.Random(3)
+    while play.owed_declaration(state) is None or len(rules.legal_actions(state)) != 1:
+        choices = [a for a in rules.legal_actions(state) if a["type"] not in ("double", "redouble")]
+        state = rules.apply(state, rng.choice(choices))
+    assert rules.legal_actions(state) == [{"type": "declare", "combinations": []}]  # nothing to declare
+    owing = rules.to_act(state)
+    room = Room(status="playing", clock_seconds=30)
+    seats = [Seat(seat=n, user_id=10 + n, stand_in=False, bot=None) for n in range(4)]
+    chair = clock.person_to_act(room, seats, state)
+    assert chair is not None and chair.seat == owing
