@@ -43,7 +43,7 @@ from app.accounts.service import user_from_request
 from app.db import SessionDep
 from app.errors import Conflict, NotFound, ServiceError
 
-from . import botreplay, hints, service
+from . import botreplay, hints, replay_panel, service
 from .rendering import (
     FORBIDDEN_FORM,
     checked_form,
@@ -289,7 +289,7 @@ async def replay_mine(request: Request, room_id: int, deal_no: int, db: SessionD
         room = await service.room_info(db, room_id)
     except ServiceError as exc:
         return error_response(request, user, exc.message, exc.status, f"/rooms/{room_id}")
-    ctx = {"replay": botreplay.for_page(result, room), "room": room, "user": user,
+    ctx = {"replay": replay_panel.for_page(result, room), "room": room, "user": user,
            "csrf_token": csrf.csrf_token(request)}
     if is_htmx(request):
         return HTMLResponse(templates.get_template("rooms/_replay_mine.html").render(ctx))
