@@ -296,7 +296,8 @@ def differences(mine: list[dict[str, Any]], bot: list[dict[str, Any]]) -> list[d
     """Where the bot's actions differ from the seat's own, in order.
 
     Actions are paired by kind and rank: the n-th card (trick n: each seat plays one card
-    a trick), the n-th call of the auction, the n-th declaration. A card counts as the
+    a trick), the n-th call of the auction, the n-th declaration; cards and declarations
+    only when both deals have some (not when one was passed out). A card counts as the
     same whether or not the belote/bolot was said with it. Returns ``[{kind: "card" |
     "call" | "declare", n (1-based), mine: action | None, bot: action | None}]`` (None:
     that side took no such action)."""
@@ -310,6 +311,8 @@ def differences(mine: list[dict[str, Any]], bot: list[dict[str, Any]]) -> list[d
     a, b = by_kind(mine), by_kind(bot)
     found = []
     for kind in ("call", "declare", "card"):
+        if kind != "call" and not (a[kind] and b[kind]):
+            continue  # one side never reached the play (everybody passed): the contract tells
         for i in range(max(len(a[kind]), len(b[kind]))):
             x = a[kind][i] if i < len(a[kind]) else None
             y = b[kind][i] if i < len(b[kind]) else None

@@ -179,3 +179,22 @@ async def test_replays_are_rate_limited_per_user(settings: Settings) -> None:
     assert (
         codes[:2] == [404, 404] and codes[2] == 429
     )  # no such room, then refused before the route
+
+
+def test_differences_pair_cards_by_trick_and_calls_by_turn() -> None:
+    def card(c: str, **flags: bool) -> dict:
+        return {"type": "play", "card": c, **flags}
+
+    mine = [{"type": "take"}, card("7S"), card("KH", belote=True)]
+    bot = [{"type": "take"}, card("7S"), card("AS")]
+    assert botreplay.differences(mine, bot) == [
+        {"kind": "card", "n": 2, "mine": mine[2], "bot": bot[2]}
+    ]
+    assert botreplay.differences([card("KH", belote=True)], [card("KH")]) == []  # the same card
+    # the bot's deal was passed out: its second call differs, its (absent) cards are not listed
+    passed = [{"type": "pass"}, {"type": "pass"}]
+    found = botreplay.differences(mine, passed)
+    assert [(d["kind"], d["n"], d["mine"]) for d in found] == [
+        ("call", 1, mine[0]),
+        ("call", 2, None),
+    ]
