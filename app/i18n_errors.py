@@ -55,6 +55,14 @@ PATTERNS: list[tuple[str, str]] = [
         N_("Only the room's creator or a seated player may start the game."),
     ),
     (r"there is no room (?P<n>\d+)", N_("There is no room %(n)s.")),
+    # the records, replays and checks (app/rooms/records.py, verify.py) and championships
+    (r"there is no game (?P<n>\d+)", N_("There is no match %(n)s.")),
+    (r"there is no tournament (?P<n>\d+)", N_("There is no tournament %(n)s.")),
+    (
+        r"deal (?P<n>\d+) is still being played: its replay opens when it ends",
+        N_("Deal %(n)s is still being played: its replay opens when it ends."),
+    ),
+    (r"(?P<id>'[^']*'|\"[^\"]*\") is not a deal id; .*", N_("%(id)s is not a deal number; one looks like 12-3 (match 12, deal 3).")),
     (r"room (?P<n>\d+) has no game yet", N_("Room %(n)s has no game yet.")),
     # "replay my deal" (app/rooms/botreplay.py)
     (
@@ -78,6 +86,10 @@ PATTERNS: list[tuple[str, str]] = [
     (r"a nickname (?:has|is a text of) 1 to 24 characters", N_("A nickname has 1 to 24 characters.")),
     (r"a nickname may not contain control characters", N_("A nickname may not contain control characters.")),
     (r"a password has (?P<a>\d+) to (?P<b>\d+) characters", N_("A password has %(a)s to %(b)s characters.")),
+    (
+        r"a username has 3 to 32 characters: letters a-z, digits, '\.', '_' or '-', starting with a letter or a digit",
+        N_("A username has 3 to 32 characters: letters a-z, digits, '.', '_' or '-', starting with a letter or a digit."),
+    ),
     (r"the two passwords differ", N_("The two passwords differ.")),
     (r"you are already signed in as (?P<name>\S+); log out first", N_("You are already signed in as %(name)s; log out first.")),
     (r"too many log-in attempts.*", N_("Too many log-in attempts; wait a little and try again.")),

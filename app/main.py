@@ -21,11 +21,13 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from sqlalchemy.exc import DataError, DBAPIError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app import realtime
 from app.db import make_engine, make_sessionmaker
@@ -51,6 +53,24 @@ class RedactTokens(logging.Filter):
         if isinstance(record.msg, str) and "token=" in record.msg:
             record.msg = _TOKEN_IN_URL.sub(r"\1***", record.msg)
         return True
+
+
+def _wants_page(request: Request) -> bool:
+    """A browser asking for a page (GET, HTML accepted), not the API, a socket or a file."""
+    path = request.url.path
+    return (
+        request.method == "GET"
+        and not path.startswith(("/api/", "/static/", "/ws", "/docs", "/openapi"))
+        and "text/html" in request.headers.get("accept", "")
+    )
+
+
+def _missing_page(request: Request) -> Response:
+    """The error page (templates/error.html) for an address that is no page, status 404."""
+    from app.i18n import _
+    from app.rooms.rendering import error_response
+
+    return error_response(request, None, _("There is no such page."), 404)
 
 
 def _install_log_redaction() -> None:
@@ -138,8 +158,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def service_error(_request: Request, exc: ServiceError) -> JSONResponse:
         return JSONResponse({"detail": exc.message}, status_code=exc.status)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        # A mistyped page address gets the error page in the viewer's language, not JSON.
+        if exc.status_code == 404 and _wants_page(request):
+            return _missing_page(request)
+        return await http_exception_handler(request, exc)
+
     @app.exception_handler(RequestValidationError)
-    async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
+        if _wants_page(request):  # /rooms/abc typed in a browser: no such page
+            return _missing_page(request)
         errors = [
             {"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": e.get("type", "")}
             for e in exc.errors()

@@ -3,25 +3,25 @@
 Without it each socket of a room read the database and built its viewer's view on
 every event: a room watched by 200 people cost 200 reads per move. Here, per room
 and per *generation* (a number the hub bumps on every event of the room, so nothing
-cached before an event is served after it), each audience's view is built once:
+cached before an event is served after it):
 
-* one view per seat (``service.get_view`` for the person in it),
-* one view for every spectator (nobody's seat: the same view for all of them),
+* the room is read once: one ``service.read_snapshot`` (room, seats, nicknames, game
+  state, the deal's commitment: about six statements),
+* each audience's view is projected from that one snapshot once: one per seat
+  (``service.view_of``, pure, ``observe(state, seat)`` and the room info) and one for
+  every spectator (nobody's seat: the same view for all of them),
 
-and shared by every socket of that audience, with its JSON text encoded once. Each
-build opens its own database session (a fresh snapshot, as before). Concurrent
-sockets wait for the one build in progress (single flight); at most
-``BUILDS_AT_ONCE`` builds run at a time, so a burst of sockets cannot take every
-database connection from the requests. Entries also expire
-after ``ttl`` seconds, so a socket that connects long after the last event still reads
-the spectator count and the clock afresh.
+and shared by every socket of that audience, with its JSON text encoded once. One
+event costs one read plus one cheap projection per audience. Concurrent sockets wait
+for the one read in progress (single flight); at most ``BUILDS_AT_ONCE`` reads run at
+a time, so a burst of sockets cannot take every database connection from the
+requests. Entries also expire after ``ttl`` seconds, so a socket that connects long
+after the last event still reads the spectator count and the clock afresh.
 
-Which audience a socket belongs to comes from the seats of the generation's first
-view (its ``seats[].user_id``): the first socket of a generation builds its own
-viewer's view, the others wait for it, then share their audience's. A shared view is
-only handed to a socket whose user it belongs to by the view's own seats (a seat
-change racing with the reads gets a private view), so no socket ever gets another
-seat's cards.
+Which audience a socket belongs to comes from the snapshot itself: the seat its
+``seats`` give the socket's user, the same data the view's hand is projected for, so
+no socket ever gets another seat's cards (``_belongs`` checks it again on the built
+view).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from .hub import Hub
 
 MAX_ROOMS = 4096
-BUILDS_AT_ONCE = 8  # below the connection pool's 15, so requests still get a connection
+BUILDS_AT_ONCE = 8  # reads at once: below the connection pool's 15, so requests still get a connection
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -70,8 +70,8 @@ class _Room:
     def __init__(self, generation: int) -> None:
         self.generation = generation
         self.born = time.monotonic()
-        self.first: asyncio.Future[Entry] | None = None  # the generation's first build
-        self.builds: dict[Any, asyncio.Future[Any]] = {}
+        self.builds: dict[Any, asyncio.Future[Any]] = {}  # the snapshot read, move logs
+        self.views: dict[int | None, Entry] = {}  # seat (None: the spectators) -> its view
 
     async def once(self, key: Any, build: Callable[[], Awaitable[Any]]) -> Any:
         """The result of ``build()`` for ``key``, built once for all callers (a failure is
@@ -103,7 +103,8 @@ class ViewCache:
         self.ttl = ttl
         self._rooms: dict[int, _Room] = {}
         self._slots = asyncio.Semaphore(BUILDS_AT_ONCE)
-        self.builds = 0  # views built (for tests and profiles)
+        self.reads = 0  # snapshots read from the database (for tests and profiles)
+        self.builds = 0  # views projected from a snapshot, one per audience and generation
         self.hits = 0  # views served from the cache
 
     def _room(self, room_id: int) -> _Room:
@@ -123,41 +124,30 @@ class ViewCache:
             del self._rooms[next(iter(self._rooms))]
 
     async def get(self, sessionmaker: async_sessionmaker[AsyncSession], room_id: int, user: User | None) -> Entry:
-        """The view of ``room_id`` for ``user`` (None: a spectator), built at most once per
-        audience and generation. A shared view is handed out only if its own seats say
-        it is this user's (else a private one is built). Raises NotFound like
+        """The view of ``room_id`` for ``user`` (None: a spectator): the generation's one
+        snapshot (read once for every socket), projected once per audience: the seat the
+        snapshot gives ``user``, or the spectators'. Raises NotFound like
         ``service.get_view``."""
         from app.rooms import service
 
         cached = self._room(room_id)
-        uid = user.id if user is not None else None
 
-        async def build() -> Entry:
-            self.builds += 1
+        async def read() -> Any:
+            self.reads += 1
             async with self._slots, sessionmaker() as db:
-                return Entry(await service.get_view(db, room_id, user))
+                return await service.read_snapshot(db, room_id)
 
-        if cached.first is None:  # the first socket of this generation: its view tells the seats
-            cached.first = asyncio.ensure_future(build())
-            cached.first.add_done_callback(_retrieve)
-            try:
-                entry = await asyncio.shield(cached.first)
-            except BaseException:
-                cached.first = None
-                raise
-            cached.builds.setdefault(("seat", entry.view.get("my_seat")), cached.first)
-            return entry
-        try:
-            first = await asyncio.shield(cached.first)
-        except Exception:  # noqa: BLE001 - the first build failed: build our own
-            return await build()
-        seat = _seat_map(first.view).get(uid) if uid is not None else None
-        key = ("seat", seat)
-        shared = key in cached.builds
-        entry = await cached.once(key, build)
-        if not _belongs(entry.view, uid):
-            return await build()  # a seat changed between two reads: never share it
-        self.hits += shared
+        snap = await cached.once("snapshot", read)
+        uid = user.id if user is not None else None
+        seat = snap.room.seat_of(uid)
+        entry = cached.views.get(seat)
+        if entry is None:  # no await from the lookup to the store: one projection per audience
+            self.builds += 1
+            entry = cached.views[seat] = Entry(service.view_of(snap, user))
+        else:
+            self.hits += 1
+        if not _belongs(entry.view, uid):  # by construction never; a view is never shared by mistake
+            raise RuntimeError(f"room {room_id}: the view of seat {seat} is not user {uid}'s")
         return entry
 
     async def moves(

@@ -18,14 +18,14 @@ from sqlalchemy.orm import selectinload
 
 from app import realtime, rules
 from app.accounts.models import User
-from app.db import as_utc
 from app.errors import Conflict, Forbidden, NotFound, Unprocessable
 from app.settings import get_settings
 
-from . import clock, play
+from . import clock, play, snapshot
 from .botplay import bot_names
 from .models import Game, Room, Seat
 from .movelog import public_log
+from .snapshot import Snapshot
 
 __all__ = [
     "Conflict",
@@ -38,9 +38,11 @@ __all__ = [
     "list_rooms",
     "move_log",
     "post_move",
+    "read_snapshot",
     "room_info",
     "start",
     "take_seat",
+    "view_of",
 ]
 
 LOBBY_LIMIT = 200
@@ -51,21 +53,11 @@ STAND_IN_BOT = clock.STAND_IN_BOT
 
 
 async def _room(db: AsyncSession, room_id: int) -> Room:
-    room = await db.scalar(
-        select(Room)
-        .where(Room.id == room_id)
-        .options(selectinload(Room.seats))
-        .execution_options(populate_existing=True)
-    )
-    if room is None:
-        raise NotFound(f"there is no room {room_id}")
-    return room
+    return await snapshot.load_room(db, room_id)
 
 
 async def _game(db: AsyncSession, room_id: int) -> Game | None:
-    return await db.scalar(
-        select(Game).where(Game.room_id == room_id).order_by(Game.id.desc()).limit(1)
-    )
+    return await snapshot.latest_game(db, room_id)
 
 
 def _seat(room: Room, seat: int) -> Seat:
@@ -86,41 +78,8 @@ def _in_room(room: Room, user: User) -> bool:
 
 
 async def _info(db: AsyncSession, room: Room) -> dict[str, Any]:
-    ids = [s.user_id for s in room.seats if s.user_id is not None]
-    names: dict[int, str] = {}
-    if ids:
-        rows = await db.execute(select(User.id, User.nickname).where(User.id.in_(ids)))
-        names = {uid: nick for uid, nick in rows}
-    seats = []
-    for s in room.seats:
-        if s.user_id is not None and s.away and s.bot is not None:
-            kind, name = "bot", f"{s.bot} bot"  # kept for its person, who left
-        elif s.user_id is not None:
-            kind, name = "person", names.get(s.user_id, "?")
-        elif s.bot is not None:
-            kind, name = "bot", f"{s.bot} bot"
-        else:
-            kind, name = "empty", None
-        seats.append(
-            {"seat": s.seat, "kind": kind, "name": name, "bot": s.bot, "user_id": s.user_id,
-             "stand_in": s.stand_in, "away": bool(s.away), "timeouts": s.timeouts or 0}
-        )
-    ruleset = rules.GAMES.get(room.game)
-    return {
-        "id": room.id,
-        "game": room.game,
-        "game_name": ruleset.name if ruleset else room.game,
-        "options": room.options,
-        "clock_seconds": room.clock_seconds,
-        "max_timeouts": room.max_timeouts,
-        "spectators_see_hands": bool(room.spectators_see_hands),
-        "status": room.status,
-        "players": len(room.seats),
-        "seats": seats,
-        "spectators": realtime.current().presence.spectators(room.id, set(ids)),
-        "created_by": room.created_by,
-        "created_at": as_utc(room.created_at).isoformat(),
-    }
+    data = snapshot.room_data(room)
+    return snapshot.info_of(data, await snapshot.names_of(db, data))
 
 
 async def _state(db: AsyncSession, room: Room) -> tuple[Game | None, rules.State]:
@@ -128,26 +87,6 @@ async def _state(db: AsyncSession, room: Room) -> tuple[Game | None, rules.State
     if game is None:  # not started: the position before the first deal
         return None, rules.new_game(room.game, room.options, 0)
     return game, (await play.load(db, game)).state
-
-
-def _fingerprint(room: Room) -> tuple[Any, ...]:
-    return room.status, tuple((s.seat, s.user_id, s.bot, s.stand_in, s.away, s.timeouts) for s in room.seats)
-
-
-async def _consistent(db: AsyncSession, room_id: int) -> tuple[Room, Game | None, play.Loaded | None]:
-    """The room, its game and state as of one moment: a move and the seat changes stored
-    with it (a clock's timeout) are seen together. The seats are read before and after
-    the moves; if they changed in between, read again (READ COMMITTED sees each
-    statement's own moment)."""
-    for _ in range(5):
-        room = await _room(db, room_id)
-        before = _fingerprint(room)
-        game = await _game(db, room.id)
-        loaded = await play.load(db, game) if game is not None else None
-        room = await _room(db, room_id)
-        if _fingerprint(room) == before:
-            break
-    return room, game, loaded
 
 
 async def _publish(db: AsyncSession, room: Room) -> None:
@@ -375,40 +314,32 @@ async def get_view(db: AsyncSession, room_id: int, user: User | None) -> dict[st
     late: ``open_hands``; None otherwise). The seat to act
     gets ``play.seat_actions`` as its ``legal_actions`` (while it owes its declaration,
     the cards it may play after declaring nothing are listed too). Everything comes
-    from the database: a refresh or a second tab shows exactly the same. Raises NotFound."""
-    room, game, loaded = await _consistent(db, room_id)
-    state = loaded.state if loaded is not None else rules.new_game(room.game, room.options, 0)
-    seat = _seat_of(room, user)
-    view = rules.observe(state, seat)
-    if seat is not None and view.get("legal_actions"):
-        view["legal_actions"] = play.seat_actions(state)
-    view.update(await _info(db, room))
-    view["my_seat"] = seat
-    view["open_hands"] = open_hands(room, view) if seat is None else None
-    view["clock"] = clock.clock_view(room, room.seats, loaded)
-    deal = await play.last_deal(db, game.id) if game else None
-    view["commitment"] = {"deal_no": deal.deal_no, "sha256": deal.sha256} if deal else None
-    return view
+    from the database: a refresh or a second tab shows exactly the same. Raises NotFound.
+
+    It is ``view_of(await read_snapshot(db, room_id), user)``: one consistent read, then
+    the pure per-viewer part (app/rooms/snapshot.py)."""
+    return view_of(await read_snapshot(db, room_id), user)
 
 
-def open_hands(room: Room, view: dict[str, Any]) -> dict[str, Any] | None:
-    """What a spectator of ``room`` sees of the hands, one deal late (docs/server.md
-    "Spectators"): with ``spectators_see_hands`` on, ``{"deal": N, "hands": [[codes] per
-    seat]}`` of the last finished deal N, as dealt (each seat's cards at the start of
-    the play): from the end of deal N until the end of deal N + 1. Never a hand of the
-    deal in play: it comes from the finished deal's record (``view["last_deal"]``, which
-    the seats see too, and whose deck the move log reveals). None when the option is off
-    or no deal is finished yet."""
-    if not room.spectators_see_hands:
-        return None
-    last = view.get("last_deal")
-    if not last or not last.get("hands"):
-        return None
-    return {"deal": last.get("deal"), "hands": [list(h) for h in last["hands"]]}
+async def read_snapshot(db: AsyncSession, room_id: int) -> Snapshot:
+    """The room as of one moment, for every viewer's view (``view_of``): room, seats,
+    nicknames, game state and the deal's commitment in about six statements. Raises
+    NotFound."""
+    return await snapshot.read(db, room_id)
+
+
+def view_of(snap: Snapshot, user: User | None) -> dict[str, Any]:
+    """``user``'s view (``get_view``'s shape) of ``snap``, for the seat ``snap`` says
+    ``user`` holds (the spectators' view otherwise). Pure: no database."""
+    return snapshot.view_of(snap, user)
+
+
+open_hands = snapshot.open_hands
 
 
 async def post_move(db: AsyncSession, room_id: int, user: User, seq: int, action: Any) -> dict[str, Any]:
-    """Play ``action`` for the seat ``user`` holds, at position ``seq``; returns the new view.
+    """Play ``action`` for the seat ``user`` holds, at position ``seq``; returns the new view
+    (``user``'s view right after the move, ``get_view``'s shape).
 
     Raises NotFound; Forbidden when the user holds no seat here or it is not their
     turn; Conflict when ``seq`` is not the table's (nothing changes) or the game is
@@ -416,7 +347,11 @@ async def post_move(db: AsyncSession, room_id: int, user: User, seq: int, action
     A move of your own brings you back from a stand-in and clears your timeouts; it is
     stored in the same transaction as the move, so a move is applied exactly once.
     A card sent while you owe your declaration declares nothing and plays the card (two
-    moves, stored together: play.resolve)."""
+    moves, stored together: play.resolve).
+
+    The answer is built from what the move already holds in memory (room, seats, the new
+    state) plus the nicknames and the deal's commitment: no second full read. Moves made
+    after this one (a bot's, the next deal) reach the client through its socket."""
     if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
         raise Unprocessable("seq is the view's seq, a whole number")
     room = await _room(db, room_id)
@@ -443,8 +378,12 @@ async def post_move(db: AsyncSession, room_id: int, user: User, seq: int, action
             .where(Seat.room_id == room.id, Seat.seat == seat, Seat.user_id == user.id)
             .values(bot=None, stand_in=False, timeouts=0, away=False)
         )
-    await play.commit(db, room.id, game, loaded, legal, str(seat), extra=back)
-    return await get_view(db, room_id, user)
+    before = snapshot.room_data(room)  # read before the commit's updates touch the session's objects
+    new = await play.commit(db, room.id, game, loaded, legal, str(seat), extra=back)
+    names = await snapshot.names_of(db, before)
+    commitment = await snapshot.commitment_of(db, game)
+    snap = Snapshot(before, names, loaded, loaded.state, commitment)
+    return view_of(snapshot.after_move(snap, new, seat if back else None), user)
 
 
 async def move_log(db: AsyncSession, room_id: int, user: User | None, since: int = 0) -> list[dict[str, Any]]:
