@@ -21,9 +21,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import rules
 from app.db import utcnow
-from app.errors import Conflict, Unprocessable
+from app.errors import Conflict, NotFound, Unprocessable
 
-from . import botplay, clock, play
+from . import botplay, clock, play, snapshot
 from .models import Game, Room, Seat
 
 
@@ -60,8 +60,11 @@ async def next_server_move(db: AsyncSession, room_id: int, bot_delay: float, dea
     room is not playing). A new deal is due ``deal_pause`` seconds after the last move
     of the previous deal; a bot's move ``bot_delay`` seconds after the move before it; a
     clock move at the person's deadline (the last move's stored time plus the clock)."""
-    room = await db.get(Room, room_id, populate_existing=True)
-    if room is None or room.status != "playing":
+    try:
+        room = await snapshot.load_room(db, room_id)  # with its seats, in one statement
+    except NotFound:
+        return None
+    if room.status != "playing":
         return None
     game = await _game(db, room_id)
     if game is None:
@@ -80,9 +83,7 @@ async def next_server_move(db: AsyncSession, room_id: int, bot_delay: float, dea
     seat = rules.to_act(state)
     if seat is None:
         return None
-    seats = list((await db.scalars(
-        select(Seat).where(Seat.room_id == room_id).execution_options(populate_existing=True)
-    )).all())
+    seats = list(room.seats)
     chair = next((s for s in seats if s.seat == seat), None)
     if chair is None:
         return None
