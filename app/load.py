@@ -3,8 +3,10 @@
 Each table has four guest players driven by this tool (one session each): they
 create a room, sit, start, and then each plays the first of its ``legal_actions``
 as soon as its socket shows it is to act (the move is posted while the socket keeps
-reading). Spectator sockets are spread over the tables. When a match ends the
-table opens a new room, so the load stays steady for ``--duration`` seconds.
+reading), or after a human's think time with ``--pace-ms`` (a mean, drawn uniformly
+from 2/3 to 4/3 of it: 3000 is a move every 2 to 4 s per table). Spectator sockets
+are spread over the tables. When a match ends the table opens a new room, so the
+load stays steady for ``--duration`` seconds.
 
 Figures: moves/s (the players' accepted moves, and every move of the log, the
 server's deals and empty declarations too), move -> last-socket latency p50/p95/p99
@@ -29,7 +31,9 @@ import argparse
 import asyncio
 import ipaddress
 import json
+import random
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -89,8 +93,10 @@ class Stats:
 class Table:
     """Rooms played one after another by four driven players, watched by spectator sockets."""
 
-    def __init__(self, client: httpx.AsyncClient, ws_url: str, game: str, spectators: int, stats: Stats) -> None:
+    def __init__(self, client: httpx.AsyncClient, ws_url: str, game: str, spectators: int, stats: Stats,
+                 pace_ms: float = 0.0) -> None:
         self.client, self.ws_url, self.game, self.n_spectators, self.stats = client, ws_url, game, spectators, stats
+        self.pace_ms = pace_ms  # mean think time before each move (0: flat out)
         self.tokens: list[str] = []
         self.room_id = 0
         self.players = 4
@@ -194,6 +200,10 @@ class Match:
         task.add_done_callback(self.moving.discard)
 
     async def _move(self, seat: int, seq: int, action: dict) -> None:
+        if self.t.pace_ms > 0:  # a human's think time: uniform in [2/3, 4/3] x pace (3000: 2 to 4 s)
+            await asyncio.sleep(self.t.pace_ms / 1000 * random.uniform(2 / 3, 4 / 3))
+            if time.perf_counter() >= self.stats.deadline:
+                return
         started = time.perf_counter()
         self.sent[seq + 1] = started
         try:
@@ -231,16 +241,22 @@ class Match:
 
 
 async def run(url: str, tables: int, spectators: int, duration: float, game: str = "bolot",
-              pids: list[int] | None = None) -> tuple[Stats, float, float]:
+              pids: list[int] | None = None, pace_ms: float = 0.0,
+              mark: Callable[[str], Awaitable[None]] | None = None) -> tuple[Stats, float, float]:
     """Set up ``tables`` tables with ``spectators`` spectator sockets in all, play ``duration``
-    seconds. Returns the stats and the server's peak and final memory (MiB; NaN unknown)."""
+    seconds. Returns the stats and the server's peak and final memory (MiB; NaN unknown).
+
+    ``pace_ms``: each move is posted after a think time drawn uniformly from 2/3 to 4/3 of
+    it (3000: a move every 2 to 4 s per table); 0 plays flat out. ``mark("start")`` is
+    awaited when every socket is open and the clock starts, ``mark("end")`` when the
+    tables have stopped (a profiler reads the server's counters there)."""
     stats = Stats()
     ws_url = "ws" + url[len("http"):]
     limits = httpx.Limits(max_connections=500, max_keepalive_connections=500)
     peak = float("nan")
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
         per_table = [spectators // tables + (1 if i < spectators % tables else 0) for i in range(tables)]
-        all_tables = [Table(client, ws_url, game, per_table[i], stats) for i in range(tables)]
+        all_tables = [Table(client, ws_url, game, per_table[i], stats, pace_ms) for i in range(tables)]
         sem = asyncio.Semaphore(20)
 
         async def setup(i: int, t: Table) -> None:
@@ -255,6 +271,8 @@ async def run(url: str, tables: int, spectators: int, duration: float, game: str
         limit = time.perf_counter() + SETUP_LIMIT
         while stats.sockets + stats.errors < need and time.perf_counter() < limit:
             await asyncio.sleep(0.1)  # every socket open (or failed): the clock starts
+        if mark is not None:
+            await mark("start")
         start = time.perf_counter()
         deadline = stats.deadline = start + duration
         setup_done.set()
@@ -265,6 +283,8 @@ async def run(url: str, tables: int, spectators: int, duration: float, game: str
                 await asyncio.sleep(min(1.0, max(0.0, deadline - time.perf_counter())))
         await asyncio.gather(*players)
         stats.elapsed = time.perf_counter() - start
+        if mark is not None:
+            await mark("end")
     return stats, peak, memory_mb(pids) if pids else float("nan")
 
 
@@ -303,6 +323,9 @@ def main(args: argparse.Namespace) -> int:
             and 0 < args.duration <= MAX_DURATION and 1 <= args.workers <= 16):
         print(f"tables 1..{MAX_TABLES}, spectators 0..{MAX_SPECTATORS}, duration 0..{MAX_DURATION} s, workers 1..16")
         return 2
+    if not 0 <= getattr(args, "pace_ms", 0.0) <= 60_000:
+        print("pace-ms 0..60000")
+        return 2
     server = None
     url = args.url
     try:
@@ -321,7 +344,8 @@ def main(args: argparse.Namespace) -> int:
             pids = listening_pids(urlsplit(url).port or 80)
             where = f"{url} ({len(pids)} processes found listening)"
         check_loopback(url)
-        stats, peak, final = asyncio.run(run(url, args.tables, args.spectators, args.duration, args.game, pids))
+        stats, peak, final = asyncio.run(run(url, args.tables, args.spectators, args.duration, args.game, pids,
+                                             getattr(args, "pace_ms", 0.0)))
     except ValueError as exc:
         print(exc)
         return 2
@@ -340,6 +364,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     load.add_argument("--duration", type=float, default=20, help="seconds of play (after every socket is open)")
     load.add_argument("--url", default=None, help="a running server on this machine (default: start one)")
     load.add_argument("--game", default="bolot")
+    load.add_argument("--pace-ms", type=float, default=0.0,
+                      help="mean think time before each move, ms (uniform 2/3..4/3 of it; 3000: a move every"
+                           " 2-4 s per table); default 0, flat out")
     load.add_argument("--workers", type=int, default=1, help="uvicorn workers of the server this command starts")
     load.add_argument("--database-url", default=None,
                       help="database of the server this command starts (default: DATABASE_URL, else a new SQLite file)")

@@ -1,0 +1,151 @@
+"""Profile the real-time hot path: SQL statements, server CPU and view builds per move.
+
+Starts a server subprocess (this script with ``--serve``: the app, plus a counter of
+SQL statements on every engine (``before_cursor_execute``) and a loopback-only route
+``GET /_profile`` with the counters and the process's CPU time), drives it with
+``tapet load`` (app/load.py) for ``--duration`` seconds, and prints, for the played
+part only (the set-up is left out):
+
+* moves stored (the ``INSERT INTO moves`` statements: the players' moves and the
+  server's deals) and events the hub received,
+* SQL statements per move, and the most frequent statements (to find N+1 queries),
+* the server's CPU ms per move (user + system of the process and its threads),
+* snapshot reads and views built per event (app/realtime/views.py), and views served
+  from the cache.
+
+    uv run --extra dev python scripts/profile_moves.py --tables 10 --spectators 30 --duration 10
+
+SQLite in a temporary folder by default, one worker (``--database-url`` for another
+database). Loopback only, like ``tapet load``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import secrets
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def _serve(port: int) -> None:
+    """The server side: the app with statement counters, served by uvicorn on ``port``."""
+    import uvicorn
+    from sqlalchemy import event
+    from sqlalchemy.engine import Engine
+
+    from app.cli import _migrate
+    from app.main import create_app
+
+    _migrate()
+    statements: Counter[str] = Counter()
+
+    @event.listens_for(Engine, "before_cursor_execute")
+    def _count(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        statements[re.sub(r"\s+", " ", statement)[:110]] += 1
+
+    app = create_app()
+
+    @app.get("/_profile", include_in_schema=False)
+    async def profile() -> dict[str, Any]:
+        hub = app.state.hub
+        return {"cpu_s": time.process_time(), "statements": dict(statements), "builds": hub.views.builds,
+                "hits": hub.views.hits, "reads": getattr(hub.views, "reads", None), "events": hub.events}
+
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def main() -> int:
+    """Run the profile (module docstring) and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--spectators", type=int, default=30)
+    parser.add_argument("--duration", type=float, default=10)
+    parser.add_argument("--game", default="bolot")
+    parser.add_argument("--pace-ms", type=float, default=0.0)
+    parser.add_argument("--database-url", default=None)
+    parser.add_argument("--top", type=int, default=12, help="most frequent statements to list")
+    parser.add_argument("--serve", type=int, default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve is not None:
+        _serve(args.serve)
+        return 0
+
+    from app.load import report, run
+
+    folder = tempfile.mkdtemp(prefix="tapet-profile-")
+    port = _free_port()
+    env = dict(os.environ, TAPET_BOT_DELAY="0", TAPET_DEAL_PAUSE="0", TAPET_RATE_LIMITS="false",
+               TAPET_SECRET_KEY=secrets.token_urlsafe(32),
+               DATABASE_URL=args.database_url or f"sqlite+aiosqlite:///{folder}/profile.db")
+    env.pop("REDIS_URL", None)
+    with open(Path(folder) / "server.log", "wb") as log:
+        proc = subprocess.Popen([sys.executable, __file__, "--serve", str(port)], env=env, cwd=folder,
+                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    marks: dict[str, dict[str, Any]] = {}
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"the server did not start; see {folder}/server.log")
+            try:
+                if httpx.get(url + "/_profile", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.2)
+
+        async def mark(name: str) -> None:
+            async with httpx.AsyncClient() as client:
+                marks[name] = (await client.get(url + "/_profile")).json()
+
+        stats, peak, final = asyncio.run(run(url, args.tables, args.spectators, args.duration, args.game,
+                                             [proc.pid], args.pace_ms, mark))
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    print(report(stats, args.tables, args.game, peak, final, "profile server, 1 worker"))
+    a, b = marks["start"], marks["end"]
+    statements = Counter(b["statements"])
+    statements.subtract(a["statements"])
+    total = sum(statements.values())
+    stored = sum(n for text, n in statements.items() if text.startswith("INSERT INTO moves"))
+    moves = max(stored, 1)
+    events = max(b["events"] - a["events"], 1)
+    builds, hits = b["builds"] - a["builds"], b["hits"] - a["hits"]
+    cpu = b["cpu_s"] - a["cpu_s"]
+    print(f"\nprofile: {stored} moves stored ({stats.moves} by the players, the rest deals), {events} hub events")
+    print(f"SQL statements: {total}, {total / moves:.1f} per move")
+    print(f"server CPU: {cpu:.2f} s, {cpu * 1000 / moves:.1f} ms per move")
+    if b.get("reads") is not None:
+        reads = b["reads"] - a["reads"]
+        print(f"snapshot reads: {reads} ({reads / events:.2f} per event)")
+    print(f"views built: {builds} ({builds / events:.2f} per event), served from the cache: {hits}")
+    print("most frequent statements (per move):")
+    for text, count in statements.most_common(args.top):
+        print(f"  {count / moves:6.2f}  {text}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
