@@ -102,3 +102,65 @@ def assert_fits(box: dict[str, Any]) -> None:
     for left, _top, right, bottom in box["cards"]:
         assert left >= -1 and right <= box["vw"] + 1 and bottom <= box["vh"] + 1, box
     assert box["hidden"] == 0, box
+
+
+def obstructions(page: Any) -> dict[str, Any]:
+    """Bounding boxes of the table's parts, and what of them is cut off or covered.
+
+    ``cut``: a part of #room-main (score bar, felt, prompt, hand), a seat box or a card
+    of the hand that is not wholly on screen, or a prompt that must scroll to show its
+    buttons. ``covered``: a card of the hand over a seat box, two seat boxes over each
+    other, a seat box or a card on the table over the prompt or the hand.
+    """
+    return page.evaluate(
+        """(() => {
+          const box = e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom].map(Math.round); };
+          const meets = (a, b) => a[0] < b[2] - 1 && b[0] < a[2] - 1 && a[1] < b[3] - 1 && b[1] < a[3] - 1;
+          const off = b => b[0] < -1 || b[1] < -1 || b[2] > innerWidth + 1 || b[3] > innerHeight + 1;
+          const main = document.querySelector('#room-main');
+          const parts = [...main.children].filter(k => k.getClientRects().length).map(k => [k.classList[0], box(k)]);
+          const seats = [...main.querySelectorAll('.seat')].map(s => [s.dataset.testid, box(s)]);
+          const hand = [...main.querySelectorAll('[data-testid=hand] .card')].map(c => [c.dataset.card, box(c)]);
+          const played = [...main.querySelectorAll('.center .tcard')].filter(c => c.getClientRects().length)
+            .map(c => ['table ' + c.dataset.card, box(c)]);
+          const prompt = main.querySelector('[data-testid=prompt]');
+          const cut = [...parts, ...seats, ...hand].filter(([, b]) => off(b)).map(([n, b]) => n + ' ' + b);
+          if (prompt && prompt.scrollHeight > prompt.clientHeight + 1) cut.push('prompt scrolls ' + prompt.scrollHeight + '/' + prompt.clientHeight);
+          const covered = [];
+          for (const [c, cb] of hand) for (const [s, sb] of seats) if (meets(cb, sb)) covered.push(c + ' over ' + s);
+          seats.forEach(([s, sb], i) => seats.slice(i + 1).forEach(([t, tb]) => { if (meets(sb, tb)) covered.push(s + ' over ' + t); }));
+          const promptBox = prompt ? box(prompt) : null;
+          for (const [n, b] of [...seats, ...played]) {
+            if (promptBox && meets(b, promptBox)) covered.push(n + ' over the prompt');
+            if (n.startsWith('table')) for (const [c, cb] of hand) if (meets(b, cb)) covered.push(n + ' over ' + c);
+          }
+          return {cut, covered, parts, seats, vw: innerWidth, vh: innerHeight};
+        })()"""
+    )
+
+
+def assert_unobstructed(page: Any, settle_ms: int = 2000) -> None:
+    """Nothing of the table is cut off or covered (``obstructions``); a push may be
+    redrawing the table, so look again for up to ``settle_ms``."""
+    deadline = time.monotonic() + settle_ms / 1000
+    while True:
+        found = obstructions(page)
+        if not found["cut"] and not found["covered"]:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(found)
+        page.wait_for_timeout(200)
+
+
+def finger_strips(page: Any) -> list[int]:
+    """For each card of the hand, how many pixels wide a tap hits that card: scanned
+    across the card 20 px below its top edge (where its index is) with elementFromPoint."""
+    return page.evaluate(
+        """[...document.querySelectorAll('[data-testid=hand] .card')].map(c => {
+          const b = c.getBoundingClientRect(); let hits = 0;
+          for (let x = Math.ceil(b.left); x < b.right; x++) {
+            const e = document.elementFromPoint(x, b.top + 20);
+            if (e && c.contains(e)) hits++;
+          }
+          return hits; })"""
+    )

@@ -4,7 +4,10 @@ The table is set up through the API (tests/e2e/phone.py) until the person in sea
 must play a card, then opened in chromium with the person's cookie. At each size the
 whole table fits without scrolling, each card of the fanned hand shows its index
 (12 cards in Botifarra), and the cards that may be played are marked in more ways
-than a colour (raised, a mark, "playable" in the label). Screenshots go to
+than a colour (raised, a mark, "playable" in the label). On a phone, upright or on its
+side, nothing of the table is cut off and nothing covers anything else: the hand is
+clear of the seat boxes, the seat boxes of each other and of the prompt. Botifarra's
+twelve cards leave each card a strip of at least 32 px to tap. Screenshots go to
 screenshots/phone-<game>-<size>.png (gitignored) for a person to look at; a played
 card is tapped, not dragged.
 """
@@ -17,7 +20,17 @@ from typing import Any
 import pytest
 
 from tests.e2e.helpers import DESKTOP, PHONE, page_as
-from tests.e2e.phone import GAMES, LANDSCAPE, assert_fits, layout, table_at_my_card
+from tests.e2e.phone import (
+    GAMES,
+    LANDSCAPE,
+    answer_until,
+    assert_fits,
+    assert_unobstructed,
+    finger_strips,
+    layout,
+    new_table,
+    table_at_my_card,
+)
 
 SIZES = {"portrait": PHONE, "landscape": LANDSCAPE, "desktop": DESKTOP}
 
@@ -36,6 +49,7 @@ def test_the_table_fits_every_screen(browser: Any, live_url: str, screenshots: P
         page.screenshot(path=str(screenshots / f"phone-{game}-{name}.png"))
         if name != "desktop":
             assert_fits(layout(page))
+            assert_unobstructed(page)
     page.set_viewport_size(PHONE)
     playable = page.locator("[data-testid=hand] .card.playable")
     label = playable.first.get_attribute("aria-label") or ""
@@ -53,10 +67,23 @@ def test_the_table_fits_every_screen(browser: Any, live_url: str, screenshots: P
     page.context.close()
 
 
+def test_botifarra_twelve_cards_each_leave_a_strip_to_tap(browser: Any, live_url: str, screenshots: Path) -> None:
+    token, room = new_table(live_url, "botifarra", "Dotze")
+    answer_until(live_url, token, room, lambda v: len(v.get("hand") or []) == 12 and not v.get("hand_hidden"))
+    page = page_as(browser, live_url, token, PHONE)
+    page.goto(f"{live_url}/rooms/{room}")
+    page.wait_for_selector("[data-testid=hand] .card >> nth=11")
+    page.wait_for_timeout(250)
+    page.screenshot(path=str(screenshots / "phone-botifarra-twelve.png"))
+    strips = finger_strips(page)
+    assert len(strips) == 12 and min(strips) >= 32, strips
+    assert_fits(layout(page))
+    assert_unobstructed(page)
+    page.context.close()
+
+
 @pytest.mark.parametrize("lang", ["ca", "bg"])
 def test_rules_page_on_a_phone(browser: Any, live_url: str, screenshots: Path, lang: str) -> None:
-    from tests.e2e.phone import new_table
-
     token, room = new_table(live_url, "botifarra", f"Regles {lang}", options={"variant": "eastern"})
     page = page_as(browser, live_url, token, PHONE)
     page.goto(f"{live_url}/rooms/{room}")
