@@ -59,10 +59,26 @@ def _serve(port: int) -> None:
 
     app = create_app()
 
+    profiler: list[Any] = []
+
     @app.get("/_profile", include_in_schema=False)
-    async def profile() -> dict[str, Any]:
+    async def profile(cprofile: str = "") -> dict[str, Any]:
         hub = app.state.hub
-        return {"cpu_s": time.process_time(), "statements": dict(statements), "builds": hub.views.builds,
+        hot = ""
+        if cprofile == "start":
+            import cProfile
+
+            profiler.append(cProfile.Profile())
+            profiler[0].enable()
+        elif cprofile == "stop" and profiler:
+            import io
+            import pstats
+
+            profiler[0].disable()
+            out = io.StringIO()
+            pstats.Stats(profiler[0], stream=out).sort_stats("tottime").print_stats(30)
+            hot = out.getvalue()
+        return {"hot": hot, "cpu_s": time.process_time(), "statements": dict(statements), "builds": hub.views.builds,
                 "hits": hub.views.hits, "reads": getattr(hub.views, "reads", None), "events": hub.events}
 
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
@@ -84,6 +100,8 @@ def main() -> int:
     parser.add_argument("--pace-ms", type=float, default=0.0)
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--top", type=int, default=12, help="most frequent statements to list")
+    parser.add_argument("--cprofile", action="store_true",
+                        help="also profile the server's Python (cProfile, slower) and print its 30 hottest functions")
     parser.add_argument("--serve", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve is not None:
@@ -116,8 +134,9 @@ def main() -> int:
             time.sleep(0.2)
 
         async def mark(name: str) -> None:
-            async with httpx.AsyncClient() as client:
-                marks[name] = (await client.get(url + "/_profile")).json()
+            which = ("start" if name == "start" else "stop") if args.cprofile else ""
+            async with httpx.AsyncClient(timeout=60) as client:
+                marks[name] = (await client.get(url + "/_profile", params={"cprofile": which})).json()
 
         stats, peak, final = asyncio.run(run(url, args.tables, args.spectators, args.duration, args.game,
                                              [proc.pid], args.pace_ms, mark))
@@ -144,6 +163,8 @@ def main() -> int:
     print("most frequent statements (per move):")
     for text, count in statements.most_common(args.top):
         print(f"  {count / moves:6.2f}  {text}")
+    if b.get("hot"):
+        print(b["hot"])
     return 0
 
 

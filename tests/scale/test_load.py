@@ -31,3 +31,14 @@ def test_a_short_run_reports_moves_latency_sockets_and_memory(tmp_path: Path, ca
     out = capsys.readouterr().out
     assert "errors 0" in out and "sockets 7 open at peak" in out, out
     assert "p99" in out and "(n=0)" not in out and "peak nan" not in out, out
+
+
+def test_pace_is_a_think_time_in_bounds() -> None:
+    from app.load import register
+
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    args = parser.parse_args(["load", "--pace-ms", "3000"])
+    assert args.pace_ms == 3000 and parser.parse_args(["load"]).pace_ms == 0  # flat out by default
+    args.pace_ms = -1
+    assert main(args) == 2
