@@ -1,63 +1,22 @@
 """Invariants over random legal playouts of belote and belote-2p (hypothesis picks the seeds).
 
-* the 32 cards are conserved at every step (2p: hands, tricks, stock, retourne, bottom card);
+* the 32 cards are conserved at every step (2p: hands, tricks, stock, retourne, bottom card;
+  tests/rules/invariants.py);
 * legal_actions is never empty while a seat is to act, until the match ends;
 * 4p: 152 card points + the 10 of the last trick = 162 (252 on a capot) in every deal, and
   the held *litige* points pass from one scored deal to the next, over void deals;
 * 2p: 9 tricks, 18 to 146 card points, each player scores his own total;
-* observe(state, seat) never names a card of another seat's hidden hand or of the stock.
+* observe(state, seat) never names a card of another seat's hidden hand or of the stock
+  (invariants.py; shown declarations, the taken or exchanged turned card are public).
 """
 
-import json
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.rules import apply, is_over, legal_actions, needs_deal, new_deck, new_game, observe, to_act
-from app.rules.belote_base import TABLE
-from app.rules.declarations import combination_cards
-
-DECK = sorted(TABLE.deck)
-
-
-def cards_in_play(state) -> list[str]:
-    cards = [c for h in state.hands for c in h]
-    cards += [c for t in state.tricks for _, c in t["cards"]]
-    cards += [c for _, c in state.trick] + list(state.stock)
-    if state.turned:
-        cards.append(state.turned)
-    if state.extra.get("bottom"):
-        cards.append(state.extra["bottom"])
-    return cards
-
-
-def public_cards_of(state, seat: int) -> set[str]:
-    """Cards of ``seat``'s hand everyone may know: shown declarations, a turned card he took."""
-    known = set()
-    if state.tricks and state.declared and state.declared[seat]:
-        for combo in state.declared[seat]:
-            known.update(combination_cards(combo, TABLE))
-    if state.contract and state.contract["taker"] == seat and state.players == 4:
-        known.add(state.contract["turned"])
-    exchange = state.extra.get("exchange")
-    if exchange and exchange["swap"] and exchange["seat"] == seat:
-        known.add(state.contract["turned"])
-    return known
-
-
-def assert_no_leak(state) -> None:
-    for viewer in [None, *range(state.players)]:
-        view = observe(state, viewer)
-        view.pop("last_deal")  # a finished deal's record is public
-        view.pop("sheet")
-        text = json.dumps(view)
-        hidden = set(state.stock)
-        for other in range(state.players):
-            if other != viewer:
-                hidden |= set(state.hands[other]) - public_cards_of(state, other)
-        for card in hidden:
-            assert f'"{card}"' not in text, (viewer, card)
+from tests.rules.invariants import assert_cards_conserved, assert_no_leak, shown_cards_of
 
 
 def check_four_player_deal(entry, carried_before):
@@ -93,12 +52,12 @@ def playout(game: str, seed: int, check_leaks: bool, deals: int | None = None, c
                 break
             state = apply(state, {"type": "deal", "deck": new_deck(game, rng)})
             continue
-        assert sorted(cards_in_play(state)) == DECK
+        assert_cards_conserved(state)
         assert to_act(state) is not None
         actions = legal_actions(state)
         assert actions, "a seat is to act but has no legal action"
         if check_leaks:
-            assert_no_leak(state)
+            assert_no_leak(state, shown_cards_of)
         plays = [a for a in actions if a["type"] != "claim"]
         action = rng.choice(actions if not plays or rng.random() < claim_rate else plays)
         before = len(state.sheet)

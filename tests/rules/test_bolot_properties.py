@@ -1,57 +1,19 @@
 """Invariants over random legal playouts of Bolot (hypothesis picks the seeds).
 
-* the 32 cards are conserved at every step;
+* the 32 cards are conserved at every step (tests/rules/invariants.py);
 * legal_actions is never empty while a seat is to act, until the match ends;
 * a deal's two scores add up to the points in play (default tie rule);
-* observe(state, seat) never names a card of another seat's hidden hand or of the stock.
+* observe(state, seat) never names a card of another seat's hidden hand or of the stock
+  (invariants.py; shown declarations and the taken turned card are public).
 """
 
-import json
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.rules import apply, is_over, legal_actions, needs_deal, new_deck, new_game, observe, to_act
-from app.rules.bolot import TABLE
-
-DECK = set(TABLE.deck)
-
-
-def cards_in_play(state) -> list[str]:
-    cards = [c for h in state.hands for c in h]
-    cards += [c for t in state.tricks for _, c in t["cards"]]
-    cards += [c for _, c in state.trick] + list(state.stock)
-    if state.turned:
-        cards.append(state.turned)
-    return cards
-
-
-def public_cards_of(state, seat: int) -> set[str]:
-    """Cards of ``seat``'s hand everyone may know: shown declarations, the taken turned card."""
-    known = set()
-    if state.tricks and state.declared and state.declared[seat]:
-        from app.rules.declarations import combination_cards
-
-        for combo in state.declared[seat]:
-            known.update(combination_cards(combo, TABLE))
-    if state.contract and state.contract["taker"] == seat:
-        known.add(state.contract["turned"])
-    return known
-
-
-def assert_no_leak(state) -> None:
-    for viewer in [None, 0, 1, 2, 3]:
-        view = observe(state, viewer)
-        view.pop("last_deal")  # a finished deal's record is public
-        view.pop("sheet")
-        text = json.dumps(view)
-        hidden = set(state.stock)
-        for other in range(4):
-            if other != viewer:
-                hidden |= set(state.hands[other]) - public_cards_of(state, other)
-        for card in hidden:
-            assert f'"{card}"' not in text, (viewer, card)
+from app.rules import apply, is_over, legal_actions, needs_deal, new_deck, new_game, to_act
+from tests.rules.invariants import assert_cards_conserved, assert_no_leak, shown_cards_of
 
 
 def playout(seed: int, check_leaks: bool, deals: int | None = None):
@@ -64,12 +26,12 @@ def playout(seed: int, check_leaks: bool, deals: int | None = None):
                 break
             state = apply(state, {"type": "deal", "deck": new_deck("bolot", rng)})
             continue
-        assert sorted(cards_in_play(state)) == sorted(DECK)
+        assert_cards_conserved(state)
         assert to_act(state) is not None
         actions = legal_actions(state)
         assert actions, "a seat is to act but has no legal action"
         if check_leaks:
-            assert_no_leak(state)
+            assert_no_leak(state, shown_cards_of)
         before = len(state.sheet)
         state = apply(state, rng.choice(actions))
         if len(state.sheet) > before and not state.sheet[-1]["void"]:

@@ -1,16 +1,16 @@
 """Invariants over random legal playouts of Bridge-Belote (hypothesis picks seeds and options).
 
-* the 32 cards are conserved at every step;
+* the 32 cards are conserved at every step (tests/rules/invariants.py);
 * legal_actions is never empty while a seat is to act, until the match ends,
   and apply refuses every card it does not list;
 * a deal's game points add up: 16 (suit) / 26 (AT, NT) plus declarations and
   belots ÷ 10, plus 9 for a capot, times the multiplier; points written plus
   points left hanging minus points carried in equal that total;
 * hanging points carry from one scored deal to the next, across passed-out deals;
-* observe(state, seat) never names a card of another seat's hand or of the undealt cards.
+* observe(state, seat) never names a card of another seat's hand or of the undealt cards
+  (invariants.py; no card of a hand is public).
 """
 
-import json
 import random
 
 import pytest
@@ -25,39 +25,17 @@ from app.rules import (
     needs_deal,
     new_deck,
     new_game,
-    observe,
     to_act,
 )
-from app.rules.bridge_belote_contract import TABLE
+from tests.rules.invariants import assert_cards_conserved, assert_no_leak
 
 GAME = "bridge-belote"
-DECK = sorted(TABLE.deck)
 BASE = {"suit": 16, "all_trumps": 26, "no_trumps": 26}
 OPTIONS = st.fixed_dictionaries({
     name: st.booleans() for name in (
         "burgas_contra_lock", "recontra_closes_auction", "carre_kills_quint",
         "eight_card_run_120", "capot_multiplied_by_contra", "no_exit_on_capot")
 })
-
-
-def cards_in_play(state) -> list[str]:
-    cards = [c for h in state.hands for c in h] + list(state.stock)
-    cards += [c for t in state.tricks for _, c in t["cards"]] + [c for _, c in state.trick]
-    return sorted(cards)
-
-
-def assert_no_leak(state) -> None:
-    for viewer in [None, 0, 1, 2, 3]:
-        view = observe(state, viewer)
-        view.pop("last_deal")  # a finished deal's record is public
-        view.pop("sheet")
-        text = json.dumps(view)
-        hidden = set(state.stock)
-        for other in range(4):
-            if other != viewer:
-                hidden |= set(state.hands[other])
-        for card in hidden:
-            assert f'"{card}"' not in text, (viewer, card)
 
 
 def assert_deal_adds_up(entry, carried_in) -> None:
@@ -96,7 +74,7 @@ def playout(seed: int, options: dict, check_every_step: bool, deals: int | None 
                 break
             state = apply(state, {"type": "deal", "deck": new_deck(GAME, rng)})
             continue
-        assert cards_in_play(state) == DECK
+        assert_cards_conserved(state)
         assert to_act(state) is not None
         actions = legal_actions(state)
         assert actions, "a seat is to act but has no legal action"
