@@ -109,7 +109,8 @@ def _lobby_game(game: str | None) -> str | None:
 
 @router.post("/rooms")
 async def create_room(request: Request, db: SessionDep, user: OptionalUser) -> Response:
-    """Create a room from the lobby form and go to it."""
+    """Create a room from the lobby form (the game's ``opt_<name>`` fields, and the
+    ``spectators_see_hands`` checkbox, off unless ticked) and go to it."""
     form = await checked_form(request)
     if form is None:
         return error_response(request, user, FORBIDDEN_FORM, 403)
@@ -117,7 +118,8 @@ async def create_room(request: Request, db: SessionDep, user: OptionalUser) -> R
         return error_response(request, user, "Choose a nickname first.", 401)
     game = first(form, "game") or ""
     try:
-        room = await service.create_room(db, user, game, parse_options(game, form))
+        room = await service.create_room(db, user, game, parse_options(game, form),
+                                         spectators_see_hands=first(form, "spectators_see_hands") == "true")
     except ServiceError as exc:
         return error_response(request, user, exc.message, exc.status)
     return go(request, f"/rooms/{room['id']}")

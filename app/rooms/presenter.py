@@ -310,7 +310,24 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         "hidden_hand": (counts[me] if me is not None and view.get("hand_hidden") else 0),
         "belote_word": cards.belote_word(game),
         "clock": _clock(view, me),
+        "open_hands": open_hands(view, names, four),
     }
+
+
+def open_hands(view: dict[str, Any], names: dict[int, str], four: bool = False) -> dict[str, Any] | None:
+    """The hands a spectator sees one deal late (room option ``spectators_see_hands``;
+    the view's ``open_hands`` ``{"deal": N, "hands": [[codes] per seat]}``, which the
+    server gives spectators only and only of a finished deal: docs/server.md
+    "Spectators"): ``{"deal": N, "seats": [{"seat", "name", "team", "cards": [card
+    dicts]}]}`` in seat order, or None (a seated viewer, the option off, no deal finished)."""
+    opened = view.get("open_hands")
+    if viewer_seat(view) is not None or not isinstance(opened, dict) or not opened.get("hands"):
+        return None
+    seats = [
+        {"seat": s, "name": names.get(s, "?"), "team": s % 2, "cards": [_card(c, s, four=four) for c in hand]}
+        for s, hand in enumerate(opened["hands"])
+    ]
+    return {"deal": opened.get("deal"), "seats": seats}
 
 
 def _clock(view: dict[str, Any], me: int | None) -> dict[str, Any] | None:

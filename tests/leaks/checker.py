@@ -30,6 +30,8 @@ from app.rooms import cards as names
 VIEWERS_4 = (None, 0, 1, 2, 3)
 PREVIOUS_DEAL_KEYS = frozenset({"last_deal", "sheet", "open_hands"})
 TOKEN = re.compile(r"[A-Za-z0-9]+")
+#: A page's panel of a finished deal's hands (templates/rooms/_open_hands.html).
+PREVIOUS_DEAL_HTML = re.compile(r'<section\b[^>]*\bdata-previous-deal="(\d+)"[^>]*>.*?</section>', re.S)
 
 
 @dataclass(frozen=True)
@@ -149,9 +151,18 @@ def leaks_in_view(finder: Finder, view: dict, moment: Moment, viewer: int | None
 
 
 def leaks_in_text(finder: Finder, text: str, moment: Moment, viewer: int | None) -> list[str]:
-    """Every hidden card named in ``text``."""
+    """Every hidden card named in ``text``. A page's panel of a finished deal's hands
+    (``data-previous-deal="N"``, room option ``spectators_see_hands``) names cards of
+    deal N, not of the deal in play: it is left out of the search, and it is a leak
+    itself when N is the deal in play (or a later one)."""
+    found: list[str] = []
+    if moment.phase not in ("deal", "over"):
+        for m in PREVIOUS_DEAL_HTML.finditer(text):
+            if int(m.group(1)) >= moment.deal_no:
+                found.append(f"the hands of deal {m.group(1)} during deal {moment.deal_no}")
+    text = PREVIOUS_DEAL_HTML.sub("", text)
     hidden = moment.hidden.get(viewer, frozenset())
-    return sorted(finder.in_text(text, hidden)) if hidden else []
+    return found + (sorted(finder.in_text(text, hidden)) if hidden else [])
 
 
 def union(sets: Iterable[frozenset[str]]) -> frozenset[str]:

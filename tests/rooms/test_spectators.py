@@ -6,13 +6,17 @@ or a second guest account) sees no more than from the seat."""
 from __future__ import annotations
 
 import asyncio
+import html
+import re
 import time
 from typing import Any
 
 import httpx
 
 from app import rules
+from app.rooms import presenter
 from tests.conftest import Guest
+from tests.rooms.test_pages import _sign_in, _token
 
 DECK = frozenset(rules.GAMES["bolot"].deck)
 
@@ -124,3 +128,35 @@ async def test_the_option_must_be_true_or_false(client: httpx.AsyncClient, guest
     assert "spectators_see_hands" not in inside.json()["options"]  # a room option, not a rule of the game
     bad_inside = await client.post("/api/rooms", json={"game": "bolot", "options": {"spectators_see_hands": "on"}}, headers=host)
     assert bad_inside.status_code == 422
+
+
+async def test_the_lobby_form_offers_the_option_off_by_default(client: httpx.AsyncClient) -> None:
+    await _sign_in(client)
+    lobby = (await client.get("/")).text
+    box = re.search(r'<input type="checkbox" name="spectators_see_hands"[^>]*>', lobby)
+    assert box and "checked" not in box.group(0)
+    note = "Watchers see every player's cards of the previous deal, never of the deal in play."
+    assert note in html.unescape(lobby)
+    token = await _token(client)
+    made = {}
+    for ticked in (True, False):
+        data = {"game": "bolot", "csrf": token} | ({"spectators_see_hands": "true"} if ticked else {})
+        response = await client.post("/rooms", data=data)
+        assert response.status_code == 303, response.text
+        room = int(response.headers["location"].rsplit("/", 1)[1])
+        made[ticked] = (await client.get(f"/api/rooms/{room}")).json()["spectators_see_hands"]
+    assert made == {True: True, False: False}
+
+
+def test_the_table_shows_a_spectator_the_open_hands_and_a_player_none() -> None:
+    hands = [["1o", "3o"], ["7c", "8c"], ["9e", "10e"], ["11b", "12b"]]
+    seats = [{"seat": s, "kind": "person", "name": n} for s, n in enumerate(("Ana", "Berto", "Carme", "Dani"))]
+    view = {"game": "bolot", "players": 4, "seats": seats, "my_seat": None, "phase": "play",
+            "open_hands": {"deal": 4, "hands": hands}}
+    shown = presenter.open_hands(view, presenter.seat_names(view))
+    assert shown is not None and shown["deal"] == 4
+    assert [(s["name"], [c["card"] for c in s["cards"]]) for s in shown["seats"]] == [
+        ("Ana", ["1o", "3o"]), ("Berto", ["7c", "8c"]), ("Carme", ["9e", "10e"]), ("Dani", ["11b", "12b"])]
+    seated = dict(view, my_seat=0)  # the server sends a seat no open_hands; none is drawn even if it did
+    assert presenter.open_hands(seated, presenter.seat_names(seated)) is None
+    assert presenter.open_hands(dict(view, open_hands=None), presenter.seat_names(view)) is None
