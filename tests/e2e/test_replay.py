@@ -68,4 +68,42 @@ def test_step_through_a_deal_with_the_arrow_keys(live_url: str, browser: Any, sc
     page.wait_for_selector("[data-testid=verdict]")
     assert "hashes match" in page.locator("[data-testid=verdict]").inner_text()
     page.screenshot(path=str(screenshots / "verify-phone.png"), full_page=True)
+    # The match's record in Bulgarian (long column names, hashes) fits the phone too.
+    page.goto(f"{live_url}/records/{record['game_id']}?lang=bg")
+    page.wait_for_selector("[data-testid=record-deals]")
+    page.screenshot(path=str(screenshots / "record-bg-phone.png"), full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"] + 1, f"the record is {width}px wide on a phone"
+    context.close()
+
+
+# Cards on the table (the trick, a won trick, the previous trick shown on request)
+# that meet a seat box or the hands under the felt.
+COVERED = """(() => {
+  const box = e => e.getBoundingClientRect();
+  const meets = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const cards = [...document.querySelectorAll('.center .tcard')].filter(c => c.getClientRects().length && getComputedStyle(c).opacity > 0);
+  const others = [...document.querySelectorAll('.seat, .replay-hands')];
+  const found = [];
+  for (const c of cards) for (const o of others) if (meets(box(c), box(o))) found.push(c.dataset.card + ' over ' + (o.dataset.testid || o.className));
+  return found;
+})()"""
+
+
+def test_the_tricks_of_a_replay_stay_off_the_seats(live_url: str, browser: Any, screenshots: Path) -> None:
+    room_id, record = _finished_deal(live_url)
+    steps = len(record["deals"][0]["actions"])
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    for step in range(min(steps, 24)):
+        page.goto(f"{live_url}/rooms/{room_id}/replay?deal=1&step={step}")
+        for show_last in (False, True):
+            if show_last:
+                if not page.locator(".toggle-last").count():
+                    continue
+                page.click(".toggle-last")
+            found = page.evaluate(COVERED)
+            if found:
+                page.screenshot(path=str(screenshots / "replay-covered.png"), full_page=True)
+            assert not found, (step, show_last, found)
     context.close()
