@@ -99,6 +99,11 @@ def test_rules_page_on_a_phone(browser: Any, live_url: str, screenshots: Path, l
         ".slice(0, 4).map(e => e.tagName + '.' + e.className)"
     )
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], wide
+    # The options table itself does not scroll sideways either (its rows are stacked).
+    options = page.locator("[data-testid=rules-options]")
+    assert options.evaluate("t => t.scrollWidth <= t.clientWidth + 1"), options.evaluate("t => [t.scrollWidth, t.clientWidth]")
+    # ... and each value keeps its column's name ("This room: ...", "Default: ...").
+    assert options.locator("td").last.evaluate("td => getComputedStyle(td, '::before').content") not in ("none", "")
     page.context.close()
 
 
