@@ -129,6 +129,33 @@ PATTERNS: list[tuple[str, str]] = [
     (r"there is no bid to double yet", N_("There is no bid to double yet.")),
     (r"you can double only the other side's bid", N_("You can double only the other side's bid.")),
     (r"this bid is already doubled", N_("This bid is already doubled.")),
+    # a paper deal's summary checked by the engine (app/rules/scoring.py), "deal N: " before it
+    (
+        r"card points must add up to (?P<total>\d+), not (?P<sum>\d+)",
+        N_("Card points must add up to %(total)s, not %(sum)s."),
+    ),
+    (
+        r"the (?P<cards>\d+) cards played hold (?P<low>\d+) to (?P<high>\d+) card points, not (?P<sum>\d+)",
+        N_("The %(cards)s cards played hold %(low)s to %(high)s card points, not %(sum)s."),
+    ),
+    (
+        r"1 trick holds at most (?P<cap>\d+) card points, not (?P<cp>\d+)",
+        N_("1 trick holds at most %(cap)s card points, not %(cp)s."),
+    ),
+    (
+        r"(?P<n>\d+) tricks hold at most (?P<cap>\d+) card points, not (?P<cp>\d+)",
+        N_("%(n)s tricks hold at most %(cap)s card points, not %(cp)s."),
+    ),
+    (
+        r"tricks must be two whole numbers adding up to (?P<n>\d+)",
+        N_("The tricks must be two whole numbers adding up to %(n)s."),
+    ),
+    (r"card_points must be two whole numbers", N_("Card points must be two whole numbers.")),
+    (r"a run has 3 to 8 cards", N_("A run has 3 to 8 cards.")),
+    (
+        r"a run of (?P<len>\d+) cannot have (?P<top>\S+) as its top card",
+        N_("A run of %(len)s cannot have %(top)s as its top card."),
+    ),
     # the championships' results (app/tournaments/results.py, config.check_final)
     (r"a correction needs a reason", N_("A correction needs a reason.")),
     (r"the winner is the team with the higher score", N_("The winner is the team with the higher score.")),
@@ -154,6 +181,7 @@ PATTERNS: list[tuple[str, str]] = [
     ),
 ]
 _HOLD = re.compile(rf"^(?P<reason>.+): you hold the (?P<card>{_CARD})$")
+_DEAL = re.compile(r"^[Dd]eal (?P<n>\d+): (?P<reason>.+?)\.?$")
 _COMPILED: list[tuple[re.Pattern[str], str]] = [(re.compile(rf"^{p}$"), m) for p, m in PATTERNS]
 
 
@@ -205,4 +233,9 @@ def translate_error(message: str) -> str:
             card = _card_code(m.group("card"))
             hold = _("you hold the %(card)s") % {"card": cards.card_name(card) if card else m.group("card")}
             return f"{reason}: {hold}"
+    m = _DEAL.match(text)
+    if m:  # a championship's paper deal: "deal 3: <the engine's reason>"
+        reason = _one(m.group("reason"))
+        if reason is not None:
+            return _("Deal %(n)s") % {"n": m.group("n")} + ": " + reason[:1].lower() + reason[1:]
     return text
