@@ -22,7 +22,8 @@ import json
 import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -119,13 +120,16 @@ async def _post(request: Request, user: User | None, back: str,
         return _error(request, user, FORBIDDEN_FORM, 403, back)
     if user is None:
         return _error(request, user, "Choose a nickname first (on the lobby page).", 401, back)
+    # A refused action may have rolled the session back, which expires ``user``: the
+    # error page's header then reads this copy instead of the database.
+    header_user = cast(User, SimpleNamespace(id=user.id, nickname=user.nickname, kind=user.kind))
     try:
         to = await action(form) or back
     except ServiceError as exc:
         message = exc.message[:1].upper() + exc.message[1:] + "."
         if again is not None and request.headers.get("hx-request") != "true":
             return await again(form, message, exc.status)
-        return _error(request, user, message, exc.status, back)
+        return _error(request, header_user, message, exc.status, back)
     if request.headers.get("hx-request") == "true":
         return HTMLResponse("", headers={"HX-Redirect": to})
     return RedirectResponse(to, status_code=303)

@@ -99,11 +99,23 @@ async def audit_trail(db: AsyncSession, tournament_id: int) -> list[dict[str, An
              "before": a.before, "after": a.after, "reason": a.reason} for a, nick in rows]
 
 
+#: First characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection").
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """``value`` safe for a spreadsheet: a text that starts like a formula gets a leading
+    apostrophe (``"=SUM(A1)"`` -> ``"'=SUM(A1)"``); numbers and other texts are unchanged."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
 def _csv(header: list[str], lines: list[list[Any]]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow(header)
-    writer.writerows(lines)
+    writer.writerows([csv_cell(v) for v in line] for line in lines)
     return buffer.getvalue()
 
 

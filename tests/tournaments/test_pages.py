@@ -74,3 +74,16 @@ async def test_organiser_forms_check_csrf_and_work(client: httpx.AsyncClient, gu
     assert (await client.post(f"/tournaments/{tid}/rounds/1/close", data={"csrf": token})).status_code == 303
     info = (await client.get(f"/api/tournaments/{tid}")).json()
     assert info["options"]["target"] == 500 and info["rounds"][0]["status"] == "closed"
+
+
+async def test_the_same_club_twice_is_refused_with_a_page_not_a_crash(client: httpx.AsyncClient) -> None:
+    """A duplicate club rolls the session back; the error page must still name who is
+    signed in (it crashed with MissingGreenlet reading the expired user, a tester found)."""
+    assert (await client.post("/api/session", json={"nickname": "Clubber"})).status_code == 200
+    token = _csrf((await client.get("/tournaments")).text)
+    form = {"csrf": token, "name": "Penya Unique 1", "kind": "penya", "town": "Sagunt"}
+    first = await client.post("/clubs", data=form)
+    assert first.status_code == 303, first.text
+    again = await client.post("/clubs", data=form)
+    assert again.status_code == 409
+    assert "Penya Unique 1" in again.text and "Clubber" in again.text

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.tournaments.standings import Result, club_ranking, explain, standings
+from tests.tournaments.conftest import Org
 
 
 def win(home: int, away: int, hs: int, as_: int) -> Result:
@@ -92,3 +93,22 @@ def test_club_ranking_sums_its_teams() -> None:
         (7, 1, 2, 1), (8, 2, 2, 2)
     ]
     assert explain(["head_to_head"])[0] == "match points"
+
+
+async def test_csv_exports_never_hand_a_spreadsheet_a_formula(org: Org) -> None:
+    """Team, club and player names come from anyone; a cell starting with = + - @ would
+    run as a formula in Excel or LibreOffice, so it is written with a leading apostrophe."""
+    import csv
+    import io
+
+    club = await org.post("/clubs", {"name": "@SUM(A1)", "kind": "club", "town": "Lyon"}, 201)
+    t = await org.post("/tournaments", {"name": "CSV", "game": "belote", "format": "swiss"}, 201)
+    await org.post(f"/tournaments/{t['id']}/teams", {
+        "name": '=HYPERLINK("http://evil","x")', "players": ["+1+1", "-2"], "club_id": club["id"]}, 201)
+    text = await org.get(f"/tournaments/{t['id']}/standings.csv")
+    header, row = list(csv.reader(io.StringIO(text)))[:2]
+    cells = dict(zip(header, row, strict=True))
+    assert cells["team"] == '\'=HYPERLINK("http://evil","x")'
+    assert cells["club"] == "'@SUM(A1)"
+    assert cells["players"] == "'+1+1 & -2"
+    assert cells["point_difference"] == "0"  # numbers stay numbers
