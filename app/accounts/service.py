@@ -16,6 +16,7 @@ Neither passwords nor tokens are ever logged.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import anyio
 from itsdangerous import BadSignature, URLSafeTimedSerializer
@@ -55,9 +56,34 @@ def clean_nickname(nickname: object) -> str:
     nick = nickname.strip()
     if not 1 <= len(nick) <= NICKNAME_MAX:
         raise Unprocessable("a nickname has 1 to 24 characters")
-    if not nick.isprintable():
+    if not _printable(nick):
         raise Unprocessable("a nickname may not contain control characters")
+    if BOT_LIKE.match(nick.casefold()):
+        raise Unprocessable("a nickname may not look like a bot's name")
     return nick
+
+
+#: What the tables call their bots in any language ("Bot 2", "Бот 2", "Robot 2", "Robô 2"):
+#: no person may take such a name and pass for a bot at a table.
+BOT_LIKE = re.compile(r"^\W*(bots?|бот|ботът|robots?|robô|robo)\W*\d*\W*$")
+ZWJ = "\u200d"
+
+
+def _printable(nick: str) -> bool:
+    """Printable, except that a zero-width joiner may join two emoji ("👨‍👩‍👧"): alone it
+    is invisible and would let "Ana" + joiner pass for "Ana"."""
+    for i, ch in enumerate(nick):
+        if ch == ZWJ:
+            before = nick[i - 1] if i else ""
+            if before == "\ufe0f" and i > 1:  # a variation selector ends the emoji before
+                before = nick[i - 2]
+            after = nick[i + 1] if i + 1 < len(nick) else ""
+            if not (before and after and unicodedata.category(before) == "So"
+                    and unicodedata.category(after) == "So"):
+                return False
+        elif not ch.isprintable():
+            return False
+    return True
 
 
 def clean_username(username: object) -> str:
