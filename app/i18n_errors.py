@@ -86,6 +86,7 @@ PATTERNS: list[tuple[str, str]] = [
     (r"a nickname (?:has|is a text of) 1 to 24 characters", N_("A nickname has 1 to 24 characters.")),
     (r"a nickname may not contain control characters", N_("A nickname may not contain control characters.")),
     (r"a nickname may not look like a bot's name", N_("A nickname may not look like a bot's name.")),
+    (r"creating a tournament needs a registered account.*", N_("Organising a championship needs an account; you keep your nickname and your seats.")),
     (r"a password has (?P<a>\d+) to (?P<b>\d+) characters", N_("A password has %(a)s to %(b)s characters.")),
     (
         r"a username has 3 to 32 characters: letters a-z, digits, '\.', '_' or '-', starting with a letter or a digit",

@@ -52,7 +52,16 @@ async def test_the_page_form_refuses_a_guest_with_the_reason(client: httpx.Async
     token = _csrf((await client.get("/tournaments")).text)
     refused = await client.post("/tournaments", data={"csrf": token, **BODY})
     assert refused.status_code == 403
-    assert "registered account" in refused.text
+    assert "Organising a championship needs an account" in refused.text
+    assert "/api/accounts" not in refused.text  # a person is told of the page, not the API
     refused_htmx = await client.post("/tournaments", data={"csrf": token, **BODY}, headers={"HX-Request": "true"})
-    assert refused_htmx.status_code == 403 and "registered account" in refused_htmx.text
+    assert refused_htmx.status_code == 403 and "needs an account" in refused_htmx.text
+
+
+async def test_a_guest_is_offered_to_register_instead_of_a_form_it_cannot_send(client: httpx.AsyncClient) -> None:
+    assert (await client.post("/api/session", json={"nickname": "Guest"})).status_code == 200
+    page = (await client.get("/tournaments")).text
+    assert 'data-testid="organise-needs-account"' in page and 'href="/register"' in page
+    assert 'action="/tournaments"' not in page  # no championship form for a guest
+    assert 'action="/clubs"' in page  # a guest may still enter its club
     assert (await client.get("/api/tournaments")).json() == []
