@@ -42,9 +42,9 @@ PATTERNS: list[tuple[str, str]] = [
     (r"the match is over", N_("The match is over.")),
     (r"bots are seated before the game starts", N_("Bots are seated before the game starts.")),
     (r"you already hold a seat in this room", N_("You already hold a seat in this room.")),
-    (r"you already hold seat (?P<n>\d+) in this room", N_("You already hold seat %(n)s in this room.")),
-    (r"seat (?P<n>\d+) is taken", N_("Seat %(n)s is taken.")),
-    (r"seat (?P<n>\d+) is not yours", N_("Seat %(n)s is not yours.")),
+    (r"you already hold seat (?P<seat0>\d+) in this room", N_("You already hold seat %(n)s in this room.")),
+    (r"seat (?P<seat0>\d+) is taken", N_("Seat %(n)s is taken.")),
+    (r"seat (?P<seat0>\d+) is not yours", N_("Seat %(n)s is not yours.")),
     (r"you do not hold a seat at this table", N_("You do not hold a seat at this table.")),
     (
         r"only the room's creator or a seated player may seat a bot",
@@ -209,6 +209,8 @@ def _one(message: str) -> str | None:
         m = pattern.match(message)
         if m:
             values = {k: _localise(k, v, cards.card_name, cards.suit_name) for k, v in m.groupdict().items()}
+            if "seat0" in values:  # the API counts seats from 0, the pages from 1
+                values["n"] = str(int(values.pop("seat0")) + 1)
             return _(msgid) % values
     return None
 

@@ -48,7 +48,9 @@ def test_card_names_per_language() -> None:
 def test_refusals_are_translated() -> None:
     with i18n.using("es"):
         assert translate_error("it is not your turn") == "No es tu turno."
-        assert translate_error("seat 2 is taken") == "El asiento 2 está ocupado."
+        # The API counts seats from 0, the pages from 1: the API's seat 2 is the page's third.
+        assert translate_error("seat 2 is taken") == "El asiento 3 está ocupado."
+        assert translate_error("seat 0 is not yours") == "El asiento 1 no es tuyo."
         assert (
             translate_error("you must follow suit in copes: you hold the 7 of copes")
             == "Debes asistir a copas: tienes el 7 de copas"
