@@ -47,3 +47,13 @@ class Unprocessable(ServiceError):
     or option, illegal move (422)."""
 
     status = 422
+
+
+class TooManyRequests(ServiceError):
+    """429: a rate limit refused the request; ``.retry_after`` is the whole seconds to wait."""
+
+    status = 429
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after

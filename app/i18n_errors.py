@@ -95,6 +95,7 @@ PATTERNS: list[tuple[str, str]] = [
     (r"the two passwords differ", N_("The two passwords differ.")),
     (r"you are already signed in as (?P<name>\S+); log out first", N_("You are already signed in as %(name)s; log out first.")),
     (r"too many log-in attempts.*", N_("Too many log-in attempts; wait a little and try again.")),
+    (r"too many failed log-ins for this username.*", N_("Too many failed log-ins for this username; wait a few minutes and try again.")),
     (r"too many new sessions from your address.*", N_("Too many new sessions from your address; wait a little.")),
     (r"too many moves at once.*", N_("Too many moves at once; wait a moment.")),
     (r"too many deal replays at once.*", N_("Too many deal replays at once; wait a minute.")),

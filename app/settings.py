@@ -13,6 +13,7 @@
 | ``TAPET_COOKIE_SECURE`` | false | mark the session cookie ``Secure`` (set it behind HTTPS) |
 | ``TAPET_RATE_LIMITS`` | true | apply the rate limits below (429 with ``Retry-After``) |
 | ``TAPET_RATE_LOGIN`` | ``10/60`` | log-in attempts per client address: N per S seconds |
+| ``TAPET_RATE_LOGIN_FAILURES`` | ``10/600`` | failed log-ins per username, whatever the address (then 429 until a token is back) |
 | ``TAPET_RATE_SESSION`` | ``30/60`` | new guests and registrations per client address |
 | ``TAPET_RATE_MOVES`` | ``60/10`` | moves per user (per address without a session) |
 | ``TAPET_RATE_ROOMS`` | ``10/60`` | new rooms per user (per address without a session) |
@@ -59,6 +60,7 @@ class Settings(BaseSettings):
     cookie_secure: bool = Field(default=False, validation_alias=_env("TAPET_COOKIE_SECURE"))
     rate_limits: bool = Field(default=True, validation_alias=_env("TAPET_RATE_LIMITS"))
     rate_login: str = Field(default="10/60", validation_alias=_env("TAPET_RATE_LOGIN"))
+    rate_login_failures: str = Field(default="10/600", validation_alias=_env("TAPET_RATE_LOGIN_FAILURES"))
     rate_session: str = Field(default="30/60", validation_alias=_env("TAPET_RATE_SESSION"))
     rate_moves: str = Field(default="60/10", validation_alias=_env("TAPET_RATE_MOVES"))
     rate_rooms: str = Field(default="10/60", validation_alias=_env("TAPET_RATE_ROOMS"))
@@ -81,7 +83,7 @@ class Settings(BaseSettings):
         return self.secret_key
 
     def rate(self, name: str) -> tuple[int, float] | None:
-        """The rate limit ``name`` ("login", "session", "moves", "rooms", "replays") as ``(tokens, seconds)``,
+        """The rate limit ``name`` ("login", "login_failures", "session", "moves", "rooms", "replays") as ``(tokens, seconds)``,
         or None when rate limits are off. Raises ValueError for a malformed rate."""
         if not self.rate_limits:
             return None

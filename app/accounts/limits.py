@@ -51,6 +51,17 @@ class RateLimiter:
         return (1.0 - bucket.level) / rate
 
 
+    def wait(self, key: str) -> float:
+        """The seconds before ``key``'s bucket has a token again (0.0 when it has one now),
+        taking nothing."""
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            return 0.0
+        rate = self.tokens / self.period
+        level = min(float(self.tokens), bucket.level + (self._clock() - bucket.stamp) * rate)  # type: ignore[operator]
+        return 0.0 if level >= 1.0 else (1.0 - level) / rate
+
+
 def retry_after(seconds: float) -> int:
     """The ``Retry-After`` header's whole seconds for a wait of ``seconds`` (at least 1)."""
     return max(1, math.ceil(seconds))

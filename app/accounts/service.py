@@ -26,9 +26,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
 
-from app.errors import Conflict, Unauthorized, Unprocessable
-from app.settings import get_settings
+from app.errors import Conflict, TooManyRequests, Unauthorized, Unprocessable
+from app.settings import Settings, get_settings
 
+from .limits import RateLimiter, retry_after
 from .models import User
 
 SESSION_COOKIE = "tapet_session"
@@ -171,14 +172,36 @@ async def register(
         raise
 
 
+_failures: tuple[Settings, RateLimiter | None] | None = None
+
+
+def _failed_logins() -> RateLimiter | None:
+    """The per-username bucket of failed log-ins (``TAPET_RATE_LOGIN_FAILURES``) of the
+    settings in force, or None when rate limits are off. Per process, like the guard's."""
+    global _failures
+    settings = get_settings()
+    if _failures is None or _failures[0] is not settings:
+        rate = settings.rate("login_failures")
+        _failures = (settings, RateLimiter(*rate) if rate else None)
+    return _failures[1]
+
+
 async def authenticate(db: AsyncSession, username: object, password: object) -> User:
     """The account ``username`` names, if ``password`` is its password. Raises Unauthorized
-    with the same message whether the username or the password is wrong."""
+    with the same message whether the username or the password is wrong, and TooManyRequests
+    (429, nothing checked) once a username has had too many failed log-ins from any address
+    (``TAPET_RATE_LOGIN_FAILURES``; the guard limits each address apart)."""
     name = username.strip().lower() if isinstance(username, str) else ""
+    failures = _failed_logins()
+    if failures is not None and (wait := failures.wait(name)) > 0:
+        raise TooManyRequests(f"too many failed log-ins for this username: try again in {retry_after(wait)} s",
+                              retry_after(wait))
     # a name no account can have is never looked up (a NUL byte is a database error on PostgreSQL)
     user = await db.scalar(select(User).where(User.username == name)) if USERNAME_RE.match(name) else None
     given = password if isinstance(password, str) and len(password) <= PASSWORD_MAX else ""
     if not await verify_password(given, user.password_hash if user else None) or user is None:
+        if failures is not None:
+            failures.hit(name)
         raise Unauthorized(BAD_LOGIN)
     return user
 

@@ -146,3 +146,51 @@ async def test_unicode_digits_in_a_path_are_not_a_server_error(client) -> None:
     for path in ("/api/tournaments/%C2%B9/results.csv", "/api/rooms/%C2%B2", "/api/rooms/%C2%B2/view"):
         response = await client.get(path)
         assert response.status_code in (404, 422), (path, response.status_code)
+
+
+async def test_failed_logins_are_limited_per_username_whatever_the_address(settings: Settings) -> None:
+    """A botnet guessing one account's password from many addresses: the per-address limit
+    never fires, the per-username one does (2 failures here), and then even the right
+    password waits; another username is not affected, and a success costs nothing."""
+    strict = settings.model_copy(update={"rate_limits": True, "rate_login": "100/60",
+                                         "rate_login_failures": "2/600"})
+    await empty_tables(strict.db_url())
+    app = create_app(strict)
+    async with app.router.lifespan_context(app):
+
+        def client(address: str) -> httpx.AsyncClient:
+            transport = httpx.ASGITransport(app=app, client=(address, 1234))
+            return httpx.AsyncClient(transport=transport, base_url="http://testserver")
+
+        async with client("10.0.0.1") as a, client("10.0.0.2") as b, client("10.0.0.3") as c:
+            for name in ("pepa", "vicent"):
+                made = await a.post("/api/accounts", json={"username": name, "password": PASSWORD})
+                assert made.status_code in (200, 201), made.text
+                a.cookies.clear()
+            assert (await a.post("/api/login", json={"username": "vicent", "password": PASSWORD})).status_code == 200
+            a.cookies.clear()
+            assert (await a.post("/api/login", json={"username": "pepa", "password": "wrong-one-1"})).status_code == 401
+            assert (await b.post("/api/login", json={"username": "PEPA", "password": "wrong-one-2"})).status_code == 401
+            locked = await c.post("/api/login", json={"username": "pepa", "password": PASSWORD})
+            assert locked.status_code == 429
+            assert int(locked.headers["retry-after"]) >= 1
+            assert "too many failed log-ins" in locked.json()["detail"]
+            form = (await c.get("/login")).text
+            token = form.split('name="csrf" value="', 1)[1].split('"', 1)[0]
+            page = await c.post("/login", data={"csrf": token, "username": "pepa", "password": PASSWORD})
+            assert page.status_code == 429 and "Too many failed log-ins" in page.text
+            # vicent's successes cost nothing and pepa's failures are not his
+            for _ in range(3):
+                ok = await b.post("/api/login", json={"username": "vicent", "password": PASSWORD})
+                assert ok.status_code == 200
+
+
+def test_a_limiter_wait_takes_nothing() -> None:
+    now = [0.0]
+    limiter = RateLimiter(2, 60, clock=lambda: now[0])
+    assert limiter.wait("k") == 0.0
+    assert limiter.hit("k") == 0.0 and limiter.hit("k") == 0.0
+    assert limiter.wait("k") == pytest.approx(30.0)  # one token every 30 s
+    assert limiter.wait("k") == pytest.approx(30.0)  # looking took nothing
+    now[0] = 30.0
+    assert limiter.wait("k") == 0.0 and limiter.hit("k") == 0.0
