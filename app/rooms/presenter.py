@@ -208,6 +208,9 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
     for i, entry in enumerate(view.get("auction") or []):
         calls[entry["seat"]] = cards.action_label(game, entry)
         call_index[entry["seat"]] = i
+    # Between deals (phase "deal") the view already names the next deal's dealer while the
+    # table still shows the finished deal: no dealer or eldest-hand chip until it starts.
+    dealer = view.get("dealer") if view.get("phase") != "deal" else None
     seats = []
     for s in range(players):
         info = kinds.get(s, {})
@@ -221,8 +224,8 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
                 "stand_in": bool(info.get("stand_in")),
                 "count": counts[s] if s < len(counts) else 0,
                 "team": s % 2,
-                "role": cards.seat_word(game, s, view.get("dealer"), players),
-                "dealer": s == view.get("dealer"),
+                "role": cards.seat_word(game, s, dealer, players) if dealer is not None else None,
+                "dealer": dealer is not None and s == dealer,
                 "to_act": s == to_act,
                 "taker": s == taker,
                 "declared": declared.get(s),

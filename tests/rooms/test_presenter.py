@@ -312,3 +312,14 @@ def test_bridge_belote_no_trumps_breakdown_shows_the_doubling() -> None:
     assert result is not None
     rows = {r[0]: r[1:] for r in result["rows"]}
     assert rows["× 2 (no trumps)"] == [220, 40]
+
+
+def test_between_deals_no_seat_wears_the_next_deals_dealer_chip() -> None:
+    """In phase "deal" the view already names the next dealer (seat 0 after dealer 3)
+    while the table still shows the finished deal: no dealer or eldest chip then."""
+    view = _view(2)
+    assert presenter.table(view)["seats"][3]["dealer"] is True  # deal in progress: dealer 3
+    view.update(phase="deal", dealer=0, to_act=None, legal_actions=[])
+    seats = presenter.table(view)["seats"]
+    assert [s["dealer"] for s in seats] == [False] * 4
+    assert [s["role"] for s in seats] == [None] * 4
