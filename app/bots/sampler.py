@@ -17,6 +17,10 @@ finished tricks lie face down, from what the same seat saw earlier in the deal
   ...", so a card ``x`` is excluded when ``[played card, x]`` alone would
   already have forbidden the played card on that trick: voids, failures to
   trump or to over-trump, and Botifarra's eastern "lowest card" rule alike.
+
+The auction is not a constraint here: a drawn deal the other seats' calls make
+unlikely is weighed down afterwards (:mod:`app.bots.auction_model`), never
+excluded, so the true deal always stays possible.
 """
 
 from __future__ import annotations

@@ -6,7 +6,9 @@ At each card it must choose (every game; from its own seat's view only):
    counts, known cards, cards excluded by the other seats' past plays);
 2. repeatedly draw the hidden hands at random within that knowledge, build
    the position they imply (:func:`app.rules.sim.position`), and for each
-   card it may play, play the deal out with the heuristic bot in every seat;
+   card it may play, play the deal out with the heuristic bot in every seat
+   (in the games of ``AUCTION_WEIGHTS``, each drawn deal counts by how well it
+   agrees with the other seats' calls: :mod:`app.bots.auction_model`);
 3. play the card with the best mean result: the deal's points for its side
    minus the other side's, as the game scores them (rules/*.md §7), plus a
    hundredth of the same difference in the deal's totals (card points and
@@ -34,6 +36,7 @@ from app.rules.declarations import declare_choices, public_kind
 from app.rules.sim import brief_view, deal_points, deal_totals, position
 
 from . import heuristic_for
+from .auction_model import model as auction_model
 from .memory import finished_tricks
 from .sampler import STOCK, Knowledge, knowledge, sample
 from .strong_auction import evaluate_calls
@@ -48,6 +51,10 @@ DEFAULT_BUDGET_MS = 300.0
 TIE_BREAK = 0.01
 #: Drawn deals at most, however large the budget (the estimate is good enough by then).
 MAX_SAMPLES = 400
+#: Games whose drawn deals are weighed by how well they agree with the other seats' calls
+#: (:mod:`app.bots.auction_model`): where it measured better (docs/benchmarks.md,
+#: "Weighing the drawn deals by the auction"); Bolot was not shown to be no worse.
+AUCTION_WEIGHTS = frozenset({"botifarra"})
 
 
 def budget_from_env() -> float:
@@ -101,7 +108,9 @@ def choose(view: dict, rng: random.Random, budget_ms: float | None = None,
 def evaluate(view: dict, plays: list[dict], rng: random.Random, budget_ms: float | None = None,
              samples: int | None = None) -> dict[str, float]:
     """card -> mean result of playing it (own side's deal points minus the other side's)
-    over drawn deals; the same deals for every card."""
+    over drawn deals; the same deals for every card. In the games of ``AUCTION_WEIGHTS``
+    the mean is weighted by each deal's agreement with the auction
+    (:mod:`app.bots.auction_model`)."""
     g = GAMES[view["game"]]
     heuristic = heuristic_for(view["game"])
     seat = view["seat"]
@@ -110,12 +119,16 @@ def evaluate(view: dict, plays: list[dict], rng: random.Random, budget_ms: float
     limit = samples if samples is not None else MAX_SAMPLES
     budget = (budget_ms if budget_ms is not None else budget_from_env()) / 1000.0
     start = time.perf_counter()
+    weigh = auction_model(view, heuristic) if view["game"] in AUCTION_WEIGHTS and know.pool else None
     totals = {a["card"]: 0.0 for a in plays}
+    weights = 0.0
     n = 0
     while n < limit:
         base = _draw(view, know, tricks, rng)
+        w = weigh.weight(_initial_hands(view, base), rng) if weigh is not None else 1.0
+        weights += w
         for a in plays:
-            totals[a["card"]] += _play_out(g, g.apply(base, a), seat, heuristic, rng)
+            totals[a["card"]] += w * _play_out(g, g.apply(base, a), seat, heuristic, rng)
         n += 1
         if not know.pool:
             break  # nothing hidden: one deal tells all
@@ -123,7 +136,16 @@ def evaluate(view: dict, plays: list[dict], rng: random.Random, budget_ms: float
             spent = time.perf_counter() - start
             if spent + spent / n > budget * 0.9:
                 break
-    return {c: v / n for c, v in totals.items()}
+    return {c: v / weights for c, v in totals.items()}
+
+
+def _initial_hands(view: dict, state) -> list[list[str]]:
+    """Each seat's cards when the play began in a drawn position: its cards in the finished
+    tricks and its hand (``state.initial_hands``), plus its card on the table now."""
+    out = [list(h) for h in state.initial_hands]
+    for t in view["trick"]:
+        out[t["seat"]].append(t["card"])
+    return out
 
 
 def _play_out(g, state, seat: int, heuristic, rng: random.Random) -> float:
