@@ -231,6 +231,11 @@
     var fresh = markFresh();
     var spoke = sayNew();
     var mine = !!document.querySelector("#room-main .prompt.my-turn");
+    // The previous trick is looked at between turns: it closes when the turn comes back
+    // (it would cover the trick to answer) or when there is none to show.
+    if ((mine && !wasMyTurn) || !document.querySelector("#room-main .last-trick")) {
+      document.body.classList.remove("show-last");
+    }
     if (!firstRound) {
       if (mine && !wasMyTurn) beep(880, 160, 0.1);
       else if (fresh) beep(330, 70, 0.05);
