@@ -201,7 +201,8 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
     declared = _declared_by_seat(view, four)
     belote_said: dict[int, str] = {}
     for b in view.get("belote") or []:
-        belote_said[b["seat"]] = _("Rebelote") if b.get("rebelote") else cards.belote_word(game)
+        rebelote = _("Rebolot") if game in cards.CATALAN_GAMES else _("Rebelote")
+        belote_said[b["seat"]] = rebelote if b.get("rebelote") else cards.belote_word(game)
     to_act = view.get("to_act")
     calls: dict[int, str] = {}
     call_index: dict[int, int] = {}

@@ -36,6 +36,7 @@ from app.accounts.models import User
 from app.db import SessionDep
 from app.errors import ServiceError
 from app.rooms.botplay import bot_names
+from app.rooms.rendering import bot_label
 
 from . import config, results, rounds, service, views
 from .models import CLUB_KINDS, FORMATS
@@ -52,7 +53,7 @@ WORDS = (
     N_("paper"), N_("online"), N_("won"), N_("lost"), N_("draw"), N_("bye"), N_("removed"),
     N_("falla"), N_("penya"), N_("society"), N_("club"),
     N_("made"), N_("failed"), N_("litige"), N_("tie"), N_("inside"), N_("hanging"), N_("claim"),
-    N_("scored"), N_("revoke"),
+    N_("scored"), N_("revoke"), N_("swiss"), N_("match points"), N_("teams still level share the rank"),
     N_("Round robin (Berger tables)"), N_("Swiss"), N_("Knockout"), N_("Groups, then knockout"),
     N_("head-to-head (match points among the teams level)"),
     N_("point difference (scored minus conceded)"),
@@ -87,7 +88,7 @@ def match_words(t: dict[str, Any]) -> str:
     return "".join(out) or text
 
 
-templates.env.globals.update(word=word, match_words=match_words, option_text=word)
+templates.env.globals.update(word=word, match_words=match_words, option_text=word, bot_label=bot_label)
 templates.env.filters["word"] = word
 
 FORBIDDEN_FORM = N_("This form has expired or came from another site. Reload the page and try again.")
