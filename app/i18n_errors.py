@@ -182,6 +182,14 @@ PATTERNS: list[tuple[str, str]] = [
         r"a match to (?P<target>\d+) points cannot end level: with equal scores over the target another deal is played",
         N_("A match to %(target)s points cannot end level: with equal scores over the target another deal is played."),
     ),
+    # a room's options (app/rules/core.validate_options, app/rooms/rendering.form_options)
+    (
+        r"option (?P<option>\w+) must be a whole number from (?P<lo>-?\d+) to (?P<hi>\d+)",
+        N_("%(option)s: a whole number from %(lo)s to %(hi)s."),
+    ),
+    (r"option (?P<option>\w+) must be one of (?P<choices>[\w, -]+)", N_("%(option)s: one of %(choices)s.")),
+    (r"option (?P<option>\w+) must be true or false", N_("%(option)s: yes or no.")),
+    (r"(?P<label>[^:]+): (?P<raw>'.*') is not a whole number", N_("%(label)s: %(raw)s is not a whole number.")),
 ]
 _HOLD = re.compile(rf"^(?P<reason>.+): you hold the (?P<card>{_CARD})$")
 _DEAL = re.compile(r"^[Dd]eal (?P<n>\d+): (?P<reason>.+?)\.?$")
@@ -194,7 +202,22 @@ def _card_code(name: str) -> str | None:
     return f"{rank}{letter}" if letter else None
 
 
+def _option_label(name: str) -> str:
+    """The translated label of the engine option ``name`` ("target" -> "Match to"), else ``name``."""
+    from app import rules
+
+    for game in rules.GAMES.values():
+        for o in game.options_schema:
+            if o["name"] == name and o.get("label"):
+                return _(str(o["label"]))
+    return name
+
+
 def _localise(key: str, value: str, card_name: Callable[[str], str], suit_name: Callable[[str], str]) -> str:
+    if key == "option":
+        return _option_label(value)
+    if key == "label":
+        return _(value)
     if key == "card":
         code = _card_code(value)
         return card_name(code) if code else value

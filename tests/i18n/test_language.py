@@ -95,3 +95,15 @@ async def test_championship_pages_are_translated(client) -> None:
     page = await client.get("/tournaments?lang=fr")
     assert "<h1>Championnats</h1>" in page.text
     assert "Pas encore de championnat." in page.text
+
+
+def test_a_rooms_option_refusal_names_the_option_as_the_form_does() -> None:
+    """The engine says "option target ..."; the form's label is "Match to" (in each language)."""
+    assert translate_error("option target must be a whole number from 1 to 100000") == (
+        "Match to: a whole number from 1 to 100000."
+    )
+    with i18n.using("es"):
+        target = i18n.gettext("Match to")
+        assert target != "Match to"
+        assert translate_error("option target must be one of 51, 101, 151") == f"{target}: uno de 51, 101, 151."
+        assert translate_error("Match to: '1e3' is not a whole number") == f"{target}: '1e3' no es un número entero."
