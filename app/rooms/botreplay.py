@@ -35,7 +35,7 @@ import anyio
 
 from app import rules
 from app.accounts.models import User
-from app.errors import Conflict, Forbidden
+from app.errors import Conflict, Forbidden, ServiceError
 
 from . import records, service
 
@@ -89,8 +89,19 @@ async def replay_mine(
         _CACHE.move_to_end(key)
         return {**_CACHE[key], "cached": True}
     running = _RUNNING.get(key)
-    if running is not None:  # the same replay is being computed: wait for it
-        return {**await asyncio.shield(running), "cached": True}
+    cached = running is not None
+    if running is None:  # no await between the look-up and this: a second request waits for it
+        running = asyncio.ensure_future(_replay(db, room, game, deal_no, mine))
+        _RUNNING[key] = running
+        running.add_done_callback(lambda f: _settle(key, f))
+    return {**await asyncio.shield(running), "cached": cached}
+
+
+async def _replay(
+    db: Any, room: dict[str, Any], game: Any, deal_no: int, mine: int
+) -> dict[str, Any]:
+    """Load deal ``deal_no`` of ``game`` and play it again in a worker thread (see
+    :func:`replay_mine`). Raises NotFound, Conflict (not finished)."""
     history = await records.history(db, game)
     deal = history.deal(deal_no)
     if not deal.finished:
@@ -102,7 +113,7 @@ async def replay_mine(
         "actions": [m.action for m in deal.moves if m.actor == str(mine)],
     }
     base = {
-        "room_id": room_id,
+        "room_id": room["id"],
         "game_id": game.id,
         "game": game.game,
         "deal_no": deal_no,
@@ -135,12 +146,7 @@ async def replay_mine(
             "differences": differences(actual["actions"], again["mine"]),
         }
 
-    future: asyncio.Future[dict[str, Any]] = asyncio.ensure_future(
-        anyio.to_thread.run_sync(compute)
-    )
-    _RUNNING[key] = future
-    future.add_done_callback(lambda f: _settle(key, f))
-    return {**await asyncio.shield(future), "cached": False}
+    return await anyio.to_thread.run_sync(compute)
 
 
 def _settle(key: tuple[int, int, int], future: asyncio.Future[dict[str, Any]]) -> None:
@@ -148,8 +154,10 @@ def _settle(key: tuple[int, int, int], future: asyncio.Future[dict[str, Any]]) -
     _RUNNING.pop(key, None)
     if future.cancelled():
         return
-    if future.exception() is not None:  # also marks it retrieved when nobody waits any more
-        log.error("replay %s failed", key, exc_info=future.exception())
+    error = future.exception()  # also marks it retrieved when nobody waits any more
+    if error is not None:
+        if not isinstance(error, ServiceError):
+            log.error("replay %s failed", key, exc_info=error)
         return
     _CACHE[key] = future.result()
     _CACHE.move_to_end(key)

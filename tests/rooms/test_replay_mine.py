@@ -4,6 +4,7 @@ and while the deal is played; computed once per deal and seat."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 
@@ -130,6 +131,14 @@ async def test_a_second_request_gets_the_cached_replay(
     assert first.json()["cached"] is False and second.json()["cached"] is True
     assert {**first.json(), "cached": True} == second.json()
     assert len(calls) == 1
+    # a double click: two requests at once, one computation
+    seat = table.seat(3)
+    both = await asyncio.gather(
+        *(client.post(_url(table), headers=table.headers[seat]) for _ in range(2))
+    )
+    assert [r.status_code for r in both] == [200, 200]
+    assert sorted(r.json()["cached"] for r in both) == [False, True]
+    assert len(calls) == 2
 
 
 async def test_the_page_shows_both_results_side_by_side(client: httpx.AsyncClient) -> None:
