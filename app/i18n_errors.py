@@ -189,6 +189,7 @@ PATTERNS: list[tuple[str, str]] = [
     ),
     (r"option (?P<option>\w+) must be one of (?P<choices>[\w, -]+)", N_("%(option)s: one of %(choices)s.")),
     (r"option (?P<option>\w+) must be true or false", N_("%(option)s: yes or no.")),
+    (r"clock_seconds is 0 \(no clock\) or .*", N_("Move clock: off, or a number of seconds.")),
     (r"(?P<label>[^:]+): (?P<raw>'.*') is not a whole number", N_("%(label)s: %(raw)s is not a whole number.")),
 ]
 _HOLD = re.compile(rf"^(?P<reason>.+): you hold the (?P<card>{_CARD})$")

@@ -41,7 +41,7 @@ from app.accounts.deps import OptionalUser
 from app.accounts.models import User
 from app.accounts.service import user_from_request
 from app.db import SessionDep
-from app.errors import Conflict, NotFound, ServiceError
+from app.errors import Conflict, NotFound, ServiceError, Unprocessable
 
 from . import botreplay, hints, replay_panel, service
 from .rendering import (
@@ -109,17 +109,22 @@ def _lobby_game(game: str | None) -> str | None:
 
 @router.post("/rooms")
 async def create_room(request: Request, db: SessionDep, user: OptionalUser) -> Response:
-    """Create a room from the lobby form (the game's ``opt_<name>`` fields, and the
-    ``spectators_see_hands`` checkbox, off unless ticked) and go to it."""
+    """Create a room from the lobby form (the game's ``opt_<name>`` fields, the
+    ``spectators_see_hands`` checkbox, off unless ticked, and the ``clock_seconds`` move
+    clock, 0 for none) and go to it."""
     form = await checked_form(request)
     if form is None:
         return error_response(request, user, FORBIDDEN_FORM, 403)
     if user is None:
         return error_response(request, user, "Choose a nickname first.", 401)
     game = first(form, "game") or ""
+    clock = (first(form, "clock_seconds") or "0").strip()
     try:
+        if not clock.isdigit():
+            raise Unprocessable(f"clock_seconds is 0 (no clock) or a number of seconds, not {clock!r}")
         room = await service.create_room(db, user, game, parse_options(game, form),
-                                         spectators_see_hands=first(form, "spectators_see_hands") == "true")
+                                         spectators_see_hands=first(form, "spectators_see_hands") == "true",
+                                         clock_seconds=int(clock) or None)
     except ServiceError as exc:
         return error_response(request, user, exc.message, exc.status)
     return go(request, f"/rooms/{room['id']}")

@@ -349,3 +349,21 @@ def test_championship_deal_fields_build_a_summary_the_rules_score() -> None:
         assert str(exc)  # score_deal's reason, shown on the page as it is
     else:
         raise AssertionError("impossible card points are refused")
+
+
+async def test_the_lobby_form_sets_a_move_clock_or_none(client: httpx.AsyncClient) -> None:
+    """The create form's move clock: off by default (a friendly room), else seconds a move
+    (issue 9 §4); a value that is no number is refused with the reason, not a 500."""
+    await _sign_in(client)
+    token = await _token(client)
+    lobby = (await client.get("/")).text
+    assert 'name="clock_seconds"' in lobby and '<option value="0" selected>' in lobby
+    made = await client.post("/rooms", data={"game": "bolot", "csrf": token})
+    room = (await client.get(f"/api/rooms/{made.headers['location'].rsplit('/', 1)[1]}")).json()
+    assert room["clock_seconds"] is None
+    timed = await client.post("/rooms", data={"game": "bolot", "clock_seconds": "30", "csrf": token})
+    assert timed.status_code == 303
+    room = (await client.get(f"/api/rooms/{timed.headers['location'].rsplit('/', 1)[1]}")).json()
+    assert room["clock_seconds"] == 30
+    bad = await client.post("/rooms", data={"game": "bolot", "clock_seconds": "soon", "csrf": token})
+    assert bad.status_code == 422 and "Move clock: off, or a number of seconds." in bad.text
