@@ -15,8 +15,9 @@ not have the same cards on the table; the comparison says what each did, not wha
 the bot would have done in the requester's position (that is the hint's job).
 
 Cost: at most ``REPLAY_BUDGET_MS`` per strong decision of the requester's seat,
-``OTHERS_BUDGET_MS`` for other strong seats, one replay at a time per process
-(``_ONE_AT_A_TIME``), in a worker thread. The result is cached per process by
+``OTHERS_BUDGET_MS`` for other strong seats, in a worker thread, one replay at a
+time per process (:func:`_limiter`: the others wait in the event loop, not in
+worker threads, which the tables' bots need too). The result is cached per process by
 ``(game id, deal number, seat)``: a double click, a refresh or a second tab gets the
 same answer without a second computation (a seeded RNG makes a recomputation
 elsewhere close, not identical: the search is bounded by time).
@@ -27,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import threading
+import weakref
 from collections import OrderedDict
 from typing import Any
 
@@ -50,7 +51,18 @@ CACHE_SIZE = 256
 
 _CACHE: OrderedDict[tuple[int, int, int], dict[str, Any]] = OrderedDict()
 _RUNNING: dict[tuple[int, int, int], asyncio.Future[dict[str, Any]]] = {}
-_ONE_AT_A_TIME = threading.Lock()
+_LIMITERS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, anyio.CapacityLimiter] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _limiter() -> anyio.CapacityLimiter:
+    """One replay thread at a time in this event loop (the process's, tests have several)."""
+    loop = asyncio.get_running_loop()
+    limiter = _LIMITERS.get(loop)
+    if limiter is None:
+        limiter = _LIMITERS[loop] = anyio.CapacityLimiter(1)
+    return limiter
 
 
 # ---------------------------------------------------------------- the service
@@ -130,10 +142,9 @@ async def _replay(
     options, dealer, deal_action = game.options, game.dealer, deal.moves[0].action
 
     def compute() -> dict[str, Any]:
-        with _ONE_AT_A_TIME:
-            again = play_again(
-                game.game, options, dealer, prior, deal_action, levels, mine, random.Random(seed)
-            )
+        again = play_again(
+            game.game, options, dealer, prior, deal_action, levels, mine, random.Random(seed)
+        )
         replay = {
             **summary(game.game, again["last_deal"]),
             "actions": again["mine"],
@@ -146,7 +157,7 @@ async def _replay(
             "differences": differences(actual["actions"], again["mine"]),
         }
 
-    return await anyio.to_thread.run_sync(compute)
+    return await anyio.to_thread.run_sync(compute, limiter=_limiter())
 
 
 def _settle(key: tuple[int, int, int], future: asyncio.Future[dict[str, Any]]) -> None:
