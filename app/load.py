@@ -206,9 +206,15 @@ class Match:
                 return
         started = time.perf_counter()
         self.sent[seq + 1] = started
+        url, body = f"/api/rooms/{self.t.room_id}/moves", {"seq": seq, "action": action}
         try:
-            r = await self.t.client.post(f"/api/rooms/{self.t.room_id}/moves", json={"seq": seq, "action": action},
-                                         headers=self.t._auth(seat))
+            try:
+                r = await self.t.client.post(url, json=body, headers=self.t._auth(seat))
+            except (httpx.ReadError, httpx.RemoteProtocolError):
+                # A kept-alive connection the server closed as it went idle (uvicorn's
+                # keep-alive timeout): post again, once. The seq makes a repeat harmless
+                # (a move that did go through answers 409, counted as stale).
+                r = await self.t.client.post(url, json=body, headers=self.t._auth(seat))
         except httpx.HTTPError as exc:
             self.sent.pop(seq + 1, None)
             self.stats.error(f"move: {exc!r}"[:160])
