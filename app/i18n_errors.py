@@ -99,6 +99,7 @@ PATTERNS: list[tuple[str, str]] = [
     (r"too many new sessions from your address.*", N_("Too many new sessions from your address; wait a little.")),
     (r"too many moves at once.*", N_("Too many moves at once; wait a moment.")),
     (r"too many deal replays at once.*", N_("Too many deal replays at once; wait a minute.")),
+    (r"too many hints at once.*", N_("Too many hints at once; wait a minute.")),
     # the pages themselves
     (r"Choose a nickname first\.", N_("Choose a nickname first.")),
     (r"That move could not be read\. Reload the page\.", N_("That move could not be read. Reload the page.")),

@@ -20,6 +20,7 @@ In order:
 | ``moves`` | ``POST /api/rooms/{id}/moves``, ``POST /rooms/{id}/moves`` | user id from the token, else address |
 | ``rooms`` | ``POST /api/rooms``, ``POST /rooms`` (new rooms) | user id from the token, else address |
 | ``replays`` | ``POST /api/rooms/{id}/deals/{n}/replay-mine`` and the page's (app/rooms/botreplay.py) | user id from the token, else address |
+| ``hints`` | ``POST /rooms/{id}/hint`` (the strong bot thinks for the asker, app/rooms/hints.py) | user id from the token, else address |
 
 Refusals are ``{"detail": message}`` under ``/api/``, a short HTML message elsewhere
 (an ``#flash`` fragment for htmx).
@@ -47,6 +48,7 @@ RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("moves", re.compile(r"^/(api/)?rooms/[^/]+/moves/?$"), "user"),
     ("rooms", re.compile(r"^/(api/)?rooms/?$"), "user"),
     ("replays", re.compile(r"^/(api/)?rooms/[^/]+/deals/[^/]+/replay-mine/?$"), "user"),
+    ("hints", re.compile(r"^/(api/)?rooms/[^/]+/hint/?$"), "user"),
 )
 INT32 = 2_147_483_647
 MESSAGES = {
@@ -55,6 +57,7 @@ MESSAGES = {
     "moves": "too many moves at once",
     "rooms": "too many new rooms",
     "replays": "too many deal replays at once",
+    "hints": "too many hints at once",
 }
 
 
@@ -70,7 +73,7 @@ class GuardMiddleware:
         self.app = app
         self.max_body = settings.max_body
         self.limiters: dict[str, RateLimiter] = {}
-        for name in ("login", "session", "moves", "rooms", "replays"):
+        for name in ("login", "session", "moves", "rooms", "replays", "hints"):
             rate = settings.rate(name)
             if rate is not None:
                 self.limiters[name] = RateLimiter(*rate)

@@ -24,7 +24,7 @@ PASSWORD = "correct horse battery"
 async def limited(settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
     """A client of an app with small rate limits switched on."""
     strict = settings.model_copy(update={"rate_limits": True, "rate_login": "3/60", "rate_session": "4/60",
-                                         "rate_moves": "2/60"})
+                                         "rate_moves": "2/60", "rate_hints": "2/60"})
     await empty_tables(strict.db_url())
     app = create_app(strict)
     async with app.router.lifespan_context(app):
@@ -63,6 +63,15 @@ async def test_moves_are_rate_limited_per_user(limited: httpx.AsyncClient) -> No
     # another user is not held back by the first one's flood
     again = await limited.post("/api/rooms/999/moves", json=body, headers={"Authorization": f"Bearer {other}"})
     assert again.status_code == 404
+
+
+async def test_hints_are_rate_limited_per_user(limited: httpx.AsyncClient) -> None:
+    """A hint costs the server a strong bot's thinking: a user asking in a loop meets a 429."""
+    token = (await limited.post("/api/session", json={"nickname": "Curious"})).json()["token"]
+    limited.cookies.clear()
+    auth = {"Authorization": f"Bearer {token}"}
+    codes = [(await limited.post("/rooms/999/hint", headers=auth)).status_code for _ in range(3)]
+    assert codes[:2] != [429, 429] and codes[2] == 429
 
 
 def test_token_bucket_refills() -> None:
