@@ -5,7 +5,7 @@
    - the lobby's game <select> shows that game's options fieldset only;
    - a banner while the page socket is down;
    - a server push older than what is shown is ignored (data-seq);
-   - the language selector submits itself;
+   - the language selector submits itself (a pointer pick at once; keys: Enter or leaving it);
    - the live region reads the other players' moves ([data-say] with a data-say-key);
    - cards arriving on the table get a short animation (class "fresh");
    - keyboard: focus stays on the table after a push, arrows move along the hand;
@@ -109,9 +109,33 @@
   });
 
   // ---------------------------------------------------------------- language
+  // A pick with the mouse or a finger goes at once; from the keyboard the arrows only move
+  // the choice (Chrome fires "change" on each arrow of a closed select), Enter or leaving
+  // the selector goes.
+  var langByKeys = false;
+  document.addEventListener("keydown", function (ev) {
+    var select = ev.target.closest && ev.target.closest("[data-lang-form] select");
+    if (!select) return;
+    if (ev.key === "Enter") {
+      ev.preventDefault();
+      select.form.submit();
+    } else if (ev.key !== "Tab") {
+      langByKeys = true;
+    }
+  });
   document.addEventListener("change", function (ev) {
     var form = ev.target.closest && ev.target.closest("[data-lang-form]");
-    if (form) form.submit();
+    if (form && !langByKeys) form.submit();
+  });
+  document.addEventListener("focusout", function (ev) {
+    var select = ev.target.closest && ev.target.closest("[data-lang-form] select");
+    if (!select) return;
+    var chosen = select.querySelector("option[selected]");
+    if (langByKeys && chosen && chosen.value !== select.value) select.form.submit();
+    langByKeys = false;
+  });
+  document.addEventListener("pointerdown", function (ev) {
+    if (ev.target.closest && ev.target.closest("[data-lang-form]")) langByKeys = false;
   });
 
   // ---------------------------------------------------------------- live region
@@ -200,8 +224,10 @@
     if (!focusKey || (active && active !== document.body && document.contains(active))) return;
     var main = document.getElementById("room-main");
     if (!main) return;
-    var target = null;
-    if (focusKey !== "main-any") target = main.querySelector(".hand " + focusKey + ".playable") || null;
+    // Declaring comes before the first card: its buttons take the focus first (Enter on a
+    // card would play it and give the declaration up).
+    var target = main.querySelector("[data-testid=declares] button");
+    if (!target && focusKey !== "main-any") target = main.querySelector(".hand " + focusKey + ".playable") || null;
     target = target || main.querySelector(".hand .card.playable") ||
       main.querySelector("[data-testid=calls] button:not([disabled]), [data-testid=declares] button") ||
       main.querySelector(".hand .card:not([disabled])") || main.querySelector("[data-testid=status]");
