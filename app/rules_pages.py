@@ -125,6 +125,7 @@ async def rules_page(
             "two_players": game == "belote-2p",
             "options": options_rows(game, chosen),
             "opt": option_checker(game, chosen),
+            "target": (chosen or {}).get("target") or rules.GAMES[game].validate_options({}).get("target"),
             "room": room_info,
             "other_games": [g for g in rules.GAMES.values() if g.id != game],
         },

@@ -46,3 +46,7 @@ async def test_room_options_are_marked(client, guest) -> None:
     assert '<tr class="changed" data-option="target">' in page.text
     assert 'class="opt on"' in page.text  # the "half" rule in the text
     assert f'href="/rooms/{room["id"]}"' in page.text
+    # the text of the match names the room's target, not the game's default (1000)
+    assert "The first pair to reach the target (1500) wins." in page.text
+    plain = await client.get("/rules/bolot?lang=en")
+    assert "The first pair to reach the target (1000) wins." in plain.text
