@@ -71,11 +71,11 @@ def for_page(result: dict[str, Any], room: dict[str, Any]) -> dict[str, Any]:
         ],
         [_("Result"), mine["headline"], bot["headline"]],
     ]
-    gain = bot["margin"] - mine["margin"]
-    if gain > 0:
-        verdict = _("With the bot your side did %(n)s points better.") % {"n": gain}
-    elif gain < 0:
-        verdict = _("With the bot your side did %(n)s points worse.") % {"n": -gain}
+    # Both margins spelled out: "54 points better" was read as 54 more points, when it is
+    # the change of the difference between the sides.
+    if bot["margin"] != mine["margin"]:
+        verdict = _("Your side's margin over the other: %(mine)s with your play, %(bot)s with the bot's.") % {
+            "mine": f"{mine['margin']:+d}", "bot": f"{bot['margin']:+d}"}
     else:
         verdict = _("The same margin either way.")
     texts = [_difference(game, d) for d in result["differences"]]
