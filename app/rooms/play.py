@@ -38,11 +38,13 @@ shuffle = rules.new_deck
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    """A game's current state, the time of its last move and that move's action."""
+    """A game's current state, the time of its last move and that move's action, and
+    ``deal_seq``: the seq of its latest ``deal`` move (None before the first deal)."""
 
     state: rules.State
     last_at: datetime | None
     last_action: dict[str, Any] | None
+    deal_seq: int | None = None
 
 
 _cache: OrderedDict[int, Loaded] = OrderedDict()
@@ -87,13 +89,15 @@ async def load(db: AsyncSession, game: Game) -> Loaded:
                 )
             ).all()
         cached = Loaded(rules.new_game(game.game, game.options, game.dealer), None, None)
-    state, last_at, last_action = cached.state, cached.last_at, cached.last_action
+    state, last_at, last_action, deal_seq = cached.state, cached.last_at, cached.last_action, cached.deal_seq
     for row in rows:
         if row.seq != state.seq:
             raise RuntimeError(f"game {game.id}: move {row.seq} found where {state.seq} was due")
         state = rules.apply(state, row.action)
         last_at, last_action = as_utc(row.at), row.action
-    loaded = Loaded(state, last_at, last_action)
+        if row.action.get("type") == "deal":
+            deal_seq = row.seq
+    loaded = Loaded(state, last_at, last_action, deal_seq)
     _remember(game.id, loaded)
     return loaded
 
@@ -212,7 +216,8 @@ async def commit(
     except IntegrityError:
         await db.rollback()
         raise Conflict("another move was made first; reload the table") from None
-    new = Loaded(state, at, actions[-1])
+    deal_seq = next((row["seq"] for row in reversed(rows) if row["action"].get("type") == "deal"), loaded.deal_seq)
+    new = Loaded(state, at, actions[-1], deal_seq)
     _remember(game_id, new)
     await realtime.current().publish(room_id, state.seq)
     return new

@@ -381,7 +381,7 @@ async def post_move(db: AsyncSession, room_id: int, user: User, seq: int, action
     before = snapshot.room_data(room)  # read before the commit's updates touch the session's objects
     new = await play.commit(db, room.id, game, loaded, legal, str(seat), extra=back)
     names = await snapshot.names_of(db, before)
-    commitment = await snapshot.commitment_of(db, game)
+    commitment = await snapshot.commitment_of(db, game, new)
     snap = Snapshot(before, names, loaded, loaded.state, commitment)
     return view_of(snapshot.after_move(snap, new, seat if back else None), user)
 

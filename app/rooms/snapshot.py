@@ -4,8 +4,8 @@ The view of a room (``service.get_view``) has two parts:
 
 * ``read(db, room_id)``: one consistent read of everything any viewer's view needs
   (the room and its seats, the people's nicknames, the game's state from the move log,
-  the current deal's commitment), about six statements, into a ``Snapshot`` of plain
-  immutable data that outlives its session;
+  the current deal's commitment, kept per game until the next deal), about five
+  statements, into a ``Snapshot`` of plain immutable data that outlives its session;
 * ``view_of(snapshot, user)``: the pure per-viewer part, ``observe(state, seat)`` for
   the seat the snapshot itself says ``user`` holds (the spectator's view otherwise),
   merged with the room info. No database, no I/O: the fan-out (app/realtime/views.py)
@@ -18,6 +18,7 @@ only ever show the hand of the seat its viewer holds in that snapshot.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -136,14 +137,37 @@ async def names_of(db: AsyncSession, room: RoomData) -> dict[int, str]:
     return {uid: nick for uid, nick in rows}
 
 
-async def commitment_of(db: AsyncSession, game: Game | None) -> dict[str, Any] | None:
-    """``{deal_no, sha256}`` of the game's latest deal, None before the first deal."""
+#: (game id, its creation time) -> (deal seq, commitment); the time tells a game from an
+#: older one whose id was reused (a database emptied under a running process: tests)
+_commitments: OrderedDict[tuple[int, Any], tuple[int, dict[str, Any]]] = OrderedDict()
+COMMITMENTS_KEPT = 4096
+
+
+async def commitment_of(db: AsyncSession, game: Game | None, loaded: play.Loaded | None = None) -> dict[str, Any] | None:
+    """``{deal_no, sha256}`` of the game's latest deal, None before the first deal. With
+    ``loaded`` (the game's state), a commitment read before for the same deal move
+    (``loaded.deal_seq``, from the move log) is reused without a statement: the deal's
+    row is stored in the same transaction as its move, and never changes."""
     if game is None:
         return None
+    deal_seq = loaded.deal_seq if loaded is not None else None
+    key = (game.id, game.created_at)
+    known = _commitments.get(key)
+    if deal_seq is not None and known is not None and known[0] == deal_seq:
+        return dict(known[1])
     deal = (await db.execute(
-        select(Deal.deal_no, Deal.sha256).where(Deal.game_id == game.id).order_by(Deal.deal_no.desc()).limit(1)
+        select(Deal.deal_no, Deal.sha256, Deal.seq).where(Deal.game_id == game.id)
+        .order_by(Deal.deal_no.desc()).limit(1)
     )).first()
-    return {"deal_no": deal.deal_no, "sha256": deal.sha256} if deal else None
+    if deal is None:
+        return None
+    commitment = {"deal_no": deal.deal_no, "sha256": deal.sha256}
+    if deal_seq is not None and deal.seq == deal_seq:  # the row of the state's own deal: keep it
+        _commitments[key] = (deal_seq, commitment)
+        _commitments.move_to_end(key)
+        while len(_commitments) > COMMITMENTS_KEPT:
+            _commitments.popitem(last=False)
+    return dict(commitment)
 
 
 async def read(db: AsyncSession, room_id: int) -> Snapshot:
@@ -159,7 +183,7 @@ async def read(db: AsyncSession, room_id: int) -> Snapshot:
         if room.fingerprint() == before.fingerprint():
             break
     state = loaded.state if loaded is not None else rules.new_game(room.game, room.options, 0)
-    return Snapshot(room, await names_of(db, room), loaded, state, await commitment_of(db, game))
+    return Snapshot(room, await names_of(db, room), loaded, state, await commitment_of(db, game, loaded))
 
 
 def after_move(snapshot: Snapshot, loaded: play.Loaded, seat: int | None = None) -> Snapshot:
