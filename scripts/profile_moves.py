@@ -16,7 +16,7 @@ part only (the set-up is left out):
     uv run --extra dev python scripts/profile_moves.py --tables 10 --spectators 30 --duration 10
 
 SQLite in a temporary folder by default, one worker (``--database-url`` for another
-database). Loopback only, like ``tapet load``.
+database; a PostgreSQL one gets a fresh database beside it, dropped at the end). Loopback only, like ``tapet load``.
 """
 
 from __future__ import annotations
@@ -109,12 +109,18 @@ def main() -> int:
         return 0
 
     from app.load import report, run
+    from app.loadserver import _fresh_postgres, _pg
 
     folder = tempfile.mkdtemp(prefix="tapet-profile-")
     port = _free_port()
+    database_url, dropped, admin = args.database_url or f"sqlite+aiosqlite:///{folder}/profile.db", None, ""
+    if database_url.startswith("postgres"):  # a fresh database beside the one named, dropped at the end
+        from sqlalchemy.engine import make_url
+
+        admin = make_url(database_url).set(drivername="postgresql").render_as_string(hide_password=False)
+        database_url, dropped = _fresh_postgres(database_url)
     env = dict(os.environ, TAPET_BOT_DELAY="0", TAPET_DEAL_PAUSE="0", TAPET_RATE_LIMITS="false",
-               TAPET_SECRET_KEY=secrets.token_urlsafe(32),
-               DATABASE_URL=args.database_url or f"sqlite+aiosqlite:///{folder}/profile.db")
+               TAPET_SECRET_KEY=secrets.token_urlsafe(32), DATABASE_URL=database_url)
     env.pop("REDIS_URL", None)
     with open(Path(folder) / "server.log", "wb") as log:
         proc = subprocess.Popen([sys.executable, __file__, "--serve", str(port)], env=env, cwd=folder,
@@ -137,12 +143,15 @@ def main() -> int:
             which = ("start" if name == "start" else "stop") if args.cprofile else ""
             async with httpx.AsyncClient(timeout=60) as client:
                 marks[name] = (await client.get(url + "/_profile", params={"cprofile": which})).json()
+            marks[name]["client_cpu_s"] = time.process_time()
 
         stats, peak, final = asyncio.run(run(url, args.tables, args.spectators, args.duration, args.game,
                                              [proc.pid], args.pace_ms, mark))
     finally:
         proc.terminate()
         proc.wait(30)
+        if dropped:
+            _pg(admin, f'DROP DATABASE IF EXISTS "{dropped}" WITH (FORCE)')
     print(report(stats, args.tables, args.game, peak, final, "profile server, 1 worker"))
     a, b = marks["start"], marks["end"]
     statements = Counter(b["statements"])
@@ -156,6 +165,8 @@ def main() -> int:
     print(f"\nprofile: {stored} moves stored ({stats.moves} by the players, the rest deals), {events} hub events")
     print(f"SQL statements: {total}, {total / moves:.1f} per move")
     print(f"server CPU: {cpu:.2f} s, {cpu * 1000 / moves:.1f} ms per move")
+    client = b["client_cpu_s"] - a["client_cpu_s"]
+    print(f"load client CPU (this process): {client:.2f} s, {client * 1000 / moves:.1f} ms per move")
     if b.get("reads") is not None:
         reads = b["reads"] - a["reads"]
         print(f"snapshot reads: {reads} ({reads / events:.2f} per event)")
