@@ -66,10 +66,11 @@ def my_card_to_play(view: dict[str, Any]) -> bool:
     return view.get("to_act") == 0 and any(a.get("type") == "play" for a in view.get("legal_actions") or [])
 
 
-def table_at_my_card(base: str, game: str, nickname: str = "Pepa") -> tuple[str, int]:
-    """A room of ``game`` where seat 0 (the guest) must now play a card."""
+def table_at_my_card(base: str, game: str, nickname: str = "Pepa", following: bool = False) -> tuple[str, int]:
+    """A room of ``game`` where seat 0 (the guest) must now play a card; ``following``:
+    to a trick already led, so there are cards in the middle of the felt."""
     token, room = new_table(base, game, nickname)
-    answer_until(base, token, room, my_card_to_play)
+    answer_until(base, token, room, lambda v: my_card_to_play(v) and (not following or bool(v.get("trick"))))
     return token, room
 
 
@@ -163,4 +164,28 @@ def finger_strips(page: Any) -> list[int]:
             if (e && c.contains(e)) hits++;
           }
           return hits; })"""
+    )
+
+
+def unreachable(page: Any, selector: str) -> list[str]:
+    """Why the first element matching ``selector`` cannot be scrolled into view: it is
+    missing, or once scrolled to it is still outside the screen or cut off by an
+    ancestor that clips its overflow (overflow other than visible). Empty if it can."""
+    return page.evaluate(
+        """sel => {
+          const e = document.querySelector(sel);
+          if (!e) return ['no ' + sel];
+          e.scrollIntoView({block: 'nearest', inline: 'nearest'});
+          const box = x => { const b = x.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom].map(Math.round); };
+          const b = box(e), bad = [];
+          const outside = c => b[0] < c[0] - 1 || b[1] < c[1] - 1 || b[2] > c[2] + 1 || b[3] > c[3] + 1;
+          if (outside([0, 0, innerWidth, innerHeight])) bad.push(sel + ' ' + b + ' off the screen');
+          for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+            const s = getComputedStyle(a);
+            if ((s.overflowX !== 'visible' || s.overflowY !== 'visible') && outside(box(a)))
+              bad.push(sel + ' ' + b + ' cut by ' + a.tagName + '.' + a.className + ' ' + box(a));
+          }
+          return bad;
+        }""",
+        selector,
     )

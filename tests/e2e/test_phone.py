@@ -29,7 +29,9 @@ from tests.e2e.phone import (
     finger_strips,
     layout,
     new_table,
+    obstructions,
     table_at_my_card,
+    unreachable,
 )
 
 SIZES = {"portrait": PHONE, "landscape": LANDSCAPE, "desktop": DESKTOP}
@@ -65,6 +67,31 @@ def test_the_table_fits_every_screen(browser: Any, live_url: str, screenshots: P
     assert page.locator("[data-testid=hand] .card").count() < before
     assert not errors, errors
     page.context.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_at_200_percent_text(browser: Any, live_url: str, screenshots: Path, game: str) -> None:
+    """Text at 200 % (WCAG 1.4.4, 1.4.10): the page is never wider than the screen, the
+    hand, the prompt and the trick can each be scrolled into view (the table may scroll
+    inside itself), and nothing covers anything; a phone on its side falls back to the
+    upright layout, which scrolls."""
+    token, room = table_at_my_card(live_url, game, nickname=f"Big text {game[:6]}", following=True)
+    for name, size in SIZES.items():
+        page = page_as(browser, live_url, token, size)
+        page.goto(f"{live_url}/rooms/{room}")
+        page.wait_for_selector("[data-testid=hand] .card.playable")
+        page.add_style_tag(content="html { font-size: 200%; }")
+        page.wait_for_timeout(250)
+        page.screenshot(path=str(screenshots / f"text200-{game}-{name}.png"))
+        wide = page.evaluate(
+            "[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 1"
+            " && !e.closest('.panel')).slice(0, 4).map(e => e.tagName + '.' + e.className)"
+        )
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], (name, wide)
+        for part in ("[data-testid=hand] .card", "[data-testid=hand] .card:last-child", "[data-testid=prompt]", ".center .trick"):
+            assert not unreachable(page, part), (name, unreachable(page, part))
+        assert not obstructions(page)["covered"], (name, obstructions(page)["covered"])
+        page.context.close()
 
 
 def test_botifarra_twelve_cards_each_leave_a_strip_to_tap(browser: Any, live_url: str, screenshots: Path) -> None:
