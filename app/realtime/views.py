@@ -6,7 +6,7 @@ and per *generation* (a number the hub bumps on every event of the room, so noth
 cached before an event is served after it):
 
 * the room is read once: one ``service.read_snapshot`` (room, seats, nicknames, game
-  state, the deal's commitment: about six statements),
+  state, the deal's commitment: about five statements),
 * each audience's view is projected from that one snapshot once: one per seat
   (``service.view_of``, pure, ``observe(state, seat)`` and the room info) and one for
   every spectator (nobody's seat: the same view for all of them),

@@ -323,7 +323,7 @@ async def get_view(db: AsyncSession, room_id: int, user: User | None) -> dict[st
 
 async def read_snapshot(db: AsyncSession, room_id: int) -> Snapshot:
     """The room as of one moment, for every viewer's view (``view_of``): room, seats,
-    nicknames, game state and the deal's commitment in about six statements. Raises
+    nicknames, game state and the deal's commitment in about five statements. Raises
     NotFound."""
     return await snapshot.read(db, room_id)
 
