@@ -80,9 +80,41 @@ def current() -> str:
     return _current.get()
 
 
+#: French articles before the two card names that take another form: "le As" -> "l'As",
+#: "au As" -> "à l'As", "le Dame" -> "la Dame" (a card's name fills a "le %(card)s").
+_FR_ARTICLES = (
+    (re.compile(r"\b([Ll])e As\b"), r"\1'As"),
+    (re.compile(r"\b([Aa])u As\b"), lambda m: ("À" if m.group(1) == "A" else "à") + " l'As"),
+    (re.compile(r"\b([Dd])u As\b"), r"\1e l'As"),
+    (re.compile(r"\b([Dd])e As\b"), r"\1'As"),
+    (re.compile(r"\b([Ll])e Dame\b"), r"\1a Dame"),
+    (re.compile(r"\b([Aa])u Dame\b"), lambda m: ("À" if m.group(1) == "A" else "à") + " la Dame"),
+    (re.compile(r"\b([Dd])u Dame\b"), r"\1e la Dame"),
+)
+
+
+def french_articles(text: str) -> str:
+    """``text`` with the French article before "As" and "Dame" agreed ("Jouer le As de
+    cœur" -> "Jouer l'As de cœur", "Tierce au Dame" -> "Tierce à la Dame")."""
+    for pattern, repl in _FR_ARTICLES:
+        text = pattern.sub(repl, text)
+    return text
+
+
+class _FrenchText(str):
+    """A French message whose ``%`` filling agrees the articles of the card names put in."""
+
+    __slots__ = ()
+
+    def __mod__(self, values: Any) -> str:
+        return french_articles(str.__mod__(self, values))
+
+
 def gettext(message: str) -> str:
     """``message`` in the current language."""
-    return translations(_current.get()).gettext(message)
+    lang = _current.get()
+    text = translations(lang).gettext(message)
+    return _FrenchText(text) if lang == "fr" else text
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
