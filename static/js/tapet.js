@@ -106,6 +106,11 @@
     var box = ev.detail.target.querySelector("[data-hint-action]");
     lastHint = box ? { seq: tableSeq(), html: ev.detail.target.innerHTML } : null;
     markHint();
+    // The Hint button was disabled while the bot thought, which dropped the focus: give it
+    // to "Do it", right after the button, not to the hand further on.
+    var play = ev.detail.target.querySelector("[data-testid=hint-play]");
+    var active = document.activeElement;
+    if (play && (!active || active === document.body || active.closest(".hint-form"))) play.focus({ preventScroll: true });
   });
 
   // ---------------------------------------------------------------- language
