@@ -28,6 +28,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from sqlalchemy.exc import DataError, DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 
 from app import realtime
 from app.db import make_engine, make_sessionmaker
@@ -176,6 +177,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             for e in exc.errors()
         ]
         return JSONResponse({"detail": validation_message(errors), "errors": errors}, status_code=422)
+
+    @app.exception_handler(ClientDisconnect)
+    async def client_gone(_request: Request, _exc: ClientDisconnect) -> Response:
+        # A phone that dropped its connection mid-request: nobody reads the answer, and it
+        # is no server error (it left a traceback in the log).
+        return Response(status_code=400)
 
     @app.exception_handler(OverflowError)
     @app.exception_handler(DBAPIError)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from typing import Any
 
 import httpx
 import pytest
@@ -367,3 +368,26 @@ async def test_the_lobby_form_sets_a_move_clock_or_none(client: httpx.AsyncClien
     assert room["clock_seconds"] == 30
     bad = await client.post("/rooms", data={"game": "bolot", "clock_seconds": "soon", "csrf": token})
     assert bad.status_code == 422 and "Move clock: off, or a number of seconds." in bad.text
+
+
+async def test_a_client_gone_mid_post_is_no_server_error(app: Any) -> None:
+    """A phone that drops its connection while posting a move: the form read meets
+    ``http.disconnect``; the answer (nobody reads it) is a 400, not a 500 with a traceback."""
+    sent: list[dict] = []
+
+    async def receive() -> dict:
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+        "scheme": "http", "path": "/rooms/1/moves", "raw_path": b"/rooms/1/moves", "query_string": b"",
+        "root_path": "", "server": ("testserver", 80), "client": ("10.0.0.9", 1234),
+        "headers": [(b"host", b"testserver"), (b"content-type", b"application/x-www-form-urlencoded"),
+                    (b"content-length", b"20")],
+    }
+    await app(scope, receive, send)
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    assert start["status"] == 400
