@@ -50,6 +50,9 @@ RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("replays", re.compile(r"^/(api/)?rooms/[^/]+/deals/[^/]+/replay-mine/?$"), "user"),
     ("hints", re.compile(r"^/(api/)?rooms/[^/]+/hint/?$"), "user"),
 )
+#: Buckets whose token comes back when the request is refused as invalid (422): a room
+#: form with a mistake creates nothing, so it should not use up the person's new rooms.
+REFUNDED = frozenset({"rooms"})
 INT32 = 2_147_483_647
 MESSAGES = {
     "login": "too many log-in attempts",
@@ -64,6 +67,17 @@ MESSAGES = {
 def _out_of_range(part: str) -> bool:
     digits = part[1:] if part.startswith(("-", "+")) else part
     return digits.isascii() and digits.isdigit() and (len(digits) > 10 or int(digits) > INT32)
+
+
+def _refund_on_refusal(send: Send, limiter: RateLimiter, key: str) -> Send:
+    """``send``, giving ``key`` its token back when the answer's status is 422."""
+
+    async def sending(message: Message) -> None:
+        if message["type"] == "http.response.start" and message.get("status") == 422:
+            limiter.refund(key)
+        await send(message)
+
+    return sending
 
 
 class GuardMiddleware:
@@ -99,7 +113,10 @@ class GuardMiddleware:
                 limiter = self.limiters.get(name)
                 if limiter is None or not pattern.match(path):
                     continue
-                wait = limiter.hit(self._key(conn, keyed))
+                key = self._key(conn, keyed)
+                wait = limiter.hit(key)
+                if wait <= 0 and name in REFUNDED:
+                    send = _refund_on_refusal(send, limiter, key)
                 if wait > 0:
                     seconds = retry_after(wait)
                     await self._refuse(scope, send, 429, f"{MESSAGES[name]}: try again in {seconds} s",

@@ -51,6 +51,12 @@ class RateLimiter:
         return (1.0 - bucket.level) / rate
 
 
+    def refund(self, key: str) -> None:
+        """Give ``key`` back one token (a request that turned out not to count)."""
+        bucket = self._buckets.get(key)
+        if bucket is not None:
+            bucket.level = min(float(self.tokens), bucket.level + 1.0)
+
     def wait(self, key: str) -> float:
         """The seconds before ``key``'s bucket has a token again (0.0 when it has one now),
         taking nothing."""

@@ -54,6 +54,17 @@ async def test_room_creation_is_rate_limited_per_user(limited: httpx.AsyncClient
     assert [(await limited.get("/api/rooms")).status_code for _ in range(5)] == [200] * 5
 
 
+async def test_a_refused_room_form_does_not_use_up_the_rooms_budget(limited: httpx.AsyncClient) -> None:
+    """Five invalid room requests (422: they create nothing) and then the three rooms
+    the limit allows all go through; the fourth real room meets the 429."""
+    me = await _token(limited, "Typo")
+    bad = [(await limited.post("/api/rooms", json={"game": "bolot", "options": {"target": -5}}, headers=me)).status_code
+           for _ in range(5)]
+    assert bad == [422] * 5
+    good = [(await limited.post("/api/rooms", json={"game": "bolot"}, headers=me)).status_code for _ in range(4)]
+    assert good == [201, 201, 201, 429]
+
+
 def test_the_room_rate_is_a_setting() -> None:
     assert Settings(rate_rooms="7/30").rate("rooms") == (7, 30.0)
     assert Settings(rate_rooms="off").rate("rooms") is None
