@@ -4,6 +4,7 @@ through the socket's pushes and fits a phone (screenshots at 375 x 667 and 1280 
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +17,19 @@ def test_replay_my_deal_side_by_side(browser: Any, live_url: str, screenshots: P
     answer_until(live_url, token, rid, lambda v: bool(v.get("sheet")), timeout=60)
     page = page_as(browser, live_url, token, PHONE)
     page.goto(f"{live_url}/rooms/{rid}")
-    button = page.locator("[data-testid=replay-mine]")
-    button.scroll_into_view_if_needed()
-    button.click()
+    # The bots go on with deal 2 and every push redraws the side panel (and its button):
+    # look the button up again until a click lands.
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            button = page.locator("[data-testid=replay-mine]")
+            button.scroll_into_view_if_needed(timeout=2000)
+            button.click(timeout=2000)
+            break
+        except Exception:  # noqa: BLE001 - detached by a push: try again
+            if time.monotonic() > deadline:
+                raise
+            page.wait_for_timeout(200)
     result = page.locator("[data-testid=replay-mine-result]")
     result.wait_for(timeout=30_000)
     assert "The strong bot" in result.inner_text()
