@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -68,3 +69,23 @@ class ServeProcess:
                 self.proc.wait(grace)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+
+
+def poll_view(http: httpx.Client, room: int, auth: dict[str, str], done: Any, timeout: float = 60,
+              play_seat: int | None = None, pause: float = 0.03) -> dict[str, Any]:
+    """``GET /api/rooms/{room}/view`` until ``done(view)``; returns that view. With
+    ``play_seat``, that seat posts its first legal action whenever it is to act (a 409,
+    another move first, is fine). Fails with the seq it was stuck at after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        view = http.get(f"/api/rooms/{room}/view", headers=auth).json()
+        if done(view):
+            return view
+        assert time.monotonic() < deadline, f"stuck at seq {view['seq']}"
+        if play_seat is not None and view["status"] == "playing" and view["to_act"] == play_seat \
+                and view["legal_actions"]:
+            answer = http.post(f"/api/rooms/{room}/moves", headers=auth,
+                               json={"seq": view["seq"], "action": view["legal_actions"][0]})
+            assert answer.status_code in (200, 409), answer.text
+        else:
+            time.sleep(pause)

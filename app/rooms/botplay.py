@@ -44,3 +44,34 @@ def choose(name: str, view: dict[str, Any], rng: random.Random) -> dict[str, Any
     except Exception:  # noqa: BLE001 - a faulty bot must not stall the table
         log.exception("bot %s failed; playing at random", name)
     return rng.choice(legal)
+
+
+def choose_thinking(level: str, view: dict[str, Any], rng: random.Random,
+                    budget_ms: float | None = None) -> dict[str, Any]:
+    """Bot ``level``'s action in its own seat's ``view`` for the hint and the replay of a
+    deal (app/rooms/hints.py, botreplay.py); always one of ``view["legal_actions"]``.
+
+    ``strong`` thinks ``budget_ms`` (None: ``TAPET_BOT_BUDGET_MS``) and is asked for the
+    declaration first when the engine offers one (the server's view also lists the cards
+    playable after declaring nothing). A failing bot falls back to the heuristic, then
+    to the first legal action. Raises ValueError when the view has no legal action."""
+    from app.bots import choose as bot_choose
+    from app.bots import strong
+
+    legal = view.get("legal_actions") or []
+    if not legal:
+        raise ValueError("this seat has nothing to do")
+    try:
+        if level == "strong":
+            declares = [a for a in legal if a.get("type") == "declare"]
+            view = {**view, "legal_actions": declares} if declares else view
+            action = strong.choose(view, rng, budget_ms=budget_ms)
+        else:
+            action = bot_choose(level, view, rng)
+    except Exception:  # noqa: BLE001 - a hint or a replay never fails for a bot's fault
+        log.exception("bot %s failed; the heuristic plays", level)
+        try:
+            action = bot_choose("heuristic", view, rng)
+        except Exception:  # noqa: BLE001
+            action = legal[0]
+    return action if action in legal else legal[0]

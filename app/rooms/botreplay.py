@@ -38,7 +38,7 @@ from app import rules
 from app.accounts.models import User
 from app.errors import Conflict, Forbidden, ServiceError
 
-from . import records, service
+from . import botplay, records, service
 
 log = logging.getLogger(__name__)
 
@@ -241,7 +241,7 @@ def play_again(
         assert to_act is not None
         view = rules.observe(state, to_act)
         budget = REPLAY_BUDGET_MS if to_act == seat else OTHERS_BUDGET_MS
-        action = bot_action(levels[to_act], view, rng, budget)
+        action = botplay.choose_thinking(levels[to_act], view, rng, budget)
         state = rules.apply(state, action)
         actions.append({"seat": to_act, "action": action})
         if to_act == seat:
@@ -254,35 +254,6 @@ def play_again(
         "mine": mine,
         "last_deal": rules.observe(state, None)["last_deal"],
     }
-
-
-def bot_action(
-    level: str, view: dict[str, Any], rng: random.Random, budget_ms: float
-) -> dict[str, Any]:
-    """Bot ``level``'s action in its own seat's ``view``; always one of its legal actions.
-
-    ``strong`` thinks ``budget_ms`` and, as the hint does (app/rooms/hints.py), is asked
-    for the declaration first when the engine offers one. A failing bot falls back to
-    the heuristic, then to the first legal action. Raises ValueError with no legal action."""
-    from app.bots import choose, strong
-
-    legal = view.get("legal_actions") or []
-    if not legal:
-        raise ValueError("this seat has nothing to do")
-    try:
-        if level == "strong":
-            declares = [a for a in legal if a.get("type") == "declare"]
-            asked = {**view, "legal_actions": declares} if declares else view
-            action = strong.choose(asked, rng, budget_ms=budget_ms)
-        else:
-            action = choose(level, view, rng)
-    except Exception:  # noqa: BLE001 - a replay never fails for a bot's fault
-        log.exception("bot %s failed in a replay; the heuristic plays", level)
-        try:
-            action = choose("heuristic", view, rng)
-        except Exception:  # noqa: BLE001
-            action = legal[0]
-    return action if action in legal else legal[0]
 
 
 # ---------------------------------------------------------------- comparing

@@ -20,7 +20,7 @@ from app.accounts.models import User
 from app.errors import Forbidden
 from app.i18n import _
 
-from . import cards, service
+from . import botplay, cards, service
 from .presenter import action_json
 
 #: Thinking time of a hint, in milliseconds (a bot at the table gets more).
@@ -29,23 +29,7 @@ HINT_BUDGET_MS = 150.0
 
 def _choose(view: dict[str, Any], budget_ms: float) -> dict[str, Any]:
     """The strong bot's action for ``view`` (one of its legal actions)."""
-    from app.bots import strong
-
-    rng = random.Random()
-    legal = view.get("legal_actions") or []
-    declares = [a for a in legal if a.get("type") == "declare"]
-    if declares:  # the engine asks for the declaration first (the page also lists the cards)
-        view = {**view, "legal_actions": declares}
-    try:
-        action = strong.choose(view, rng, budget_ms=budget_ms)
-    except Exception:  # noqa: BLE001 - a hint never breaks the table: fall back to the heuristic
-        from app.bots import choose
-
-        try:
-            action = choose("heuristic", view, rng)
-        except Exception:  # noqa: BLE001
-            action = legal[0]
-    return action if action in legal else legal[0]
+    return botplay.choose_thinking("strong", view, random.Random(), budget_ms)
 
 
 async def hint(db: Any, room_id: int, user: User | None,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from tests.conftest import TEST_SECRET
-from tests.serverproc import ServeProcess
+from tests.serverproc import ServeProcess, poll_view
 
 
 class Server(ServeProcess):
@@ -54,16 +54,6 @@ def server(database_url: str, tmp_path: Path) -> Iterator[Server]:
         srv.stop()
 
 
-def _wait(http: httpx.Client, room: int, auth: dict[str, str], done: Callable[[dict], bool], timeout: float = 60) -> dict:
-    deadline = time.monotonic() + timeout
-    while True:
-        view = http.get(f"/api/rooms/{room}/view", headers=auth).json()
-        if done(view):
-            return view
-        assert time.monotonic() < deadline, f"stuck at seq {view['seq']}"
-        time.sleep(0.03)
-
-
 def _my_turn(view: dict) -> bool:
     return view["status"] == "playing" and view["to_act"] == 0 and bool(view["legal_actions"])
 
@@ -100,10 +90,10 @@ def test_sigkill_mid_deal_then_restart_finishes_the_match(server: Server) -> Non
             http.put(f"/api/rooms/{room}/seats/{seat}", json={"bot": "heuristic"}, headers=auth)
         assert http.post(f"/api/rooms/{room}/start", headers=auth).status_code == 200
         # play into the middle of a deal: cards on the table, our turn (a pending prompt)
-        view = _wait(http, room, auth, _my_turn)
+        view = poll_view(http, room, auth, _my_turn)
         while not (view["phase"] == "play" and view["seq"] >= 12):
             _play_mine(http, room, auth, view)
-            view = _wait(http, room, auth, lambda v, s=view["seq"]: _my_turn(v) and v["seq"] > s)
+            view = poll_view(http, room, auth, lambda v, s=view["seq"]: _my_turn(v) and v["seq"] > s)
         before = {k: view[k] for k in KEYS}
         log_before = http.get(f"/api/rooms/{room}/moves").json()
         assert before["clock"]["seat"] == 0
@@ -116,11 +106,11 @@ def test_sigkill_mid_deal_then_restart_finishes_the_match(server: Server) -> Non
         assert http.get(f"/api/rooms/{room}/moves").json()[: len(log_before)] == log_before
         # the clock resumes: the server plays for us at the stored deadline
         due = datetime.fromisoformat(before["clock"]["deadline"])
-        _wait(http, room, auth, lambda v: v["seq"] > before["seq"], timeout=30)
+        poll_view(http, room, auth, lambda v: v["seq"] > before["seq"], timeout=30)
         timed_out = http.get(f"/api/rooms/{room}/moves", params={"since": before["seq"]}).json()[0]
         assert timed_out["actor"] == 0 and datetime.fromisoformat(timed_out["at"]) >= due
         # a second kill right after a move of ours, while the bots are due to answer
-        view = _wait(http, room, auth, _my_turn)
+        view = poll_view(http, room, auth, _my_turn)
         _play_mine(http, room, auth, view)
 
     server.kill()

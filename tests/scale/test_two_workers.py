@@ -15,6 +15,7 @@ from sqlalchemy import select
 
 from app.db import make_engine
 from app.realtime.lease import SHARD, SHARDS, leases
+from tests.serverproc import poll_view
 
 from .conftest import Worker
 
@@ -122,18 +123,7 @@ def test_bots_run_once_across_two_workers_and_every_match_finishes(workers: list
 
 def _play_until(http: httpx.Client, room: int, auth: dict[str, str], done, timeout: float = 90) -> dict:  # noqa: ANN001
     """Play seat 0 (the first legal action) until ``done(view)``."""
-    deadline = time.monotonic() + timeout
-    while True:
-        view = http.get(f"/api/rooms/{room}/view", headers=auth).json()
-        if done(view):
-            return view
-        assert time.monotonic() < deadline, f"stuck at seq {view['seq']}"
-        if view["status"] == "playing" and view["to_act"] == 0 and view["legal_actions"]:
-            answer = http.post(f"/api/rooms/{room}/moves", headers=auth,
-                               json={"seq": view["seq"], "action": view["legal_actions"][0]})
-            assert answer.status_code in (200, 409), answer.text
-        else:
-            time.sleep(0.02)
+    return poll_view(http, room, auth, done, timeout, play_seat=0, pause=0.02)
 
 
 def test_killing_the_lease_holder_lets_the_other_take_over(workers: list[Worker], database_url: str) -> None:
