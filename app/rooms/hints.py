@@ -33,10 +33,14 @@ def _choose(view: dict[str, Any], budget_ms: float) -> dict[str, Any]:
 
 
 async def hint(db: Any, room_id: int, user: User | None,
-               budget_ms: float = HINT_BUDGET_MS) -> dict[str, Any] | None:
+               budget_ms: float = HINT_BUDGET_MS, view: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """``{action, json, label, why, card}`` for the requester's seat, or None when it is
-    not their turn. Raises Forbidden for a spectator (no seat in the room), NotFound."""
-    view = await service.get_view(db, room_id, user)
+    not their turn. ``view``: the requester's view when the caller has read it already
+    (``service.get_view(db, room_id, user)``; the page renders the answer with it, so
+    "Do it" carries the seq the hint was thought for). Raises Forbidden for a spectator
+    (no seat in the room), NotFound."""
+    if view is None:
+        view = await service.get_view(db, room_id, user)
     seat = view.get("my_seat")
     if user is None or not isinstance(seat, int):
         raise Forbidden(_("only a seated player gets a hint, for their own seat"))

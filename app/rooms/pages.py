@@ -273,10 +273,10 @@ async def hint(request: Request, room_id: int, db: SessionDep, user: OptionalUse
     if refused:
         return refused
     try:
-        suggestion = await hints.hint(db, room_id, user)
+        view = await service.get_view(db, room_id, user)
+        suggestion = await hints.hint(db, room_id, user, view=view)
     except ServiceError as exc:
         return error_response(request, user, exc.message, exc.status, f"/rooms/{room_id}")
-    view = await service.get_view(db, room_id, user)
     html = templates.get_template("rooms/_hint.html").render(
         hint=suggestion, room=view, view=view, csrf_token=csrf.csrf_token(request)
     )

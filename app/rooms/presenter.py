@@ -225,7 +225,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
                 "stand_in": bool(info.get("stand_in")),
                 "count": counts[s] if s < len(counts) else 0,
                 "team": s % 2,
-                "role": cards.seat_word(game, s, dealer, players) if dealer is not None else None,
+                "role": cards.seat_word(game, s, dealer, players),
                 "dealer": dealer is not None and s == dealer,
                 "to_act": s == to_act,
                 "taker": s == taker,
