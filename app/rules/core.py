@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import obligations
 from .cards import CardTable, card_name, rank_of, suit_of
 from .declarations import canonical, declare_choices
 from .errors import IllegalAction
@@ -386,15 +387,7 @@ class TrickGame(Lookups, Views):
         """Index in ``trick`` (card codes in order) of the card now winning it (the first of
         the highest :meth:`card_power`)."""
         trump = self.trump(contract)
-        strength = self.power_table(trump)
-        led = trick[0][-1]  # a card's suit is its last character
-        win, best = 0, -1
-        for i, c in enumerate(trick):
-            s = c[-1]
-            p = strength[c] if s == trump or s == led else 0
-            if p > best:
-                win, best = i, p
-        return win
+        return obligations.winning_index(trick, trump, self.power_table(trump))
 
     def legal_play(self, options: dict, contract: dict | None, hand: list[str], trick: list[str]) -> tuple[list[str], str]:  # pragma: no cover - abstract
         """``(legal cards, the rule's wording)`` for the player next on ``trick``."""

@@ -16,6 +16,20 @@ from collections.abc import Mapping
 from .cards import SUIT_NAMES
 
 
+def winning_index(trick: list[str], trump: str | None, strength: Mapping[str, int]) -> int:
+    """Index in ``trick`` (card codes in play order, at least one) of the card now
+    winning it: the first of the highest power, where a card has ``strength[card]``
+    when its suit is ``trump`` or the suit led, else 0 (rules/bolot.md §6)."""
+    led = trick[0][-1]
+    win, best = 0, -1
+    for i, c in enumerate(trick):
+        s = c[-1]
+        p = strength[c] if s == trump or s == led else 0
+        if p > best:
+            win, best = i, p
+    return win
+
+
 def belote_follow(
     hand: list[str],
     trick: list[str],
@@ -58,14 +72,7 @@ def belote_follow(
     trumps = [c for c in hand if c[-1] == trump]
     if not trumps:
         return list(hand), ""
-    # the card now winning: the first of the highest power (max keeps the first)
-    win, best = 0, -1
-    for i, c in enumerate(trick):
-        s = c[-1]
-        p = strength[c] if s == trump or s == led else 0
-        if p > best:
-            win, best = i, p
-    if players == 4 and win == len(trick) - 2:
+    if players == 4 and winning_index(trick, trump, strength) == len(trick) - 2:
         return list(hand), ""
     trick_trumps = [strength[c] for c in trick if c[-1] == trump]
     if not trick_trumps:
