@@ -55,6 +55,17 @@ PATTERNS: list[tuple[str, str]] = [
         N_("Only the room's creator or a seated player may start the game."),
     ),
     (r"there is no room (?P<n>\d+)", N_("There is no room %(n)s.")),
+    # the request guard (app/accounts/guard.py)
+    (r"not found: that number is out of range", N_("Not found: that number is out of range.")),
+    (r"the request body is larger than (?P<n>\d+) bytes", N_("The request is too large (more than %(n)s bytes).")),
+    (r"too many log-in attempts: try again in (?P<n>\d+) s", N_("Too many log-in attempts: try again in %(n)s s.")),
+    (r"too many new sessions from your address: try again in (?P<n>\d+) s",
+     N_("Too many new sessions from your address: try again in %(n)s s.")),
+    (r"too many moves at once: try again in (?P<n>\d+) s", N_("Too many moves at once: try again in %(n)s s.")),
+    (r"too many new rooms: try again in (?P<n>\d+) s", N_("Too many new rooms: try again in %(n)s s.")),
+    (r"too many deal replays at once: try again in (?P<n>\d+) s",
+     N_("Too many deal replays at once: try again in %(n)s s.")),
+    (r"too many hints at once: try again in (?P<n>\d+) s", N_("Too many hints at once: try again in %(n)s s.")),
     # the records, replays and checks (app/rooms/records.py, verify.py) and championships
     (r"there is no game (?P<n>\d+)", N_("There is no match %(n)s.")),
     (r"there is no tournament (?P<n>\d+)", N_("There is no tournament %(n)s.")),

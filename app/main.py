@@ -196,6 +196,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from app.accounts.guard import GuardMiddleware
 
     app.add_middleware(GuardMiddleware, settings=settings)
+    from app.accounts.csrf import PreSessionMiddleware
+
+    app.add_middleware(PreSessionMiddleware)  # a random pre-session cookie for CSRF tokens
     from app import i18n
 
     app.add_middleware(i18n.LanguageMiddleware)  # the page language (app/i18n.py)

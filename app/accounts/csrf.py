@@ -2,8 +2,10 @@
 
 Two checks, both cheap:
 
-* the token: an HMAC of the visitor's session value (or of nothing, before
-  they have one) with the server secret. Pages put it in every form as the
+* the token: an HMAC of the visitor's session value (before they have one, of
+  the random pre-session cookie ``tapet_pre`` that :class:`PreSessionMiddleware`
+  gives every visitor) with the server secret, so a token is never the same for
+  two visitors (no forced log-in with a token read from our own login page). Pages put it in every form as the
   hidden field ``csrf`` and htmx sends it as the ``X-CSRF-Token`` header;
 * the origin: a browser sends ``Origin`` with every POST and WebSocket
   handshake; when present it must name this host.
@@ -22,6 +24,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import secrets
+from http.cookies import SimpleCookie
+from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.requests import HTTPConnection
@@ -32,13 +37,61 @@ from .service import SESSION_COOKIE
 
 HEADER = "x-csrf-token"
 FIELD = "csrf"
+#: The random cookie a visitor without a session gets; their form tokens are tied to it.
+PRE_COOKIE = "tapet_pre"
 
 
 def csrf_token(conn: HTTPConnection) -> str:
-    """The token the forms of this visitor's pages carry (tied to their session cookie)."""
-    session = conn.cookies.get(SESSION_COOKIE, "")
+    """The token the forms of this visitor's pages carry (hex, 64 characters): tied to their
+    session cookie, else to their pre-session cookie."""
+    session = conn.cookies.get(SESSION_COOKIE) or ""
+    value = b"csrf|" + session.encode() if session else b"pre|" + conn.cookies.get(PRE_COOKIE, "").encode()
     key = get_settings().secret().encode()
-    return hmac.new(key, b"csrf|" + session.encode(), hashlib.sha256).hexdigest()
+    return hmac.new(key, value, hashlib.sha256).hexdigest()
+
+
+def _cookie_names(header: str) -> set[str]:
+    jar: SimpleCookie = SimpleCookie()
+    try:
+        jar.load(header)
+    except Exception:  # noqa: BLE001 - a malformed cookie header: as if none
+        return set()
+    return set(jar)
+
+
+class PreSessionMiddleware:
+    """Gives a page visitor with neither a session nor a pre-session cookie a random
+    ``tapet_pre`` cookie (HttpOnly, SameSite=Lax, for the browser session), visible
+    to this very request too, so that the forms it renders carry a token of their own.
+    The JSON API, static files and sockets are left alone."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        path = scope.get("path", "")
+        if scope["type"] != "http" or path.startswith(("/api/", "/static/")):
+            await self.app(scope, receive, send)
+            return
+        headers = list(scope.get("headers") or [])
+        cookie = b"; ".join(v for k, v in headers if k == b"cookie").decode("latin-1")
+        names = _cookie_names(cookie) if cookie else set()
+        if SESSION_COOKIE in names or PRE_COOKIE in names:
+            await self.app(scope, receive, send)
+            return
+        value = secrets.token_urlsafe(18)
+        joined = f"{cookie}; {PRE_COOKIE}={value}" if cookie else f"{PRE_COOKIE}={value}"
+        headers = [(k, v) for k, v in headers if k != b"cookie"] + [(b"cookie", joined.encode("latin-1"))]
+        scope = {**scope, "headers": headers}
+        secure = "; Secure" if get_settings().cookie_secure else ""
+        set_cookie = f"{PRE_COOKIE}={value}; Path=/; HttpOnly; SameSite=Lax{secure}".encode("latin-1")
+
+        async def send_with_cookie(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*(message.get("headers") or []), (b"set-cookie", set_cookie)]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_cookie)
 
 
 def same_origin(conn: HTTPConnection) -> bool:

@@ -30,10 +30,9 @@ from __future__ import annotations
 
 import json
 import re
-from html import escape
 from typing import Any
 
-from starlette.requests import HTTPConnection
+from starlette.requests import HTTPConnection, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.settings import Settings
@@ -162,13 +161,17 @@ class GuardMiddleware:
     async def _refuse(scope: Scope, send: Send, status: int, message: str,
                       headers: list[tuple[bytes, bytes]] | None = None) -> None:
         extra = list(headers or [])
-        if scope["path"].startswith("/api/"):
-            body = json.dumps({"detail": message}).encode()
-            kind = b"application/json"
-        else:
-            text = escape(message[0].upper() + message[1:] + ".")
-            body = f'<p class="msg msg-error" data-testid="flash">{text}</p>'.encode()
-            kind = b"text/html; charset=utf-8"
+        if not scope["path"].startswith("/api/"):
+            # a page: the error page with the site's layout (a flash fragment for htmx),
+            # in the visitor's language, like every other refusal of the pages
+            from app.rooms.rendering import error_response
+
+            response = error_response(Request(scope), None, message, status)
+            response.headers.update({k.decode(): v.decode() for k, v in extra})
+            await response(scope, _no_body, send)
+            return
+        body = json.dumps({"detail": message}).encode()
+        kind = b"application/json"
         start: dict[str, Any] = {
             "type": "http.response.start",
             "status": status,
@@ -176,3 +179,8 @@ class GuardMiddleware:
         }
         await send(start)
         await send({"type": "http.response.body", "body": body})
+
+
+async def _no_body() -> Message:
+    """The ``receive`` of a refused request: its body is never read."""
+    return {"type": "http.disconnect"}

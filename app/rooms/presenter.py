@@ -221,7 +221,9 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
                 "pos": pos_of[s],
                 "name": names[s],
                 "me": s == me,
-                "bot": info.get("bot") if info.get("kind") == "bot" else None,
+                # a stand-in plays a person's seat (left, or timed out too often: kind stays
+                # "person" then); the table says so to everybody, not only in a tooltip
+                "bot": info.get("bot") if info.get("kind") == "bot" or info.get("stand_in") else None,
                 "stand_in": bool(info.get("stand_in")),
                 "count": counts[s] if s < len(counts) else 0,
                 "team": s % 2,

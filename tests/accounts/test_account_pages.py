@@ -55,3 +55,17 @@ async def test_registration_page_reports_mistakes(client: httpx.AsyncClient) -> 
     short = await client.post("/register", data={"csrf": token, "username": "marta", "password": "short",
                                                  "password2": "short"})
     assert short.status_code == 422 and "8 to 256" in short.text
+
+
+async def test_each_visitor_gets_a_form_token_of_their_own(client: httpx.AsyncClient) -> None:
+    # A token read from our own login page by someone else must not log the victim in
+    # (login CSRF): before any session, tokens are tied to a random pre-session cookie.
+    first = await client.get("/login")
+    assert "tapet_pre=" in first.headers["set-cookie"] and "HttpOnly" in first.headers["set-cookie"]
+    mine = _csrf(first.text)
+    assert _csrf((await client.get("/login")).text) == mine  # the same visitor keeps it
+    client.cookies.clear()
+    other = await client.get("/login")
+    assert _csrf(other.text) != mine
+    stolen = await client.post("/login", data={"csrf": mine, "username": "marta", "password": PASSWORD})
+    assert stolen.status_code == 403

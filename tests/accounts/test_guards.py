@@ -114,6 +114,12 @@ async def test_unknown_fields_and_bad_types_get_a_readable_422(client: httpx.Asy
     for path in (f"/api/rooms/{2**40}", f"/api/rooms/{2**31}/view", f"/rooms/{2**31}", "/api/tournaments/99999999999", "/api/rooms/-2147483649"):
         huge = await client.get(path)
         assert huge.status_code == 404, path
+    page = await client.get(f"/rooms/{2**31}")  # a page: the site's error page, not a bare fragment
+    assert page.text.lstrip().lower().startswith("<!doctype html") and "out of range" in page.text
+    caught = await client.get(f"/rooms/{2**31}", headers={"hx-request": "true"})  # htmx: a flash
+    assert caught.status_code == 404 and caught.text.lstrip().startswith("<p") and "out of range" in caught.text
+    told = await client.get("/api/deals/1-99999999999/verify")
+    assert told.status_code == 404 and told.json()["detail"] == "game 1 has no deal 99999999999"
 
 
 async def test_cross_site_api_writes_on_the_cookie_are_refused(client: httpx.AsyncClient) -> None:

@@ -73,6 +73,15 @@ def test_seats_are_drawn_from_the_viewers_chair() -> None:
     assert names[1] == "Bot 2" and names[3] == "Bot 4"
 
 
+def test_everybody_sees_a_stand_in_bot_playing_for_a_person() -> None:
+    # After too many timeouts the seat stays the person's (kind "person") with a stand-in.
+    view = _view(2)
+    view["seats"][0].update(bot="heuristic", stand_in=True)
+    seat = {s["seat"]: s for s in presenter.table(view)["seats"]}[0]
+    assert seat["bot"] == "heuristic" and seat["stand_in"] is True
+    assert {s["seat"]: s for s in presenter.table(_view(2))["seats"]}[0]["bot"] is None
+
+
 def test_auction_buttons_are_exactly_the_legal_actions() -> None:
     view = _view(0)  # dealer 3: seat 0 is the eldest hand and speaks first
     assert view["to_act"] == 0
