@@ -37,7 +37,7 @@ router = APIRouter(include_in_schema=False)
 DOCS = {"bolot": "bolot", "belote": "belote", "belote-2p": "belote", "bridge-belote": "bridge-belote", "botifarra": "botifarra"}
 
 
-def value_words(option: dict[str, Any], value: Any) -> str:
+def value_words(option: dict[str, Any], value: Any, game: str | None = None) -> str:
     """An option value as words: yes/no, a choice's label, a number, or "—"."""
     if value is True:
         return _("yes")
@@ -46,7 +46,7 @@ def value_words(option: dict[str, Any], value: Any) -> str:
     if value is None:
         return "—"
     if option.get("type") == "choice":
-        return cards.choice_label(option["name"], value)
+        return cards.choice_label(option["name"], value, game)
     return str(value)
 
 
@@ -60,12 +60,12 @@ def options_rows(game: str, chosen: dict[str, Any] | None) -> list[dict[str, Any
         row: dict[str, Any] = {
             "name": o["name"],
             "label": cards.option_text(o.get("label", o["name"])),
-            "default": value_words(o, default),
-            "values": [value_words(o, c) for c in o.get("choices") or []],
+            "default": value_words(o, default, game),
+            "values": [value_words(o, c, game) for c in o.get("choices") or []],
         }
         if chosen is not None:
             value = chosen.get(o["name"], default)
-            row["room"] = value_words(o, value)
+            row["room"] = value_words(o, value, game)
             row["changed"] = value != default
         rows.append(row)
     return rows

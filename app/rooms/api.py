@@ -22,6 +22,7 @@ router = APIRouter(prefix="/api", tags=["rooms"])
 
 E403 = {403: {"description": "not your seat or turn"}}
 E404 = {404: {"description": "no such room"}}
+E404_GAME = {404: {"description": "unknown game"}}
 E409 = {409: {"description": "conflict: taken, started, stale seq"}}
 E422 = {422: {"description": "unknown game/option, illegal move (with the reason)"}}
 INT32 = 2_147_483_647
@@ -123,7 +124,7 @@ async def list_games() -> list[GameOut]:
     ]
 
 
-@router.post("/games/{game}/score", tags=["games"], responses={**E404, **E422})
+@router.post("/games/{game}/score", tags=["games"], responses={**E404_GAME, **E422})
 async def score(game: Annotated[str, Path(max_length=64)], body: ScoreIn) -> dict[str, Any]:
     """The score of one deal from its summary (a paper score sheet), as the rules file's
     §7 says. 422 with the reason for an impossible summary."""

@@ -280,7 +280,9 @@ def option_text(text: Any) -> str:
 # Readable words for the values of "choice" options (rooms form, room page).
 CHOICE_LABELS = {
     ("tie_rule", "fail"): N_("the takers fail (dedans)"),
-    ("tie_rule", "half"): N_("each side scores half"),
+    # Bolot's own words (rules/bolot.md §10): a failed contract is "llocs" there
+    ("bolot", "tie_rule", "fail"): N_("the takers are llocs: the defenders score everything"),
+    ("tie_rule", "half"): N_("the defenders score their own points, the takers nothing"),
     ("tie_rule", "litige"): N_("litige: the takers' points are held"),
     ("variant", "western"): N_("western (follow and beat)"),
     ("variant", "eastern"): N_("eastern (also play your lowest)"),
@@ -289,9 +291,10 @@ CHOICE_LABELS = {
 }
 
 
-def choice_label(option: str, value: Any) -> str:
-    """The words for one value of a choice option: ("tie_rule", "fail") -> "the takers fail (dedans)"."""
-    label = CHOICE_LABELS.get((option, str(value)))
+def choice_label(option: str, value: Any, game: str | None = None) -> str:
+    """The words for one value of a choice option, the game's own words first:
+    ("tie_rule", "fail") -> "the takers fail (dedans)"; with game "bolot", "... llocs ..."."""
+    label = CHOICE_LABELS.get((game, option, str(value))) or CHOICE_LABELS.get((option, str(value)))
     return _(label) if label else str(value)
 
 

@@ -126,17 +126,18 @@ def split_actions(view: dict[str, Any]) -> dict[str, Any]:  # noqa: C901 - one p
                 label = (
                     _("Vaig (%(suit)s)") if game == "bolot" else _("Take %(suit)s")
                 ) % {"suit": cards.suit_name(suit)}
+            short = False  # a claim below the target loses the match (rules/belote.md §6)
             if kind == "claim" and view.get("claim_totals") and isinstance(view.get("seat"), int):
-                label = _("I'm done: claim %(total)s of %(target)s") % {
-                    "total": view["claim_totals"][view["seat"]],
-                    "target": view.get("target"),
-                }
+                total, target = view["claim_totals"][view["seat"]], view.get("target")
+                label = _("I'm done: claim %(total)s of %(target)s") % {"total": total, "target": target}
+                short = isinstance(target, int) and total < target
             calls.append(
                 {
                     "label": label,
                     "json": action_json(a),
                     "kind": kind,
                     "suit_img": cards.suit_image(suit) if suit else None,
+                    "short": short,
                 }
             )
     # The best choice first (the one the table suggests), "No declarations" last.
@@ -212,6 +213,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
     # Between deals (phase "deal") the view already names the next deal's dealer while the
     # table still shows the finished deal: no dealer or eldest-hand chip until it starts.
     dealer = view.get("dealer") if view.get("phase") != "deal" else None
+    exchanging = _exchange_asked(view)  # the bidding is over: no call bubbles left over
     seats = []
     for s in range(players):
         info = kinds.get(s, {})
@@ -233,7 +235,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
                 "taker": s == taker,
                 "declared": declared.get(s),
                 "belote": belote_said.get(s),
-                "call": calls.get(s) if view.get("phase") == "auction" else None,
+                "call": calls.get(s) if view.get("phase") == "auction" and not exchanging else None,
                 "call_key": call_index.get(s),
             }
         )
@@ -377,15 +379,26 @@ def status_line(view: dict[str, Any], names: dict[int, str], me: int | None) -> 
     acts = view.get("legal_actions") or []
     if any(a.get("type") == "declare" for a in acts):
         verb = "declare"
+    if _exchange_asked(view):
+        verb = "exchange"
     if to_act == me:
         return {
             "bid": _("Your turn to bid"),
             "play": _("Your turn to play"),
             "declare": _("Your turn to declare"),
+            "exchange": _("Your turn: swap your 7 of trumps for the turned card?"),
         }.get(verb, _("Your turn"))
     who = {"name": names.get(to_act, "?")}
     return {
         "bid": _("Waiting for %(name)s to bid"),
         "play": _("Waiting for %(name)s to play"),
         "declare": _("Waiting for %(name)s to declare"),
+        "exchange": _("Waiting for %(name)s: swap the 7 of trumps?"),
     }.get(verb, _("Waiting for %(name)s")) % who
+
+
+def _exchange_asked(view: dict[str, Any]) -> bool:
+    """True while the holder of the 7 of trumps is asked about the exchange (belote-2p,
+    rules/belote.md §3): the bidding is over then."""
+    exchange = view.get("exchange")
+    return bool(exchange) and exchange.get("swap") is None and view.get("phase") == "auction"

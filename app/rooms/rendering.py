@@ -206,7 +206,7 @@ def games_for_form() -> list[dict[str, Any]]:
                 {
                     **o,
                     "label": cards.option_text(o.get("label", o["name"])),
-                    "choice_labels": [(c, cards.choice_label(o["name"], c)) for c in o.get("choices") or []],
+                    "choice_labels": [(c, cards.choice_label(o["name"], c, g.id)) for c in o.get("choices") or []],
                 }
                 for o in g.options_schema
             ],

@@ -264,6 +264,11 @@ def test_choice_options_have_readable_labels() -> None:
     belote = next(g for g in games_for_form() if g["id"] == "belote")
     tie = next(o for o in belote["options"] if o["name"] == "tie_rule")
     assert dict(tie["choice_labels"])["fail"] == "the takers fail (dedans)"
+    # Bolot says llocs, and its "half" gives the defenders their own points (rules/bolot.md §10)
+    bolot = next(g for g in games_for_form() if g["id"] == "bolot")
+    words = dict(next(o for o in bolot["options"] if o["name"] == "tie_rule")["choice_labels"])
+    assert words == {"fail": "the takers are llocs: the defenders score everything",
+                     "half": "the defenders score their own points, the takers nothing"}
     assert parse_options("botifarra", {"opt_target": ["51"], "opt_variant": ["eastern"]}) == {
         "target": 51,
         "variant": "eastern",
@@ -332,3 +337,43 @@ def test_between_deals_no_seat_wears_the_next_deals_dealer_chip() -> None:
     seats = presenter.table(view)["seats"]
     assert [s["dealer"] for s in seats] == [False] * 4
     assert [s["role"] for s in seats] == [None] * 4
+
+
+def test_the_seven_of_trumps_question_is_named_and_no_bid_bubble_is_left() -> None:
+    # belote-2p (rules/belote.md §3): after a take in round 1 the holder of the 7 of trumps
+    # is asked about the exchange; the table must not still say "Your turn to bid".
+    for seed in range(500):
+        state = rules.new_game("belote-2p", {}, dealer=1)
+        state = rules.apply(state, {"type": "deal", "deck": rules.new_deck("belote-2p", random.Random(seed))})
+        state = rules.apply(state, {"type": "take"})
+        if any(a["type"] == "exchange" for a in rules.legal_actions(state)):
+            break
+    else:
+        raise AssertionError("no deal with the exchange in 500 seeds")
+    holder = rules.observe(state, None)["to_act"]
+    for seat in (0, 1):
+        view = rules.observe(state, seat)
+        view.update(status="playing", seats=_seats(["person", "bot"]), my_seat=seat)
+        t = presenter.table(view)
+        if seat == holder:
+            assert t["status"] == "Your turn: swap your 7 of trumps for the turned card?"
+        else:
+            assert t["status"].startswith("Waiting for ") and t["status"].endswith(": swap the 7 of trumps?")
+        assert all(s["call"] is None for s in t["seats"])
+
+
+def test_a_claim_below_the_target_is_offered_quietly() -> None:
+    # rules/belote.md §6: a claim whose total is under the target loses the match.
+    rng = random.Random(4)
+    state = rules.new_game("belote-2p", {}, dealer=1)
+    state = rules.apply(state, {"type": "deal", "deck": rules.new_deck("belote-2p", rng)})
+    while not any(a["type"] == "claim" for a in rules.legal_actions(state)):
+        actions = [a for a in rules.legal_actions(state) if a["type"] not in ("claim", "deal")]
+        state = rules.apply(state, rng.choice(actions))
+    seat = rules.observe(state, None)["to_act"]
+    view = rules.observe(state, seat)
+    view.update(status="playing", seats=_seats(["person", "bot"]), my_seat=seat)
+    claim = next(c for c in presenter.table(view)["actions"]["calls"] if c["kind"] == "claim")
+    total = view["claim_totals"][seat]
+    assert total < 1000  # the first deal of a match to 1000: no claim can be right yet
+    assert claim["short"] is True and claim["label"] == f"I'm done: claim {total} of 1000"
