@@ -153,9 +153,11 @@ def suit_image(suit: str, four_colour: bool = False) -> str:
 
 
 def _run_name(game: str, length: int) -> str:
-    """Name of a run by its length (rules/bolot.md §5, rules/belote.md §5)."""
+    """Name of a run by its length (rules/bolot.md §5, rules/belote.md §5, rules/bridge-belote.md §5)."""
     if game in CATALAN_GAMES:
         return {3: _("Tercera"), 4: _("Cinquanta")}.get(length, _("Cent"))
+    if game == "bridge-belote":  # rules/bridge-belote.md §5: tierce, quarte, quint
+        return {3: _("Tierce"), 4: _("Quarte")}.get(length, _("Quint"))
     return {3: _("Tierce"), 4: _("Cinquante")}.get(length, _("Cent"))
 
 
@@ -302,7 +304,10 @@ def choice_label(option: str, value: Any, game: str | None = None) -> str:
 
 
 def belote_word(game: str) -> str:
-    """What a player says with the first of the trump King/Queen (Rei/Cavall)."""
+    """What a player says with the first of the trump King/Queen (Rei/Cavall): "Bolot",
+    "Belot" in Bridge-Belote (rules/bridge-belote.md §5), else "Belote"."""
+    if game == "bridge-belote":
+        return _("Belot")
     return _("Bolot") if game in CATALAN_GAMES else _("Belote")
 
 
@@ -324,7 +329,7 @@ def action_label(game: str, action: dict[str, Any]) -> str:  # noqa: C901 - one 
     if kind == "pass":
         if game == "bolot":
             return _("No vaig")
-        return _("Passo") if catalan else _("Pass")
+        return _("Pass")  # "Passo" in the Catalan catalogue
     if kind == "bid":
         return contract_name(action.get("contract"))
     if kind == "double":

@@ -202,7 +202,9 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
     declared = _declared_by_seat(view, four)
     belote_said: dict[int, str] = {}
     for b in view.get("belote") or []:
-        rebelote = _("Rebolot") if game in cards.CATALAN_GAMES else _("Rebelote")
+        # Bridge-Belote says "belot" for the pair, once (rules/bridge-belote.md §5)
+        rebelote = (_("Rebolot") if game in cards.CATALAN_GAMES
+                    else cards.belote_word(game) if game == "bridge-belote" else _("Rebelote"))
         belote_said[b["seat"]] = rebelote if b.get("rebelote") else cards.belote_word(game)
     to_act = view.get("to_act")
     calls: dict[int, str] = {}
@@ -246,7 +248,10 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         item = _card(c, four=four)
         action = acts["plays"].get(c)
         item["playable"] = action is not None
-        item["json"] = action_json(action) if action else None
+        # an unplayable card still posts its play on the player's turn, so that the server
+        # answers with the rule that forbids it (issue: "a rejected card gets its rule")
+        tried = {"type": "play", "card": c} if my_turn_to_play else None
+        item["json"] = action_json(action) if action else action_json(tried) if tried else None
         item["says_belote"] = bool(action and any(action.get(f) for f in BELOTE_FLAGS))
         hand_cards.append(item)
     trick = [_card(t["card"], t["seat"], pos_of.get(t["seat"]), four) for t in view.get("trick") or []]
@@ -381,12 +386,18 @@ def status_line(view: dict[str, Any], names: dict[int, str], me: int | None) -> 
         verb = "declare"
     if _exchange_asked(view):
         verb = "exchange"
+    if view.get("game") == "botifarra" and phase == "auction":
+        # no bidding in Botifarra (rules/botifarra.md §4): the trump choice (no contract
+        # yet), then the doubling
+        verb = "choose" if view.get("contract") is None else "double"
     if to_act == me:
         return {
             "bid": _("Your turn to bid"),
             "play": _("Your turn to play"),
             "declare": _("Your turn to declare"),
             "exchange": _("Your turn: swap your 7 of trumps for the turned card?"),
+            "choose": _("Your turn to choose trumps"),
+            "double": _("Your turn: double or pass"),
         }.get(verb, _("Your turn"))
     who = {"name": names.get(to_act, "?")}
     return {
@@ -394,6 +405,8 @@ def status_line(view: dict[str, Any], names: dict[int, str], me: int | None) -> 
         "play": _("Waiting for %(name)s to play"),
         "declare": _("Waiting for %(name)s to declare"),
         "exchange": _("Waiting for %(name)s: swap the 7 of trumps?"),
+        "choose": _("Waiting for %(name)s to choose trumps"),
+        "double": _("Waiting for %(name)s: double or pass"),
     }.get(verb, _("Waiting for %(name)s")) % who
 
 

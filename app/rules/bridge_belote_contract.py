@@ -78,5 +78,5 @@ def trump_marker(contract: dict | None) -> str | None:
             raise IllegalAction(f"a suit contract needs its trump suit (S, H, D or C), not {trump!r}")
         return trump
     if trump is not None:
-        raise IllegalAction(f"a {kind.replace('_', ' ')} contract has no trump suit")
+        raise IllegalAction(f"{'an all' if kind == ALL_TRUMPS_KIND else 'a no'} trumps contract has no trump suit")
     return ALL_TRUMPS if kind == ALL_TRUMPS_KIND else None

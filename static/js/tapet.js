@@ -245,7 +245,7 @@
     var card = ev.target.closest && ev.target.closest(".hand .card");
     if (!card || (ev.key !== "ArrowLeft" && ev.key !== "ArrowRight")) return;
     var all = Array.prototype.filter.call(card.parentNode.querySelectorAll(".card"), function (c) { return !c.disabled; });
-    // on your turn the arrows step over the cards you may not play (Enter on them does nothing)
+    // on your turn the arrows step over the cards you may not play (Enter on one tells why)
     var playable = all.filter(function (c) { return c.getAttribute("aria-disabled") !== "true"; });
     var cards = playable.length && playable.indexOf(card) >= 0 ? playable : all;
     var i = cards.indexOf(card) + (ev.key === "ArrowRight" ? 1 : -1);
@@ -253,7 +253,9 @@
   });
   document.addEventListener("click", function (ev) {
     var card = ev.target.closest(".hand .card[aria-disabled=true]");
-    if (card) ev.preventDefault();  // not playable now: a tap does nothing
+    // not playable: outside your turn a tap does nothing; on your turn it is sent, and
+    // the server answers with the rule that forbids the card (in the message area)
+    if (card && card.type !== "submit") ev.preventDefault();
   });
 
   // ---------------------------------------------------------------- after every change

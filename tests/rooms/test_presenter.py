@@ -377,3 +377,47 @@ def test_a_claim_below_the_target_is_offered_quietly() -> None:
     total = view["claim_totals"][seat]
     assert total < 1000  # the first deal of a match to 1000: no claim can be right yet
     assert claim["short"] is True and claim["label"] == f"I'm done: claim {total} of 1000"
+
+
+def test_botifarra_has_no_bidding_in_its_status_line() -> None:
+    # rules/botifarra.md §4: the dealer chooses trumps, then the doubling
+    state = rules.new_game("botifarra", {}, dealer=3)
+    state = rules.apply(state, {"type": "deal", "deck": rules.new_deck("botifarra", random.Random(1))})
+    seats = _seats(["person", "bot", "bot", "person"])
+
+    def status(seat: int) -> str:
+        view = rules.observe(state, seat)
+        view.update(status="playing", seats=seats, my_seat=seat)
+        return presenter.table(view)["status"]
+
+    assert status(3) == "Your turn to choose trumps"
+    assert status(0) == "Waiting for Pepa to choose trumps"
+    state = rules.apply(state, {"type": "trump", "suit": "o"})  # seat 0 (opponents) may double
+    assert status(0) == "Your turn: double or pass"
+    assert status(3) == "Waiting for Pepa: double or pass"
+    assert cards.action_label("botifarra", {"type": "pass"}) == "Pass"
+
+
+def test_an_unplayable_card_posts_its_play_to_learn_the_rule() -> None:
+    # On the player's turn a greyed card still sends {"type": "play"} so that the server
+    # answers with the rule that forbids it; outside the turn no card sends anything.
+    rng = random.Random(7)
+    state = rules.new_game("bolot", {}, dealer=3)
+    state = rules.apply(state, {"type": "deal", "deck": rules.new_deck("bolot", rng)})
+    while True:
+        view = rules.observe(state, None)
+        seat = view["to_act"]
+        if view["phase"] == "play":
+            mine = rules.observe(state, seat)
+            playable = {a["card"] for a in mine["legal_actions"] if a["type"] == "play"}
+            if 0 < len(playable) < len(mine["hand"]):
+                break
+        state = rules.apply(state, rng.choice(rules.legal_actions(state)))
+    mine.update(status="playing", seats=_seats(["person"] * 4), my_seat=seat)
+    hand = presenter.table(mine)["hand"]
+    barred = [c for c in hand if not c["playable"]]
+    assert barred and all(json.loads(c["json"]) == {"type": "play", "card": c["card"]} for c in barred)
+    other = (seat + 1) % 4
+    theirs = rules.observe(state, other)
+    theirs.update(status="playing", seats=_seats(["person"] * 4), my_seat=other)
+    assert all(c["json"] is None for c in presenter.table(theirs)["hand"])
