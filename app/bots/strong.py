@@ -100,9 +100,42 @@ def choose(view: dict, rng: random.Random, budget_ms: float | None = None,
             return pick
     if len(options) == 1:
         return next(iter(options.values()))
-    means = evaluate(view, list(options.values()), rng, budget_ms, samples)
+    usual = heuristic(view, rng)
+    results, weights = evaluate_each(view, list(options.values()), rng, budget_ms, samples)
+    means = {c: _mean(r, weights) for c, r in results.items()}
     best = max(options, key=lambda c: means[c])
+    usual_card = usual.get("card") if usual.get("type") == "play" else None
+    if usual_card in options and best != usual_card and not _clearly_better(results[best], results[usual_card], weights):
+        return options[usual_card]
     return options[best]
+
+
+#: How many standard errors the search's card must gain over the heuristic's card, on
+#: the same drawn deals, to be played instead (few drawn deals are noisy: a small budget
+#: then plays like the heuristic rather than worse; docs/benchmarks.md).
+CONFIDENCE = 1.0
+
+
+def _mean(values: list[float], weights: list[float]) -> float:
+    total = sum(weights)
+    return sum(w * v for w, v in zip(weights, values, strict=True)) / total if total else 0.0
+
+
+def _clearly_better(best: list[float], usual: list[float], weights: list[float]) -> bool:
+    """True when ``best`` beats ``usual`` (results on the same drawn deals, paired) by more
+    than ``CONFIDENCE`` standard errors of the weighted mean difference."""
+    diffs = [b - u for b, u in zip(best, usual, strict=True)]
+    if len(diffs) < 2:
+        return False
+    total = sum(weights)
+    if not total:
+        return False
+    mean = _mean(diffs, weights)
+    var = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
+    effective = total * total / sum(w * w for w in weights)  # Kish's effective sample size
+    if effective < 2:
+        return False
+    return mean > CONFIDENCE * (var / (effective - 1)) ** 0.5
 
 
 def evaluate(view: dict, plays: list[dict], rng: random.Random, budget_ms: float | None = None,
@@ -111,6 +144,14 @@ def evaluate(view: dict, plays: list[dict], rng: random.Random, budget_ms: float
     over drawn deals; the same deals for every card. In the games of ``AUCTION_WEIGHTS``
     the mean is weighted by each deal's agreement with the auction
     (:mod:`app.bots.auction_model`)."""
+    results, weights = evaluate_each(view, plays, rng, budget_ms, samples)
+    return {c: _mean(r, weights) for c, r in results.items()}
+
+
+def evaluate_each(view: dict, plays: list[dict], rng: random.Random, budget_ms: float | None = None,
+                  samples: int | None = None) -> tuple[dict[str, list[float]], list[float]]:
+    """``(card -> its result on each drawn deal, each deal's weight)``: the play-outs behind
+    :func:`evaluate`, kept deal by deal so that two cards can be compared on the same deals."""
     g = GAMES[view["game"]]
     heuristic = heuristic_for(view["game"])
     seat = view["seat"]
@@ -120,15 +161,14 @@ def evaluate(view: dict, plays: list[dict], rng: random.Random, budget_ms: float
     budget = (budget_ms if budget_ms is not None else budget_from_env()) / 1000.0
     start = time.perf_counter()
     weigh = auction_model(view, heuristic) if view["game"] in AUCTION_WEIGHTS and know.pool else None
-    totals = {a["card"]: 0.0 for a in plays}
-    weights = 0.0
+    results: dict[str, list[float]] = {a["card"]: [] for a in plays}
+    weights: list[float] = []
     n = 0
     while n < limit:
         base = _draw(view, know, tricks, rng)
-        w = weigh.weight(_initial_hands(view, base), rng) if weigh is not None else 1.0
-        weights += w
+        weights.append(weigh.weight(_initial_hands(view, base), rng) if weigh is not None else 1.0)
         for a in plays:
-            totals[a["card"]] += w * _play_out(g, g.apply(base, a), seat, heuristic, rng)
+            results[a["card"]].append(_play_out(g, g.apply(base, a), seat, heuristic, rng))
         n += 1
         if not know.pool:
             break  # nothing hidden: one deal tells all
@@ -136,7 +176,7 @@ def evaluate(view: dict, plays: list[dict], rng: random.Random, budget_ms: float
             spent = time.perf_counter() - start
             if spent + spent / n > budget * 0.9:
                 break
-    return {c: v / weights for c, v in totals.items()}
+    return results, weights
 
 
 def _initial_hands(view: dict, state) -> list[list[str]]:
