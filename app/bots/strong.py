@@ -13,7 +13,11 @@ At each card it must choose (every game; from its own seat's view only):
    minus the other side's, as the game scores them (rules/*.md §7), plus a
    hundredth of the same difference in the deal's totals (card points and
    the rest, before the contract is judged), so that cards the points
-   leave equal are told apart (Bridge-Belote rounds to tens).
+   leave equal are told apart (Bridge-Belote rounds to tens); but keep the
+   heuristic's own card unless the best one beats it, on the same drawn
+   deals, by more than ``CONFIDENCE`` standard errors (a small budget draws
+   few deals, and their noise would otherwise pick worse cards than the
+   heuristic does).
 
 Auction calls are judged the same way on drawn deals from the auction on
 (:mod:`app.bots.strong_auction`).

@@ -241,6 +241,14 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
                 "call_key": call_index.get(s),
             }
         )
+    # A championship stops its match between deals (a number of deals, a time limit):
+    # the room is finished with no winner from the rules; the higher score wins it.
+    winner, draw = view.get("winner"), bool(view.get("draw"))
+    stopped = match_stopped(view)
+    if stopped:
+        scores = view.get("scores") or [0, 0]
+        winner = None if scores[0] == scores[1] else (0 if scores[0] > scores[1] else 1)
+        draw = winner is None
     acts = split_actions(view)
     hand_cards = []
     my_turn_to_play = bool(acts["plays"])
@@ -317,8 +325,9 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         "panel": panels.panel(view, names, me, acts, four),
         "french": game not in cards.CATALAN_GAMES,
         "four_colour": four,
-        "winner": view.get("winner"),
-        "draw": bool(view.get("draw")),
+        "winner": winner,
+        "draw": draw,
+        "stopped": stopped,
         # The dealer's partner in Botifarra holds cards he may not look at yet.
         "hidden_hand": (counts[me] if me is not None and view.get("hand_hidden") else 0),
         "belote_word": cards.belote_word(game),
@@ -372,11 +381,17 @@ def contract_label(contract: dict[str, Any]) -> str | None:
     return cards.contract_name(bid) if bid else None
 
 
+def match_stopped(view: dict[str, Any]) -> bool:
+    """True when the room was finished between deals without the rules ending the match
+    (a championship's number of deals or time limit: ``service.end_match``)."""
+    return view.get("status") == "finished" and view.get("phase") != "over" and view.get("winner") is None
+
+
 def status_line(view: dict[str, Any], names: dict[int, str], me: int | None) -> str:
     """One sentence saying what happens now: "Your turn to bid", "Waiting for Bot 2 to play"."""
     phase = view.get("phase")
     to_act = view.get("to_act")
-    if phase == "over" or view.get("winner") is not None:
+    if phase == "over" or view.get("winner") is not None or match_stopped(view):
         return _("The match is over.")
     if phase == "deal" or to_act is None:
         return _("Next deal coming…") if view.get("sheet") else _("Dealing…")

@@ -162,6 +162,11 @@ def _result(deal: DealHistory) -> dict[str, Any] | None:
     return {k: deal.result.get(k) for k in keys}
 
 
+def _leader(scores: list[int]) -> int | None:
+    """The team with the higher score; None when equal."""
+    return None if scores[0] == scores[1] else (0 if scores[0] > scores[1] else 1)
+
+
 def record(h: GameHistory, room: dict[str, Any] | None = None) -> dict[str, Any]:
     """The JSON record of a game: finished deals only (see the module docstring).
 
@@ -169,7 +174,9 @@ def record(h: GameHistory, room: dict[str, Any] | None = None) -> dict[str, Any]
     players, seats, status, deals: [{deal_no, id (``<game_id>-<deal_no>``), seq, dealer, sha256, salt, deck, hands,
     actions: [{seq, actor, action, at}], result}], actions (every action of the finished
     deals in order: ``rules.replay(game, options, dealer, actions)`` rebuilds them),
-    scores (after the last finished deal), winner, in_progress: {deal_no, id, sha256} | None}``.
+    scores (after the last finished deal), winner, over, stopped (a championship ended the
+    match between deals: the higher score wins, None on equal scores),
+    in_progress: {deal_no, id, sha256} | None}``.
     """
     game = h.game
     ruleset = rules.GAMES.get(game.game)
@@ -177,6 +184,7 @@ def record(h: GameHistory, room: dict[str, Any] | None = None) -> dict[str, Any]
     actions = [m.action for d in done for m in d.moves]
     public = rules.observe(rules.replay(game.game, game.options, game.dealer, actions), None)
     running = next((d for d in h.deals if not d.finished), None)
+    stopped = game.status == "finished" and public["phase"] != "over" and running is None
     return {
         "format": RECORD_FORMAT,
         "game_id": game.id,
@@ -208,8 +216,11 @@ def record(h: GameHistory, room: dict[str, Any] | None = None) -> dict[str, Any]
         ],
         "actions": actions,
         "scores": public["scores"],
-        "winner": public["winner"],
-        "over": public["phase"] == "over",
+        "winner": public["winner"] if not stopped else _leader(public["scores"]),
+        "over": public["phase"] == "over" or stopped,
+        # a championship stopped the match between deals (deal count, time limit):
+        # finished without the rules' end, the higher score wins (app/tournaments/results.py)
+        "stopped": stopped,
         "in_progress": {
             "deal_no": running.deal_no,
             "id": f"{game.id}-{running.deal_no}",

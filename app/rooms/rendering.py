@@ -54,6 +54,7 @@ templates.env.globals.update(
     bot_label=bot_label,
     suit_name=cards.suit_name,
     choice_label=cards.choice_label,
+    belote_word=cards.belote_word,
     option_text=cards.option_text,
     display_name=presenter.display_name,
     status_words=STATUS_WORDS,

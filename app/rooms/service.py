@@ -151,7 +151,9 @@ async def room_info(db: AsyncSession, room_id: int) -> dict[str, Any]:
 
 async def list_rooms(db: AsyncSession, game: str | None = None) -> list[dict[str, Any]]:
     """The lobby: open and playing rooms (of ``game`` when given), newest first, at most
-    ``LOBBY_LIMIT``; playing ones carry ``scores``, ``target`` and ``phase``. Finished
+    ``LOBBY_LIMIT``; playing ones carry ``scores``, ``target``, ``phase`` and ``tournament``
+    (``{tournament_id, tournament, round, table}`` of a championship's table, else None);
+    every room its ``spectators``. Finished
     rooms are not listed (they stay reachable by id and through the records). Raises
     Unprocessable for an unknown game."""
     where = [Room.status.in_(("open", "playing"))]
@@ -168,13 +170,18 @@ async def list_rooms(db: AsyncSession, game: str | None = None) -> list[dict[str
             .limit(LOBBY_LIMIT)
         )
     ).all()
+    # the championship a room plays for, if any (imported here: tournaments build on rooms)
+    from app.tournaments.views import rooms_in_tournaments
+
+    championships = await rooms_in_tournaments(db, [r.id for r in rooms if r.status == "playing"])
     lobby = []
     for room in rooms:
         info = await _info(db, room)
         if room.status == "playing":
             _, state = await _state(db, room)
             public = rules.observe(state, None)
-            info.update(scores=public["scores"], target=public["target"], phase=public["phase"])
+            info.update(scores=public["scores"], target=public["target"], phase=public["phase"],
+                        tournament=championships.get(room.id))
         lobby.append(info)
     return lobby
 

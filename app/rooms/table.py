@@ -11,6 +11,7 @@ and the insert of move ``seq`` is the lock, so two processes never both apply it
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -25,6 +26,12 @@ from app.errors import Conflict, NotFound, Unprocessable
 
 from . import botplay, clock, play, snapshot
 from .models import Game, Room, Seat
+
+#: Asked before the server deals a room's next hand: ``await guard(db, room_id, deals_done)``
+#: (``deals_done`` counts void deals too); False stops the match there, between deals
+#: (``service.end_match``). app/tournaments/results.py registers a championship's number
+#: of deals and time limit, so that rooms need not know tournaments.
+DEAL_GUARDS: list[Callable[[AsyncSession, int, int], Awaitable[bool]]] = []
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +129,12 @@ async def server_move(db: AsyncSession, move: ServerMove, action: dict[str, Any]
         if move.kind == "deal":
             if not rules.needs_deal(loaded.state):
                 return False
+            for guard in DEAL_GUARDS:
+                if not await guard(db, room.id, len(loaded.state.sheet)):
+                    from .service import end_match
+
+                    await end_match(db, room.id)
+                    return True
             await play.deal(db, room.id, game, loaded)
         elif move.kind == "clock":
             chair = await db.get(Seat, (room.id, move.seat), populate_existing=True)

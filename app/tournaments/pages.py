@@ -35,6 +35,7 @@ from app.accounts.deps import OptionalUser
 from app.accounts.models import User
 from app.db import SessionDep
 from app.errors import ServiceError
+from app.rooms import cards
 from app.rooms.botplay import bot_names
 from app.rooms.rendering import bot_label
 
@@ -88,7 +89,8 @@ def match_words(t: dict[str, Any]) -> str:
     return "".join(out) or text
 
 
-templates.env.globals.update(word=word, match_words=match_words, option_text=word, bot_label=bot_label)
+templates.env.globals.update(word=word, match_words=match_words, option_text=word, bot_label=bot_label,
+                            belote_word=cards.belote_word)
 templates.env.filters["word"] = word
 
 FORBIDDEN_FORM = N_("This form has expired or came from another site. Reload the page and try again.")
@@ -408,9 +410,16 @@ async def add_team(request: Request, tid: int, db: SessionDep, user: OptionalUse
     """Enter a team."""
     async def act(f: dict[str, str]) -> None:
         assert user is not None
-        players = [p for p in (f.get("player1", ""), f.get("player2", "")) if p.strip()]
+        # a player is a name, an account (its username), or both; accounts in seat order
+        names = [f.get("player1", "").strip(), f.get("player2", "").strip()]
+        accounts = [f.get("account1", "").strip(), f.get("account2", "").strip()]
+        if accounts[1] and not accounts[0]:
+            raise service.Unprocessable("give the first player's account too, or put this account first")
+        players = names if any(accounts) else [n for n in names if n]
+        while players and not players[-1]:
+            players.pop()
         await service.register_team(db, tid, user, f.get("name", ""), players, _int(f, "club_id"),
-                                    None, f.get("bot") or None)
+                                    None, f.get("bot") or None, [a for a in accounts if a] or None)
     return await _post(request, user, f"/tournaments/{tid}/manage", act)
 
 

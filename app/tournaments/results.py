@@ -22,6 +22,7 @@ from app.accounts.models import User
 from app.db import as_utc, utcnow
 from app.errors import Conflict, NotFound, Unprocessable
 from app.rooms import service as rooms
+from app.rooms import table as room_table
 
 from . import config
 from .models import PaperDeal, Round, Team, Tournament, TournamentTable
@@ -286,6 +287,35 @@ async def finish_paper(db: AsyncSession, tournament_id: int, table_no: int, user
 # ---------------------------------------------------------------- online tables and withdrawals
 
 
+def limit_reached(t: Tournament, x: TournamentTable, played: int) -> bool:
+    """True when an online table's match must stop after ``played`` deals (void ones
+    included): the match definition's number of deals, or its time limit once a deal
+    has been played (docs/tournaments.md "Match definition")."""
+    match = t.settings.get("match", {"kind": "target"})
+    if match["kind"] == "deals":
+        return played >= match["deals"]
+    if match["kind"] == "time" and x.started_at is not None:
+        return played > 0 and utcnow() >= as_utc(x.started_at) + timedelta(minutes=match["minutes"])
+    return False
+
+
+async def may_deal(db: AsyncSession, room_id: int, played: int) -> bool:
+    """The room's deal guard (app/rooms/table.DEAL_GUARDS): False when the room is a
+    playing online table whose match has reached its limit, so the server stops it
+    instead of dealing again (however fast the bots play)."""
+    row = (await db.execute(
+        select(TournamentTable, Tournament)
+        .join(Round, Round.id == TournamentTable.round_id)
+        .join(Tournament, Tournament.id == Round.tournament_id)
+        .where(TournamentTable.room_id == room_id, TournamentTable.status == "playing")
+    )).first()
+    return row is None or not limit_reached(row[1], row[0], played)
+
+
+if may_deal not in room_table.DEAL_GUARDS:
+    room_table.DEAL_GUARDS.append(may_deal)
+
+
 async def sync_table(db: AsyncSession, t: Tournament, x: TournamentTable) -> bool:
     """Bring an online table up to date from its room: record the result when the match
     is over, or stop it between deals once the deal count or time limit is reached.
@@ -293,15 +323,10 @@ async def sync_table(db: AsyncSession, t: Tournament, x: TournamentTable) -> boo
     if x.mode != "online" or x.status != "playing" or x.room_id is None:
         return False
     view = await rooms.get_view(db, x.room_id, None)
-    match = t.settings.get("match", {"kind": "target"})
     over = view.get("phase") == "over" or view.get("status") == "finished"
     between = view.get("phase") in ("deal", "over")
     if not over and between:
-        played = len(view.get("sheet") or [])
-        if match["kind"] == "deals" and played >= match["deals"]:
-            over = True
-        elif match["kind"] == "time" and x.started_at is not None:
-            over = utcnow() >= as_utc(x.started_at) + timedelta(minutes=match["minutes"]) and played > 0
+        over = limit_reached(t, x, len(view.get("sheet") or []))
         if over:
             await rooms.end_match(db, x.room_id)
     if not over:

@@ -233,14 +233,16 @@ async def list_teams(db: AsyncSession, tournament_id: int) -> list[dict[str, Any
 
 async def register_team(db: AsyncSession, tournament_id: int, user: User, name: str,
                         players: list[str] | None = None, club_id: int | None = None,
-                        user_ids: list[int] | None = None, bot: str | None = None) -> dict[str, Any]:
+                        user_ids: list[int] | None = None, bot: str | None = None,
+                        usernames: list[str] | None = None) -> dict[str, Any]:
     """Enter a team (organisers only). Before the start any format; once running only
     a Swiss takes late entries (they join the next round with no points).
 
-    ``players`` are names; ``user_ids`` the players' accounts (needed at online
-    tables, in seat order); ``bot`` a bot level for a team of bots. Raises NotFound,
-    Forbidden, Conflict (started, not Swiss; a player already in another team) or
-    Unprocessable."""
+    ``players`` are names ("" where an account gives the name); ``user_ids`` the
+    players' accounts (needed at online tables, in seat order), or ``usernames``
+    for them (the page's form); ``bot`` a bot level for a team of bots. Raises
+    NotFound (no such account), Forbidden, Conflict (started, not Swiss; a player
+    already in another team) or Unprocessable."""
     t = await for_organiser(db, tournament_id, user)
     late = t.status != "registration"
     if t.status == "finished" or (late and t.format != "swiss"):
@@ -250,6 +252,17 @@ async def register_team(db: AsyncSession, tournament_id: int, user: User, name: 
     if len(names) > size:
         raise Unprocessable(f"a team of {rules.GAMES[t.game].name} has {size} player(s)")
     uids = list(user_ids or [])
+    if usernames:
+        if uids:
+            raise Unprocessable("give the players' accounts by id or by username, not both")
+        from app.accounts.service import clean_username
+
+        for raw in usernames:
+            account_name = clean_username(raw)
+            uid = await db.scalar(select(User.id).where(User.username == account_name))
+            if uid is None:
+                raise NotFound(f"there is no account {account_name!r}")
+            uids.append(uid)
     if len(uids) > size or len(set(uids)) != len(uids):
         raise Unprocessable(f"give up to {size} different player accounts")
     accounts = []
@@ -264,7 +277,10 @@ async def register_team(db: AsyncSession, tournament_id: int, user: User, name: 
         if bot not in bot_names():
             raise Unprocessable(f"unknown bot {bot!r}; bots: {', '.join(bot_names())}")
     while len(names) < len(accounts):
-        names.append(accounts[len(names)].nickname)
+        names.append("")
+    names = [n or (accounts[i].nickname if i < len(accounts) else "") for i, n in enumerate(names)]
+    while names and not names[-1]:
+        names.pop()
     if club_id is not None and await db.get(Club, club_id) is None:
         raise NotFound(f"there is no club {club_id}")
     existing = await teams_of(db, t.id)

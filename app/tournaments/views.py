@@ -14,10 +14,25 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.accounts.models import User
 from app.errors import NotFound
 
-from .models import AuditEntry, Tournament
+from .models import AuditEntry, Round, Tournament, TournamentTable
 from .results import group_standings, results_of, sync_round, tables_in
 from .service import club_names, load, rounds_of, team_out, teams_of
 from .standings import TIEBREAKS, club_ranking, explain, standings
+
+
+async def rooms_in_tournaments(db: AsyncSession, room_ids: list[int]) -> dict[int, dict[str, Any]]:
+    """room id -> ``{tournament_id, tournament, round, table}`` for the rooms among
+    ``room_ids`` that are a championship's online table (the lobby shows it). One query."""
+    if not room_ids:
+        return {}
+    rows = await db.execute(
+        select(TournamentTable.room_id, Tournament.id, Tournament.name, Round.number, TournamentTable.number)
+        .join(Round, Round.id == TournamentTable.round_id)
+        .join(Tournament, Tournament.id == Round.tournament_id)
+        .where(TournamentTable.room_id.in_(room_ids))
+    )
+    return {room: {"tournament_id": tid, "tournament": name, "round": rnd, "table": number}
+            for room, tid, name, rnd, number in rows.all()}
 
 
 async def _sync(db: AsyncSession, t: Tournament) -> None:

@@ -251,6 +251,15 @@
     var i = cards.indexOf(card) + (ev.key === "ArrowRight" ? 1 : -1);
     if (cards[i]) { cards[i].focus(); ev.preventDefault(); }
   });
+  // A select with data-fills="ID" puts its chosen option's data-value into the field ID
+  // (a championship's "correct a deal": the box shows the deal being corrected).
+  document.addEventListener("change", function (ev) {
+    var select = ev.target;
+    if (!select.matches || !select.matches("select[data-fills]")) return;
+    var field = document.getElementById(select.getAttribute("data-fills"));
+    var option = select.options[select.selectedIndex];
+    if (field && option && option.hasAttribute("data-value")) field.value = option.getAttribute("data-value");
+  });
   document.addEventListener("click", function (ev) {
     var card = ev.target.closest(".hand .card[aria-disabled=true]");
     // not playable: outside your turn a tap does nothing; on your turn it is sent, and

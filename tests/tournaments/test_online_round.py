@@ -81,3 +81,24 @@ async def test_only_organisers_change_a_tournament(org: Org, client: httpx.Async
     schema = (await client.get("/openapi.json")).json()
     assert "/api/tournaments/{tournament_id}/standings" in schema["paths"]
     assert "/api/tournaments/{tournament_id}/tables/{table_no}/result" in schema["paths"]
+
+
+async def test_a_match_of_a_fixed_number_of_deals_ends_as_a_finished_match(org: Org) -> None:
+    # The championship stops the room after 2 deals (between deals): the table, the record
+    # and the JSON must say the match is over and who won it on the scores.
+    t = await org.post("/tournaments", {"name": "Dues mans", "game": "bolot", "format": "round_robin",
+                                         "settings": {"play": "online", "match": {"kind": "deals", "deals": 2}}}, 201)
+    tid = t["id"]
+    for i in range(2):
+        await org.post(f"/tournaments/{tid}/teams", {"name": f"Bots {i}", "bot": "heuristic"}, 201)
+    await org.post(f"/tournaments/{tid}/rounds", status=201)
+    await org.post(f"/tournaments/{tid}/rounds/1/publish")
+    (table,) = await _wait_done(org, tid, 1)
+    record = await org.get(f"/rooms/{table['room_id']}/record")
+    assert len(record["deals"]) == 2 and record["over"] is True and record["stopped"] is True
+    home, away = table["home_score"], table["away_score"]
+    assert record["scores"] == [home, away]
+    assert record["winner"] == (None if home == away else 0 if home > away else 1)
+    page = (await org.client.get(f"/rooms/{table['room_id']}")).text
+    assert "Next deal coming" not in page and "The match is over." in page
+    assert ("A draw" if home == away else "win the match") in page

@@ -87,3 +87,26 @@ async def test_the_same_club_twice_is_refused_with_a_page_not_a_crash(client: ht
     again = await client.post("/clubs", data=form)
     assert again.status_code == 409
     assert "Penya Unique 1" in again.text and "Clubber" in again.text
+
+
+async def test_the_team_form_links_players_accounts_by_username(client: httpx.AsyncClient) -> None:
+    # An online table seats the players by their accounts: the organiser's form takes usernames.
+    async with httpx.AsyncClient(transport=client._transport, base_url=str(client.base_url)) as other:
+        for username in ("ana_fc", "bernat_fc"):
+            other.cookies.clear()
+            made = await other.post("/api/accounts", json={"username": username, "password": "correct horse battery",
+                                                           "nickname": username.split("_")[0].title()})
+            assert made.status_code in (200, 201), made.text
+    assert (await client.post("/api/accounts", json={"username": "org2", "password": "correct horse battery"})).status_code in (200, 201)
+    token = _csrf((await client.get("/tournaments")).text)
+    made = await client.post("/tournaments", data={"csrf": token, "name": "Falles", "game": "bolot",
+                                                   "format": "swiss", "target": "500"})
+    tid = int(made.headers["location"].split("/")[2])
+    form = {"csrf": token, "name": "Falla A", "player1": "", "account1": "Ana_FC", "player2": "Bernat", "account2": "bernat_fc"}
+    assert (await client.post(f"/tournaments/{tid}/teams", data=form)).status_code == 303
+    team = (await client.get(f"/api/tournaments/{tid}/teams")).json()[0]
+    assert team["players"] == ["Ana", "Bernat"] and len(team["user_ids"]) == 2
+    unknown = await client.post(f"/tournaments/{tid}/teams", data={**form, "name": "Falla B", "account1": "nobody_here", "account2": ""})
+    assert unknown.status_code == 404 and "nobody_here" in unknown.text
+    backwards = await client.post(f"/tournaments/{tid}/teams", data={**form, "name": "Falla C", "account1": ""})
+    assert backwards.status_code == 422
