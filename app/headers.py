@@ -10,8 +10,9 @@
 Styles allow ``'unsafe-inline'``: the table sets CSS variables in ``style`` attributes
 (``--n``, the number of cards), the record pages carry one ``<style>`` block and htmx
 adds its indicator style; a style cannot run code, and every template escapes its input.
-The API documentation (``/docs``, ``/redoc``) loads Swagger UI / ReDoc from their CDN with
-an inline start-up script, so it gets ``DOCS_CSP`` instead. A response that already has
+The API documentation has an inline start-up script, so it gets ``DOCS_CSP`` instead;
+``/docs`` and ``/redoc`` load Swagger UI and ReDoc from our own ``/docs-assets`` (the
+fastapi-offline package), so they work without internet and need no CDN. A response that already has
 one of these headers keeps its own.
 """
 
@@ -20,8 +21,7 @@ from __future__ import annotations
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-DOCS_PATHS = ("/docs", "/redoc")
-CDN = "https://cdn.jsdelivr.net"
+DOCS_PATHS = ("/docs", "/redoc")  # /docs-assets too (a prefix)
 
 
 def page_csp(host: str | None) -> str:
@@ -44,10 +44,10 @@ def page_csp(host: str | None) -> str:
 
 DOCS_CSP = (
     "default-src 'self'; "
-    f"script-src 'self' 'unsafe-inline' {CDN}; "
-    f"style-src 'self' 'unsafe-inline' {CDN}; "
-    "img-src 'self' data: https://fastapi.tiangolo.com; "
-    f"connect-src 'self'; worker-src 'self' blob:; "
+    "script-src 'self' 'unsafe-inline'; "
+    "style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; "
+    "connect-src 'self'; worker-src 'self' blob:; "
     "object-src 'none'; base-uri 'self'; frame-ancestors 'none'"
 )
 

@@ -26,6 +26,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from fastapi_offline import FastAPIOffline
 from sqlalchemy.exc import DataError, DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
@@ -145,11 +146,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 realtime.install(None)
             await engine.dispose()
 
-    app = FastAPI(
+    # /docs and /redoc from the fastapi-offline package's own copies of Swagger UI and
+    # ReDoc (under /docs-assets), not a CDN: a club's server may have no internet
+    app = FastAPIOffline(
         title="Tapet",
         summary="An online card room: Bolot, Belote, Bridge-Belote, Botifarra",
         version="0.1.0",
         lifespan=lifespan,
+        static_url="/docs-assets",
     )
     app.state.settings = settings
     app.state.templates = Jinja2Templates(directory=str(ROOT / "templates"))
