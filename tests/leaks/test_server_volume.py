@@ -1,0 +1,120 @@
+"""The leak proof at volume, server side: 200 deals of every game played by bots through
+the real server, with every WebSocket frame recorded, then searched for the cards the
+engine says each viewer may not see at that seq (tests/leaks/checker.py).
+
+The players sit, start, then leave: a stand-in bot plays each seat (at full speed in
+tests) while the seat stays theirs, so their sockets keep receiving that seat's view.
+Recorded: the API socket of a spectator, of every seat and of seat 0's second tab; the
+page socket (the table's HTML) of a spectator, of seat 0 in two tabs and of seat 1.
+Rooms have ``spectators_see_hands`` on, so the one-deal-late hands are checked too.
+A match that ends before the count is reached is followed by another room. The pages,
+move log, records and refused moves of each position are in test_server_leaks.py.
+
+``TAPET_LEAK_DEALS`` sets the number of deals per game (default 200; .ci/run lowers it
+for the second database, where the volume adds nothing but time).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+
+import httpx
+import pytest
+import websockets
+
+from app import rules
+from app.settings import Settings
+from tests.leaks.checker import timeline
+from tests.leaks.test_server_leaks import Seen, _actions, _check, _frame_seq, _record_socket
+
+DEALS = int(os.environ.get("TAPET_LEAK_DEALS", "200"))
+#: Long matches, so that few rooms are needed (Botifarra's longest is 151).
+OPTIONS = {
+    "bolot": {"target": 100000},
+    "belote": {"target": 100000},
+    "belote-2p": {"target": 100000, "allow_claim": False},
+    "bridge-belote": {"target": 100000},
+    "botifarra": {"target": 151},
+}
+
+
+async def _one_room(base: str, game: str, want: int, seen: Seen) -> tuple[int, int]:
+    """Play one room until ``want`` deals are finished or its match ends; returns
+    (game id, finished deals). Every frame goes into ``seen``."""
+    ws_base = base.replace("http://", "ws://")
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        players = rules.GAMES[game].players
+        tokens = []
+        for n in range(players):
+            tokens.append((await http.post("/api/session", json={"nickname": f"V{n}"})).json()["token"])
+            http.cookies.clear()
+        auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
+        room = (await http.post("/api/rooms", json={"game": game, "options": OPTIONS[game],
+                                                     "spectators_see_hands": True}, headers=auth[0])).json()
+        rid = room["id"]
+        for seat in range(players):
+            assert (await http.put(f"/api/rooms/{rid}/seats/{seat}", json={}, headers=auth[seat])).status_code == 200
+        # started first (people to act: nothing moves yet), so every frame shows a table
+        assert (await http.post(f"/api/rooms/{rid}/start", headers=auth[0])).status_code == 200
+        api = f"{ws_base}/api/rooms/{rid}/ws"
+        page = f"{ws_base}/rooms/{rid}/ws"
+        sockets = [(await websockets.connect(api, max_size=None), None, "api-ws")]
+        sockets += [(await websockets.connect(f"{api}?token={t}", max_size=None), s, "api-ws") for s, t in enumerate(tokens)]
+        sockets.append((await websockets.connect(api, additional_headers=auth[0], max_size=None), 0, "api-ws"))
+        sockets.append((await websockets.connect(page, max_size=None), None, "page-ws"))
+        for s in (0, 0, 1):
+            header = {"Cookie": f"tapet_session={tokens[s]}"}
+            sockets.append((await websockets.connect(page, additional_headers=header, max_size=None), s, "page-ws"))
+        tasks = [asyncio.create_task(_record_socket(ws, v, k, seen)) for ws, v, k in sockets]
+        gid = (await http.get(f"/api/rooms/{rid}/record")).json()["game_id"]
+        for seat in range(players):  # the stand-in bots play; the seats stay the players'
+            left = await http.delete(f"/api/rooms/{rid}/seats/{seat}", headers=auth[seat])
+            assert left.status_code == 200, left.text
+        deadline = time.monotonic() + 1200
+        while True:
+            public = (await http.get(f"/api/rooms/{rid}/view")).json()
+            done = len(public["sheet"])
+            if done >= want or public["phase"] == "over":
+                break
+            assert time.monotonic() < deadline, f"{game}: {done} deals in 20 minutes"
+            await asyncio.sleep(0.2)
+        # the seats come back, which stops the bots: every socket then gets the last push
+        for seat in range(players):
+            await http.put(f"/api/rooms/{rid}/seats/{seat}", json={}, headers=auth[seat])
+        final = (await http.get(f"/api/rooms/{rid}/view")).json()["seq"]
+        for _ in range(300):
+            last: dict = {}
+            for v, kind, _s, payload in seen.items:
+                if kind in ("api-ws", "page-ws"):
+                    last[(v, kind)] = max(last.get((v, kind), -1), _frame_seq(kind, payload) or -1)
+            if all(s >= final for s in last.values()):
+                break
+            await asyncio.sleep(0.02)
+        for ws, _v, _k in sockets:
+            await ws.close()
+        await asyncio.gather(*tasks)
+        return gid, min(done, want)
+
+
+@pytest.mark.parametrize("game", sorted(OPTIONS))
+async def test_200_deals_of_bots_send_nobody_a_hidden_card(live_server: str, settings: Settings, game: str) -> None:
+    played = 0
+    frames = 0
+    async with httpx.AsyncClient(base_url=live_server) as http:
+        while played < DEALS:
+            seen = Seen()
+            gid, done = await _one_room(live_server, game, DEALS - played, seen)
+            played += done
+            record = (await http.get(f"/api/games/{gid}/record")).json()
+            moments = timeline(game, record["options"], record["dealer"], await _actions(settings, gid))
+            kinds = {kind for _v, kind, _s, _p in seen.items}
+            assert kinds == {"api-ws", "page-ws"}, kinds
+            viewers = {(v, kind) for v, kind, _s, _p in seen.items}
+            # every socket spoke: API (spectator, each seat), page (spectator, seats 0 and 1)
+            assert len(viewers) == rules.GAMES[game].players + 4, viewers
+            problems = _check(game, moments, record["options"], seen)
+            assert not problems, f"{len(problems)} leaks, first: " + "\n".join(problems[:10])
+            frames += len(seen.items)
+    assert played >= DEALS and frames > DEALS * 10
