@@ -96,6 +96,10 @@ class RoomOut(BaseModel):
     scores: list[int] | None = None
     target: int | None = None
     phase: str | None = None
+    #: a championship's match of a number of deals or a time (None: to the target)
+    match: dict[str, Any] | None = None
+    #: the championship a playing room is a table of: {tournament_id, tournament, round, table}
+    tournament: dict[str, Any] | None = None
 
 
 class SeatIn(BaseModel):

@@ -383,8 +383,10 @@ def contract_label(contract: dict[str, Any]) -> str | None:
 
 def match_stopped(view: dict[str, Any]) -> bool:
     """True when the room was finished between deals without the rules ending the match
-    (a championship's number of deals or time limit: ``service.end_match``)."""
-    return view.get("status") == "finished" and view.get("phase") != "over" and view.get("winner") is None
+    (a championship's number of deals or time limit: ``service.end_match``); never on a
+    replay's step (``replay``: its room is finished, its step is not the end)."""
+    return (view.get("status") == "finished" and view.get("phase") == "deal" and view.get("winner") is None
+            and not view.get("replay"))
 
 
 def status_line(view: dict[str, Any], names: dict[int, str], me: int | None) -> str:

@@ -125,7 +125,7 @@ async def replay_page(
     frame = frames[step]
     view = dict(frame["view"])
     view.update(room)
-    view.update(my_seat=None, seat=None)
+    view.update(my_seat=None, seat=None, replay=True)  # a step of the deal, not the room now
     names = _names(room, view["players"])
     t = presenter.table(view)
     hands = [

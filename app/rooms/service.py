@@ -106,13 +106,16 @@ async def create_room(
     clock_seconds: int | None = None,
     max_timeouts: int | None = None,
     spectators_see_hands: bool | None = None,
+    match: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A new open room for ``game`` with empty seats; ``options`` are checked and completed
     with their defaults by the engine. The room's move clock (app/rooms/clock.py):
     ``clock_seconds`` (None or 0: none; 1-3600) and ``max_timeouts`` (1-20, default
     ``TAPET_DEFAULT_MAX_TIMEOUTS``), also accepted inside ``options``; likewise
     ``spectators_see_hands`` (off by default: spectators see every hand one deal late,
-    ``get_view``). Raises Unprocessable for an unknown game or option."""
+    ``get_view``). ``match``: a championship's match definition when it is not to the
+    target (shown at the table; app/tournaments). Raises Unprocessable for an unknown
+    game or option."""
     if options is not None and not isinstance(options, dict):
         raise Unprocessable("options are a JSON object")
     options = dict(options or {})
@@ -133,7 +136,7 @@ async def create_room(
         raise Unprocessable(str(exc)) from None
     view = rules.observe(state, None)
     room = Room(game=game, options=view["options"], status="open", created_by=user.id,
-                clock_seconds=seconds, max_timeouts=limit, spectators_see_hands=see_hands)
+                clock_seconds=seconds, max_timeouts=limit, spectators_see_hands=see_hands, match=match)
     room.seats = [Seat(seat=n, stand_in=False) for n in range(view["players"])]
     db.add(room)
     await db.commit()

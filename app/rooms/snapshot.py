@@ -64,6 +64,7 @@ class RoomData:
     max_timeouts: int
     spectators_see_hands: bool
     seats: tuple[SeatData, ...]
+    match: dict[str, Any] | None = None
 
     def seat_of(self, user_id: int | None) -> int | None:
         """The seat ``user_id`` holds (the first, should there be two), or None."""
@@ -104,7 +105,7 @@ def room_data(room: Room) -> RoomData:
     return RoomData(
         id=room.id, game=room.game, options=room.options, status=room.status, created_by=room.created_by,
         created_at=room.created_at, clock_seconds=room.clock_seconds, max_timeouts=room.max_timeouts,
-        spectators_see_hands=bool(room.spectators_see_hands), seats=seats,
+        spectators_see_hands=bool(room.spectators_see_hands), seats=seats, match=room.match,
     )
 
 
@@ -225,6 +226,7 @@ def info_of(room: RoomData, names: dict[int, str]) -> dict[str, Any]:
         "clock_seconds": room.clock_seconds,
         "max_timeouts": room.max_timeouts,
         "spectators_see_hands": room.spectators_see_hands,
+        "match": room.match,
         "status": room.status,
         "players": len(room.seats),
         "seats": seats,

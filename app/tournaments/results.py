@@ -307,9 +307,12 @@ async def may_deal(db: AsyncSession, room_id: int, played: int) -> bool:
         select(TournamentTable, Tournament)
         .join(Round, Round.id == TournamentTable.round_id)
         .join(Tournament, Tournament.id == Round.tournament_id)
-        .where(TournamentTable.room_id == room_id, TournamentTable.status == "playing")
+        .where(TournamentTable.room_id == room_id)
     )).first()
-    return row is None or not limit_reached(row[1], row[0], played)
+    if row is None:
+        return True  # a friendly room
+    # a table already recorded (a read synced it meanwhile) or void deals no more
+    return row[0].status == "playing" and not limit_reached(row[1], row[0], played)
 
 
 if may_deal not in room_table.DEAL_GUARDS:

@@ -247,9 +247,11 @@ async def publish(db: AsyncSession, tournament_id: int, number: int, user: User)
         home, away = await _seats_for(db, t, teams[x.home_id]), await _seats_for(db, t, teams[x.away_id])
         seating[x.id] = [home[0], away[0]] if len(home) == 1 else [home[0], away[0], home[1], away[1]]
     options = config.room_options(t.game, t.options, t.settings)
+    definition = t.settings.get("match", {"kind": "target"})
+    match = dict(definition) if definition.get("kind") in ("deals", "time") else None  # the table says it
     rooms_made: dict[int, int] = {}
     for x in online:  # the rooms service commits as it goes: nothing of ours is pending yet
-        room = await rooms.create_room(db, user, t.game, options)
+        room = await rooms.create_room(db, user, t.game, options, match=match)
         for seat, (player, bot) in enumerate(seating[x.id]):
             await rooms.take_seat(db, room["id"], seat, player or user, bot=bot)
         await rooms.start(db, room["id"], user)

@@ -95,10 +95,14 @@ async def test_a_match_of_a_fixed_number_of_deals_ends_as_a_finished_match(org: 
     await org.post(f"/tournaments/{tid}/rounds/1/publish")
     (table,) = await _wait_done(org, tid, 1)
     record = await org.get(f"/rooms/{table['room_id']}/record")
-    assert len(record["deals"]) == 2 and record["over"] is True and record["stopped"] is True
+    assert len(record["deals"]) == 2 and record["over"] is True and record["stopped"] is True, (record["status"], record["in_progress"], record["winner"])
     home, away = table["home_score"], table["away_score"]
     assert record["scores"] == [home, away]
     assert record["winner"] == (None if home == away else 0 if home > away else 1)
     page = (await org.client.get(f"/rooms/{table['room_id']}")).text
     assert "Next deal coming" not in page and "The match is over." in page
+    assert "2 deals" in page and "to 1000" not in page  # the table says how long the match is
     assert ("A draw" if home == away else "win the match") in page
+    for step in (0, 5):  # a replay's step is not the end of the match
+        replay = (await org.client.get(f"/rooms/{table['room_id']}/replay?deal=1&step={step}")).text
+        assert "ended here" not in replay and "The match is over." not in replay

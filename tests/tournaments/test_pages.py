@@ -41,6 +41,13 @@ async def test_pages_render_for_public_and_organiser(org: Org, client: httpx.Asy
     assert manage.status_code == 200 and "Close round 1" in manage.text
     table = await client.get(f"/tournaments/{tid}/tables/1", headers=org.headers)
     assert "Enter the next deal" in table.text
+    # "Correct a deal": each deal's option carries its summary, whole, for the box
+    import html as html_lib
+    import json as json_lib
+
+    stored = (await org.get(f"/tournaments/{tid}/tables/1"))["deals"][0]["summary"]
+    carried = re.search(r"<option data-value='([^']*)' selected>1</option>", table.text)
+    assert carried and json_lib.loads(html_lib.unescape(carried.group(1))) == stored
 
 
 async def test_organiser_forms_check_csrf_and_work(client: httpx.AsyncClient, guest: Guest) -> None:
