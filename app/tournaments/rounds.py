@@ -135,7 +135,8 @@ def _groups(teams: list[Team]) -> list[list[int]]:
 
 async def preview(db: AsyncSession, tournament_id: int, user: User) -> dict[str, Any]:
     """Generate the next round as a draft (replacing an unpublished draft): table
-    numbers, byes, and each table's mode from the tournament's ``play`` setting.
+    numbers, byes, and each table's mode from the tournament's ``play`` setting (online
+    only where both teams have their accounts or are bots; paper otherwise).
     Only organisers see it until it is published. Raises Conflict while a round is
     open, before two teams are entered, or when every round has been played."""
     t = await for_organiser(db, tournament_id, user)
@@ -164,9 +165,15 @@ async def preview(db: AsyncSession, tournament_id: int, user: User) -> dict[str,
     await db.flush()
     status = {x.id: x.status for x in teams}
     withdrawals = t.settings.get("withdrawals", {})
+    size = 2 if t.game != "belote-2p" else 1
+    # online only where both teams can sit (accounts or bots): a team of names plays on paper
+    seatable = {x.id for x in teams if x.bot or len([u for u in (x.user1_id, x.user2_id) if u]) >= size}
     for n, (home, away) in enumerate(pairs, 1):
+        mode = t.settings.get("play", "paper")
+        if mode == "online" and not {home, away} <= seatable:
+            mode = "paper"
         table = TournamentTable(round_id=rnd.id, number=n, home_id=home, away_id=away,
-                                mode=t.settings.get("play", "paper"), status="pending", forfeit=False)
+                                mode=mode, status="pending", forfeit=False)
         if away is None:
             table.mode, table.status, table.winner_id = "bye", "done", home
             table.home_score = table.away_score = 0

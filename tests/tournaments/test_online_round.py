@@ -58,7 +58,9 @@ async def test_online_table_needs_accounts_and_seats_the_players(
     a = await org.post(f"/tournaments/{tid}/teams", {"name": "A", "user_ids": [players[0][1], players[1][1]]}, 201)
     b = await org.post(f"/tournaments/{tid}/teams", {"name": "B", "players": ["X", "Y"]}, 201)
     await org.post(f"/tournaments/{tid}/teams", {"name": "C", "user_ids": [players[0][1]]}, 409)
-    await org.post(f"/tournaments/{tid}/rounds", status=201)
+    draft = await org.post(f"/tournaments/{tid}/rounds", status=201)
+    assert draft["tables"][0]["mode"] == "paper"  # B has only names: the preview puts it on paper
+    await org.call("PUT", f"/tournaments/{tid}/rounds/1/tables/1/mode", json={"mode": "online"})
     response = await client.post(f"/api/tournaments/{tid}/rounds/1/publish", headers=org.headers)
     assert response.status_code == 422 and "B has no player accounts" in response.json()["detail"]
     await org.call("PUT", f"/tournaments/{tid}/rounds/1/tables/1/mode", json={"mode": "paper"})
