@@ -50,7 +50,18 @@ def bot_label(level: str | None, many: bool = False) -> str:
     return i18n._(pair[1] if many else pair[0])
 
 
+def match_length(match: dict[str, Any] | None, target: Any) -> str:
+    """How long a room's match is, in words: "2 deals", "45 minutes" (a championship's
+    ``room.match``), else "to 1000" (the game's target)."""
+    if match and match.get("kind") == "deals":
+        return i18n.ngettext("%(num)d deal", "%(num)d deals", int(match["deals"])) % {"num": int(match["deals"])}
+    if match and match.get("kind") == "time":
+        return i18n._("%(n)s minutes") % {"n": match["minutes"]}
+    return i18n._("to %(n)s") % {"n": target}
+
+
 templates.env.globals.update(
+    match_length=match_length,
     bot_label=bot_label,
     suit_name=cards.suit_name,
     choice_label=cards.choice_label,
