@@ -126,6 +126,9 @@ async def replay_page(
     view = dict(frame["view"])
     view.update(room)
     view.update(my_seat=None, seat=None, replay=True)  # a step of the deal, not the room now
+    # nor the room's present: who watches now, who is away now
+    view["spectators"] = 0
+    view["seats"] = [dict(s, stand_in=False, away=False) for s in view.get("seats") or []]
     names = _names(room, view["players"])
     t = presenter.table(view)
     hands = [
