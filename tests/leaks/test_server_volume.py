@@ -27,9 +27,28 @@ import websockets
 from app import rules
 from app.settings import Settings
 from tests.leaks.checker import timeline
-from tests.leaks.test_server_leaks import Seen, _actions, _check, _frame_seq, _record_socket
+from tests.leaks.test_server_leaks import Seen as AllSeen
+from tests.leaks.test_server_leaks import _actions, _check, _frame_seq, _record_socket
+
+
+class Seen(AllSeen):
+    """What the sockets sent, dropped once checked; ``speakers`` keeps which (viewer,
+    socket kind) pairs ever sent something, and ``last`` each one's highest seq."""
+
+    def __init__(self, items: list | None = None) -> None:
+        super().__init__(items if items is not None else [])
+        self.speakers: set = set()
+        self.last: dict = {}
+
+    def add(self, viewer, kind, seq, payload) -> None:  # type: ignore[override]
+        super().add(viewer, kind, seq, payload)
+        self.speakers.add((viewer, kind))
+        shown = _frame_seq(kind, payload)
+        if shown is not None:
+            self.last[(viewer, kind)] = max(self.last.get((viewer, kind), -1), shown)
 
 DEALS = int(os.environ.get("TAPET_LEAK_DEALS", "200"))
+FLUSH_AT = 5000  #: frames kept before they are checked and dropped
 #: Long matches, so that few rooms are needed (Botifarra's longest is 151).
 OPTIONS = {
     "bolot": {"target": 100000},
@@ -40,9 +59,10 @@ OPTIONS = {
 }
 
 
-async def _one_room(base: str, game: str, want: int, seen: Seen) -> tuple[int, int]:
+async def _one_room(base: str, settings: Settings, game: str, want: int, seen: Seen) -> tuple[int, int, int]:
     """Play one room until ``want`` deals are finished or its match ends; returns
-    (game id, finished deals). Every frame goes into ``seen``."""
+    (game id, finished deals, frames checked). Every frame goes into ``seen`` and is
+    checked every few seconds (then dropped: 200 deals of HTML frames would not fit)."""
     ws_base = base.replace("http://", "ws://")
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         players = rules.GAMES[game].players
@@ -73,48 +93,56 @@ async def _one_room(base: str, game: str, want: int, seen: Seen) -> tuple[int, i
             left = await http.delete(f"/api/rooms/{rid}/seats/{seat}", headers=auth[seat])
             assert left.status_code == 200, left.text
         deadline = time.monotonic() + 1200
+        checked = 0
         while True:
             public = (await http.get(f"/api/rooms/{rid}/view")).json()
             done = len(public["sheet"])
             if done >= want or public["phase"] == "over":
                 break
             assert time.monotonic() < deadline, f"{game}: {done} deals in 20 minutes"
-            await asyncio.sleep(0.2)
+            await asyncio.sleep(0.5)
+            if len(seen.items) > FLUSH_AT:
+                checked += await _check_so_far(http, settings, game, gid, seen)
         # the seats come back, which stops the bots: every socket then gets the last push
         for seat in range(players):
             await http.put(f"/api/rooms/{rid}/seats/{seat}", json={}, headers=auth[seat])
         final = (await http.get(f"/api/rooms/{rid}/view")).json()["seq"]
         for _ in range(300):
-            last: dict = {}
-            for v, kind, _s, payload in seen.items:
-                if kind in ("api-ws", "page-ws"):
-                    last[(v, kind)] = max(last.get((v, kind), -1), _frame_seq(kind, payload) or -1)
-            if all(s >= final for s in last.values()):
+            if all(s >= final for s in seen.last.values()):
                 break
             await asyncio.sleep(0.02)
         for ws, _v, _k in sockets:
             await ws.close()
         await asyncio.gather(*tasks)
-        return gid, min(done, want)
+        checked += await _check_so_far(http, settings, game, gid, seen)
+        return gid, min(done, want), checked
+
+
+async def _check_so_far(http: httpx.AsyncClient, settings: Settings, game: str, gid: int, seen: Seen) -> int:
+    """Check the frames recorded so far against the game's timeline, then drop them;
+    returns how many. Every frame's move is stored before it is sent, so the actions
+    read after taking the frames cover every seq they show."""
+    items, seen.items = seen.items, []
+    if not items:
+        return 0
+    record = (await http.get(f"/api/games/{gid}/record")).json()
+    moments = timeline(game, record["options"], record["dealer"], await _actions(settings, gid))
+    batch = Seen(items)
+    assert {kind for _v, kind, _s, _p in items} <= {"api-ws", "page-ws"}
+    problems = _check(game, moments, record["options"], batch)
+    assert not problems, f"{len(problems)} leaks, first: " + "\n".join(problems[:10])
+    return len(items)
 
 
 @pytest.mark.parametrize("game", sorted(OPTIONS))
 async def test_200_deals_of_bots_send_nobody_a_hidden_card(live_server: str, settings: Settings, game: str) -> None:
     played = 0
     frames = 0
-    async with httpx.AsyncClient(base_url=live_server) as http:
-        while played < DEALS:
-            seen = Seen()
-            gid, done = await _one_room(live_server, game, DEALS - played, seen)
-            played += done
-            record = (await http.get(f"/api/games/{gid}/record")).json()
-            moments = timeline(game, record["options"], record["dealer"], await _actions(settings, gid))
-            kinds = {kind for _v, kind, _s, _p in seen.items}
-            assert kinds == {"api-ws", "page-ws"}, kinds
-            viewers = {(v, kind) for v, kind, _s, _p in seen.items}
-            # every socket spoke: API (spectator, each seat), page (spectator, seats 0 and 1)
-            assert len(viewers) == rules.GAMES[game].players + 4, viewers
-            problems = _check(game, moments, record["options"], seen)
-            assert not problems, f"{len(problems)} leaks, first: " + "\n".join(problems[:10])
-            frames += len(seen.items)
+    while played < DEALS:
+        seen = Seen()
+        gid, done, checked = await _one_room(live_server, settings, game, DEALS - played, seen)
+        played += done
+        frames += checked
+        # every socket spoke: API (spectator, each seat), page (spectator, seats 0 and 1)
+        assert len(seen.speakers) == rules.GAMES[game].players + 4, seen.speakers
     assert played >= DEALS and frames > DEALS * 10
