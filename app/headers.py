@@ -12,8 +12,8 @@ Styles allow ``'unsafe-inline'``: the table sets CSS variables in ``style`` attr
 adds its indicator style; a style cannot run code, and every template escapes its input.
 The API documentation has an inline start-up script, so it gets ``DOCS_CSP`` instead;
 ``/docs`` and ``/redoc`` load Swagger UI and ReDoc from our own ``/docs-assets`` (the
-fastapi-offline package), so they work without internet and need no CDN. A response that already has
-one of these headers keeps its own.
+fastapi-offline package), so they work without internet and need no CDN. A response
+that already has one of these headers keeps its own.
 """
 
 from __future__ import annotations

@@ -5,8 +5,9 @@ Two checks, both cheap:
 * the token: an HMAC of the visitor's session value (before they have one, of
   the random pre-session cookie ``tapet_pre`` that :class:`PreSessionMiddleware`
   gives every visitor) with the server secret, so a token is never the same for
-  two visitors (no forced log-in with a token read from our own login page). Pages put it in every form as the
-  hidden field ``csrf`` and htmx sends it as the ``X-CSRF-Token`` header;
+  two visitors (no forced log-in with a token read from our own login page).
+  Pages put it in every form as the hidden field ``csrf`` and htmx sends it as
+  the ``X-CSRF-Token`` header;
 * the origin: a browser sends ``Origin`` with every POST and WebSocket
   handshake; when present it must name this host.
 
