@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+import zlib
 
 import httpx
 import pytest
@@ -41,14 +42,15 @@ class Seen(AllSeen):
         self.last: dict = {}
 
     def add(self, viewer, kind, seq, payload) -> None:  # type: ignore[override]
-        super().add(viewer, kind, seq, payload)
+        # kept compressed (the HTML of 200 deals would take gigabytes), checked at the end
+        super().add(viewer, kind, seq, zlib.compress(payload.encode() if isinstance(payload, str) else payload, 1))
         self.speakers.add((viewer, kind))
         shown = _frame_seq(kind, payload)
         if shown is not None:
             self.last[(viewer, kind)] = max(self.last.get((viewer, kind), -1), shown)
 
 DEALS = int(os.environ.get("TAPET_LEAK_DEALS", "200"))
-FLUSH_AT = 5000  #: frames kept before they are checked and dropped
+CHUNK = 5000  #: frames decompressed and checked at a time
 #: Long matches, so that few rooms are needed (Botifarra's longest is 151).
 OPTIONS = {
     "bolot": {"target": 100000},
@@ -93,7 +95,6 @@ async def _one_room(base: str, settings: Settings, game: str, want: int, seen: S
             left = await http.delete(f"/api/rooms/{rid}/seats/{seat}", headers=auth[seat])
             assert left.status_code == 200, left.text
         deadline = time.monotonic() + 1200
-        checked = 0
         while True:
             public = (await http.get(f"/api/rooms/{rid}/view")).json()
             done = len(public["sheet"])
@@ -101,8 +102,6 @@ async def _one_room(base: str, settings: Settings, game: str, want: int, seen: S
                 break
             assert time.monotonic() < deadline, f"{game}: {done} deals in 20 minutes"
             await asyncio.sleep(0.5)
-            if len(seen.items) > FLUSH_AT:
-                checked += await _check_so_far(http, settings, game, gid, seen)
         # the seats come back, which stops the bots: every socket then gets the last push
         for seat in range(players):
             await http.put(f"/api/rooms/{rid}/seats/{seat}", json={}, headers=auth[seat])
@@ -114,23 +113,21 @@ async def _one_room(base: str, settings: Settings, game: str, want: int, seen: S
         for ws, _v, _k in sockets:
             await ws.close()
         await asyncio.gather(*tasks)
-        checked += await _check_so_far(http, settings, game, gid, seen)
-        return gid, min(done, want), checked
+        return gid, min(done, want), await _check_all(http, settings, game, gid, seen)
 
 
-async def _check_so_far(http: httpx.AsyncClient, settings: Settings, game: str, gid: int, seen: Seen) -> int:
-    """Check the frames recorded so far against the game's timeline, then drop them;
-    returns how many. Every frame's move is stored before it is sent, so the actions
-    read after taking the frames cover every seq they show."""
-    items, seen.items = seen.items, []
-    if not items:
-        return 0
+async def _check_all(http: httpx.AsyncClient, settings: Settings, game: str, gid: int, seen: Seen) -> int:
+    """Check every recorded frame against the game's timeline (built once), a chunk at a
+    time (decompressed, checked, dropped); returns how many. Every frame's move is stored
+    before it is sent, so the actions read now cover every seq the frames show."""
     record = (await http.get(f"/api/games/{gid}/record")).json()
     moments = timeline(game, record["options"], record["dealer"], await _actions(settings, gid))
-    batch = Seen(items)
+    items, seen.items = seen.items, []
     assert {kind for _v, kind, _s, _p in items} <= {"api-ws", "page-ws"}
-    problems = _check(game, moments, record["options"], batch)
-    assert not problems, f"{len(problems)} leaks, first: " + "\n".join(problems[:10])
+    for start in range(0, len(items), CHUNK):
+        batch = AllSeen([(v, k, q, zlib.decompress(p).decode()) for v, k, q, p in items[start:start + CHUNK]])
+        problems = _check(game, moments, record["options"], batch)
+        assert not problems, f"{len(problems)} leaks, first: " + "\n".join(problems[:10])
     return len(items)
 
 
