@@ -142,20 +142,13 @@ def _clearly_better(best: list[float], usual: list[float], weights: list[float])
     return mean > CONFIDENCE * (var / (effective - 1)) ** 0.5
 
 
-def evaluate(view: dict, plays: list[dict], rng: random.Random, budget_ms: float | None = None,
-             samples: int | None = None) -> dict[str, float]:
-    """card -> mean result of playing it (own side's deal points minus the other side's)
-    over drawn deals; the same deals for every card. In the games of ``AUCTION_WEIGHTS``
-    the mean is weighted by each deal's agreement with the auction
-    (:mod:`app.bots.auction_model`)."""
-    results, weights = evaluate_each(view, plays, rng, budget_ms, samples)
-    return {c: _mean(r, weights) for c, r in results.items()}
-
-
 def evaluate_each(view: dict, plays: list[dict], rng: random.Random, budget_ms: float | None = None,
                   samples: int | None = None) -> tuple[dict[str, list[float]], list[float]]:
-    """``(card -> its result on each drawn deal, each deal's weight)``: the play-outs behind
-    :func:`evaluate`, kept deal by deal so that two cards can be compared on the same deals."""
+    """``(card -> its result on each drawn deal, each deal's weight)``: the result of a
+    play-out is the own side's deal points minus the other side's; every card is played
+    on the same drawn deals, so that two cards can be compared deal by deal. In the games
+    of ``AUCTION_WEIGHTS`` a deal weighs by its agreement with the auction
+    (:mod:`app.bots.auction_model`), else 1."""
     g = GAMES[view["game"]]
     heuristic = heuristic_for(view["game"])
     seat = view["seat"]

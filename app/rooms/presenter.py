@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from app import rules
 from app.i18n import _
 from app.rooms import cards, panels, sheets
 
@@ -246,8 +247,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
     winner, draw = view.get("winner"), bool(view.get("draw"))
     stopped = match_stopped(view)
     if stopped:
-        scores = view.get("scores") or [0, 0]
-        winner = None if scores[0] == scores[1] else (0 if scores[0] > scores[1] else 1)
+        winner = rules.leading_team(view.get("scores") or [0, 0])
         draw = winner is None
     acts = split_actions(view)
     hand_cards = []

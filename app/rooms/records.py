@@ -162,11 +162,6 @@ def _result(deal: DealHistory) -> dict[str, Any] | None:
     return {k: deal.result.get(k) for k in keys}
 
 
-def _leader(scores: list[int]) -> int | None:
-    """The team with the higher score; None when equal."""
-    return None if scores[0] == scores[1] else (0 if scores[0] > scores[1] else 1)
-
-
 def record(h: GameHistory, room: dict[str, Any] | None = None) -> dict[str, Any]:
     """The JSON record of a game: finished deals only (see the module docstring).
 
@@ -216,7 +211,7 @@ def record(h: GameHistory, room: dict[str, Any] | None = None) -> dict[str, Any]
         ],
         "actions": actions,
         "scores": public["scores"],
-        "winner": public["winner"] if not stopped else _leader(public["scores"]),
+        "winner": public["winner"] if not stopped else rules.leading_team(public["scores"]),
         "over": public["phase"] == "over" or stopped,
         # a championship stopped the match between deals (deal count, time limit):
         # finished without the rules' end, the higher score wins (app/tournaments/results.py)

@@ -32,8 +32,9 @@ def deal_id(game_id: int, deal_no: int) -> str:
 def parse_deal_id(text: str) -> tuple[int, int]:
     """``"12-3"`` -> ``(12, 3)``. Raises NotFound for anything else."""
     match = DEAL_ID.match(text or "")
-    if not match and re.fullmatch(r"\d+-\d+", text or ""):
-        raise NotFound(f"game {text.split('-')[0]} has no deal {text.split('-')[1]}")  # numbers too long
+    too_long = None if match else re.fullmatch(r"(\d+)-(\d+)", text or "")
+    if too_long:  # the right form, numbers beyond any game's
+        raise NotFound(f"game {too_long.group(1)} has no deal {too_long.group(2)}")
     if not match:
         raise NotFound(f"{text!r} is not a deal id; a deal id is <game>-<deal number>, e.g. 12-3")
     return int(match.group(1)), int(match.group(2))

@@ -100,6 +100,13 @@ def score_deal(game_id: str, options: dict | None, summary: dict) -> dict:
     return game(game_id).score_deal(options or {}, summary)
 
 
+def leading_team(scores: list[int]) -> int | None:
+    """The team (0 or 1) with the higher of two match scores; None when they are equal.
+    Used where a match is stopped by a championship's deal count or time limit rather
+    than ended by its rules (docs/tournaments.md "Match definition")."""
+    return None if scores[0] == scores[1] else (0 if scores[0] > scores[1] else 1)
+
+
 def replay(game_id: str, options: dict | None, dealer: int, actions: list[dict]) -> State:
     """The state after applying ``actions`` to a new match."""
     state = new_game(game_id, options, dealer)

@@ -300,9 +300,9 @@ def limit_reached(t: Tournament, x: TournamentTable, played: int) -> bool:
 
 
 async def may_deal(db: AsyncSession, room_id: int, played: int) -> bool:
-    """The room's deal guard (app/rooms/table.DEAL_GUARDS): False when the room is a
-    playing online table whose match has reached its limit, so the server stops it
-    instead of dealing again (however fast the bots play)."""
+    """The room's deal guard (app/rooms/table.DEAL_GUARDS): False when the room is an
+    online table whose match has reached its limit or is already recorded, so the
+    server stops it instead of dealing again (however fast the bots play)."""
     row = (await db.execute(
         select(TournamentTable, Tournament)
         .join(Round, Round.id == TournamentTable.round_id)
@@ -311,7 +311,7 @@ async def may_deal(db: AsyncSession, room_id: int, played: int) -> bool:
     )).first()
     if row is None:
         return True  # a friendly room
-    # a table already recorded (a read synced it meanwhile) or void deals no more
+    # a table already recorded (a read may sync it between the runner's checks) deals no more
     return row[0].status == "playing" and not limit_reached(row[1], row[0], played)
 
 
@@ -343,7 +343,8 @@ async def sync_table(db: AsyncSession, t: Tournament, x: TournamentTable) -> boo
     if winner in (0, 1) and view.get("phase") == "over":
         x.winner_id = x.home_id if winner == 0 else x.away_id
     else:
-        x.winner_id = None if scores[0] == scores[1] else (x.home_id if scores[0] > scores[1] else x.away_id)
+        leader = rules.leading_team(scores)
+        x.winner_id = None if leader is None else (x.home_id, x.away_id)[leader]
     x.status, x.finished_at = "done", utcnow()
     await db.commit()
     return True

@@ -21,7 +21,7 @@ from app.rooms import service as rooms
 from . import config, pairing
 from .models import Round, Team, Tournament, TournamentTable
 from .results import group_standings, results_of, sync_round, tables_in
-from .service import audit, for_organiser, load, rounds_of, teams_of
+from .service import audit, for_organiser, load, players_per_team, rounds_of, teams_of
 from .standings import standings
 
 
@@ -165,7 +165,7 @@ async def preview(db: AsyncSession, tournament_id: int, user: User) -> dict[str,
     await db.flush()
     status = {x.id: x.status for x in teams}
     withdrawals = t.settings.get("withdrawals", {})
-    size = 2 if t.game != "belote-2p" else 1
+    size = players_per_team(t.game)
     # online only where both teams can sit (accounts or bots): a team of names plays on paper
     seatable = {x.id for x in teams if x.bot or len([u for u in (x.user1_id, x.user2_id) if u]) >= size}
     for n, (home, away) in enumerate(pairs, 1):
@@ -215,7 +215,7 @@ async def set_table_mode(db: AsyncSession, tournament_id: int, number: int, tabl
 
 async def _seats_for(db: AsyncSession, t: Tournament, team: Team) -> list[tuple[User | None, str | None]]:
     """Who sits for ``team`` at an online table: ``(user, None)`` or ``(None, bot)`` per seat."""
-    size = 2 if t.game != "belote-2p" else 1
+    size = players_per_team(t.game)
     if team.bot:
         return [(None, team.bot)] * size
     ids = [u for u in (team.user1_id, team.user2_id) if u][:size]

@@ -77,9 +77,26 @@ async def _record_socket(ws: Any, viewer: int | None, kind: str, seen: Seen) -> 
         pass
 
 
+async def open_sockets(base: str, rid: int, tokens: list[str], seen: Seen) -> tuple[list, list]:
+    """The recorded sockets of room ``rid``: the API socket of a spectator, of every seat
+    (``tokens`` in seat order) and of seat 0's second tab; the page socket of a spectator,
+    of seat 0 in two tabs and of seat 1. Returns (sockets, their recording tasks)."""
+    ws_base = base.replace("http://", "ws://")
+    api = f"{ws_base}/api/rooms/{rid}/ws"
+    page = f"{ws_base}/rooms/{rid}/ws"
+    second_tab = {"Authorization": f"Bearer {tokens[0]}"}
+    sockets = [(await websockets.connect(api, max_size=None), None, "api-ws")]
+    sockets += [(await websockets.connect(f"{api}?token={t}", max_size=None), s, "api-ws") for s, t in enumerate(tokens)]
+    sockets.append((await websockets.connect(api, additional_headers=second_tab, max_size=None), 0, "api-ws"))
+    sockets.append((await websockets.connect(page, max_size=None), None, "page-ws"))
+    for s in (0, 0, 1):
+        header = {"Cookie": f"tapet_session={tokens[s]}"}
+        sockets.append((await websockets.connect(page, additional_headers=header, max_size=None), s, "page-ws"))
+    return sockets, [asyncio.create_task(_record_socket(ws, v, k, seen)) for ws, v, k in sockets]
+
+
 async def _play(base: str, game: str, options: dict, whole_deals: int, seen: Seen) -> tuple[int, int]:
     """Play the deals, recording everything; returns (room id, game id)."""
-    ws_base = base.replace("http://", "ws://")
     rng = random.Random(f"tapet-server-leaks-{game}")
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         tokens = []
@@ -98,16 +115,7 @@ async def _play(base: str, game: str, options: dict, whole_deals: int, seen: See
         assert (await http.post(f"/api/rooms/{rid}/start", headers=auth[0])).status_code == 200
         gid = (await http.get(f"/api/rooms/{rid}/record")).json()["game_id"]
 
-        api = f"{ws_base}/api/rooms/{rid}/ws"
-        page = f"{ws_base}/rooms/{rid}/ws"
-        sockets = [(await websockets.connect(api), None, "api-ws")]
-        sockets += [(await websockets.connect(f"{api}?token={t}"), s, "api-ws") for s, t in enumerate(tokens)]
-        sockets.append((await websockets.connect(api, additional_headers=auth[0]), 0, "api-ws"))  # 2nd tab
-        sockets.append((await websockets.connect(page), None, "page-ws"))
-        for s in (0, 0, 1):
-            header = {"Cookie": f"tapet_session={tokens[s]}"}
-            sockets.append((await websockets.connect(page, additional_headers=header), s, "page-ws"))
-        tasks = [asyncio.create_task(_record_socket(ws, v, k, seen)) for ws, v, k in sockets]
+        sockets, tasks = await open_sockets(base, rid, tokens, seen)
 
         viewers: list[int | None] = [None, *range(players)]
 

@@ -23,21 +23,20 @@ import zlib
 
 import httpx
 import pytest
-import websockets
 
 from app import rules
 from app.settings import Settings
 from tests.leaks.checker import timeline
 from tests.leaks.test_server_leaks import Seen as AllSeen
-from tests.leaks.test_server_leaks import _actions, _check, _frame_seq, _record_socket
+from tests.leaks.test_server_leaks import _actions, _check, _frame_seq, open_sockets
 
 
 class Seen(AllSeen):
-    """What the sockets sent, dropped once checked; ``speakers`` keeps which (viewer,
-    socket kind) pairs ever sent something, and ``last`` each one's highest seq."""
+    """What the sockets sent, each payload compressed; ``speakers`` keeps which (viewer,
+    socket kind) pairs sent something, and ``last`` each one's highest seq."""
 
-    def __init__(self, items: list | None = None) -> None:
-        super().__init__(items if items is not None else [])
+    def __init__(self) -> None:
+        super().__init__([])
         self.speakers: set = set()
         self.last: dict = {}
 
@@ -48,6 +47,7 @@ class Seen(AllSeen):
         shown = _frame_seq(kind, payload)
         if shown is not None:
             self.last[(viewer, kind)] = max(self.last.get((viewer, kind), -1), shown)
+
 
 DEALS = int(os.environ.get("TAPET_LEAK_DEALS", "200"))
 CHUNK = 5000  #: frames decompressed and checked at a time
@@ -63,9 +63,8 @@ OPTIONS = {
 
 async def _one_room(base: str, settings: Settings, game: str, want: int, seen: Seen) -> tuple[int, int, int]:
     """Play one room until ``want`` deals are finished or its match ends; returns
-    (game id, finished deals, frames checked). Every frame goes into ``seen`` and is
-    checked every few seconds (then dropped: 200 deals of HTML frames would not fit)."""
-    ws_base = base.replace("http://", "ws://")
+    (game id, finished deals, frames checked). Every frame goes into ``seen``, compressed,
+    and is checked once the room stops."""
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         players = rules.GAMES[game].players
         tokens = []
@@ -80,16 +79,7 @@ async def _one_room(base: str, settings: Settings, game: str, want: int, seen: S
             assert (await http.put(f"/api/rooms/{rid}/seats/{seat}", json={}, headers=auth[seat])).status_code == 200
         # started first (people to act: nothing moves yet), so every frame shows a table
         assert (await http.post(f"/api/rooms/{rid}/start", headers=auth[0])).status_code == 200
-        api = f"{ws_base}/api/rooms/{rid}/ws"
-        page = f"{ws_base}/rooms/{rid}/ws"
-        sockets = [(await websockets.connect(api, max_size=None), None, "api-ws")]
-        sockets += [(await websockets.connect(f"{api}?token={t}", max_size=None), s, "api-ws") for s, t in enumerate(tokens)]
-        sockets.append((await websockets.connect(api, additional_headers=auth[0], max_size=None), 0, "api-ws"))
-        sockets.append((await websockets.connect(page, max_size=None), None, "page-ws"))
-        for s in (0, 0, 1):
-            header = {"Cookie": f"tapet_session={tokens[s]}"}
-            sockets.append((await websockets.connect(page, additional_headers=header, max_size=None), s, "page-ws"))
-        tasks = [asyncio.create_task(_record_socket(ws, v, k, seen)) for ws, v, k in sockets]
+        sockets, tasks = await open_sockets(base, rid, tokens, seen)
         gid = (await http.get(f"/api/rooms/{rid}/record")).json()["game_id"]
         for seat in range(players):  # the stand-in bots play; the seats stay the players'
             left = await http.delete(f"/api/rooms/{rid}/seats/{seat}", headers=auth[seat])
