@@ -29,6 +29,10 @@ OF_SUIT = {
     "C": N_("of clubs"),
 }
 
+# "of <suit>" as Catalan players say it, "de" elided before a vowel ("As d'espases"): the
+# English page keeps the Catalan names of the Spanish cards.
+CATALAN_OF_SUIT = {"o": "d'oros", "c": "de copes", "e": "d'espases", "b": "de bastos"}
+
 # Long names of the Spanish numbers (rules/bolot.md §2, rules/botifarra.md).
 SPANISH_NAMES = {"1": N_("As"), "10": N_("Sota"), "11": N_("Cavall"), "12": N_("Rei")}
 FRENCH_RANKS = {
@@ -106,15 +110,18 @@ def card_name(card: str) -> str:
 
 
 def card_long_name(card: str) -> str:
-    """The name players say: "Sota de copes (10)", "3 de bastos", "Ace of spades"."""
+    """The name players say: "Sota de copes (10)", "Cavall d'oros (11)", "3 of bastos",
+    "Ace of spades"."""
     rank, suit = rank_of(card), suit_of(card)
     if is_spanish(card):
         name = SPANISH_NAMES.get(rank)
         if name:
-            # English keeps the words players say in Catalan: "Sota de copes (10)".
-            return _("%(rank)s de %(suit)s (%(number)s)") % {
+            # English keeps the words players say in Catalan: "Sota de copes (10)",
+            # "Cavall d'oros (11)"; other languages use their own "of <suit>".
+            return _("%(rank)s %(catalan_of_suit)s (%(number)s)") % {
                 "rank": _(name),
                 "suit": suit_name(suit),
+                "catalan_of_suit": CATALAN_OF_SUIT[suit],
                 "of_suit": of_suit(suit),
                 "number": rank,
             }

@@ -35,6 +35,10 @@ def _view(seat: int | None, seed: int = 1) -> dict:
 def test_card_names_for_labels() -> None:
     assert cards.card_name("10c") == "10 of copes"
     assert cards.card_long_name("10c") == "Sota de copes (10)"
+    # Catalan elides "de" before a vowel: oros and espases.
+    assert cards.card_long_name("11o") == "Cavall d'oros (11)"
+    assert cards.card_long_name("1e") == "As d'espases (1)"
+    assert cards.card_long_name("12b") == "Rei de bastos (12)"
     assert cards.card_name("TS") == "10 of spades"
     assert cards.card_name("JH") == "Jack of hearts"
     assert cards.card_image("10e") == "/static/cards/es/10e.svg"
