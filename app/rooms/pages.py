@@ -142,6 +142,10 @@ async def room_page(request: Request, room_id: int, db: SessionDep, user: Option
         return error_response(request, user, exc.message, 404)
     ctx = room_context(view, user, csrf.csrf_token(request), four=four_colour(request))
     ctx["next"] = f"/rooms/{room_id}"
+    # A championship's table links back to it (one query; the page is not pushed).
+    from app.tournaments.views import rooms_in_tournaments  # the championships build on rooms
+
+    ctx["championship"] = (await rooms_in_tournaments(db, [room_id])).get(room_id)
     return templates.TemplateResponse(request, "rooms/room.html", ctx)
 
 

@@ -35,6 +35,9 @@ async def test_online_round_of_bot_teams_is_played_and_recorded(org: Org) -> Non
     assert all(rooms)
     room = await org.get(f"/rooms/{rooms[0]}")
     assert [s["kind"] for s in room["seats"]] == ["bot"] * 4
+    # The table's page links back to its championship (anyone may open it).
+    page = (await org.client.get(f"/rooms/{rooms[0]}")).text
+    assert f'href="/tournaments/{tid}"' in page and "Lliga en línia · round 1, table 1" in page
     tables = await _wait_done(org, tid, 2)
     for x in tables:
         assert x["home_score"] is not None and x["winner"] in (x["home"]["id"], x["away"]["id"])
