@@ -243,10 +243,12 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
             }
         )
     # A championship stops its match between deals (a number of deals, a time limit):
-    # the room is finished with no winner from the rules; the higher score wins it.
+    # the room is finished with no winner from the rules; the higher score wins it. A
+    # withdrawal stops it during a deal: the championship's forfeit decides, not the table.
     winner, draw = view.get("winner"), bool(view.get("draw"))
     stopped = match_stopped(view)
-    if stopped:
+    stopped_in_deal = stopped and view.get("phase") != "deal"
+    if stopped and not stopped_in_deal:
         winner = rules.leading_team(view.get("scores") or [0, 0])
         draw = winner is None
     acts = split_actions(view)
@@ -328,6 +330,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         "winner": winner,
         "draw": draw,
         "stopped": stopped,
+        "stopped_in_deal": stopped_in_deal,
         # The dealer's partner in Botifarra holds cards he may not look at yet.
         "hidden_hand": (counts[me] if me is not None and view.get("hand_hidden") else 0),
         "belote_word": cards.belote_word(game),
@@ -382,10 +385,12 @@ def contract_label(contract: dict[str, Any]) -> str | None:
 
 
 def match_stopped(view: dict[str, Any]) -> bool:
-    """True when the room was finished between deals without the rules ending the match
-    (a championship's number of deals or time limit: ``service.end_match``); never on a
-    replay's step (``replay``: its room is finished, its step is not the end)."""
-    return (view.get("status") == "finished" and view.get("phase") == "deal" and view.get("winner") is None
+    """True when the room was finished without the rules ending the match
+    (``service.end_match``): between deals by a championship's number of deals or time
+    limit, or during a deal by a team's withdrawal. The record says the same
+    (``records.record``: ``stopped``). Never on a replay's step (``replay``: its room is
+    finished, its step is not the end)."""
+    return (view.get("status") == "finished" and view.get("phase") != "over" and view.get("winner") is None
             and not view.get("replay"))
 
 

@@ -169,9 +169,10 @@ def record(h: GameHistory, room: dict[str, Any] | None = None) -> dict[str, Any]
     players, seats, status, deals: [{deal_no, id (``<game_id>-<deal_no>``), seq, dealer, sha256, salt, deck, hands,
     actions: [{seq, actor, action, at}], result}], actions (every action of the finished
     deals in order: ``rules.replay(game, options, dealer, actions)`` rebuilds them),
-    scores (after the last finished deal), winner, over, stopped (a championship ended the
-    match between deals: the higher score wins, None on equal scores),
-    in_progress: {deal_no, id, sha256} | None}``.
+    scores (after the last finished deal), winner, over, stopped (finished without the
+    rules' end: between deals the higher score wins, None on equal scores; during a deal,
+    a withdrawal, None), in_progress: {deal_no, id, sha256} | None (the unfinished deal:
+    being played, or where a stopped match ended; its deck stays secret)}``.
     """
     game = h.game
     ruleset = rules.GAMES.get(game.game)
@@ -179,7 +180,10 @@ def record(h: GameHistory, room: dict[str, Any] | None = None) -> dict[str, Any]
     actions = [m.action for d in done for m in d.moves]
     public = rules.observe(rules.replay(game.game, game.options, game.dealer, actions), None)
     running = next((d for d in h.deals if not d.finished), None)
-    stopped = game.status == "finished" and public["phase"] != "over" and running is None
+    # Finished without the rules' end (service.end_match): between deals by a championship's
+    # deal count or time limit (the higher score wins), or during a deal by a withdrawal
+    # (no winner here: the championship's forfeit decides). presenter.match_stopped agrees.
+    stopped = game.status == "finished" and public["phase"] != "over"
     return {
         "format": RECORD_FORMAT,
         "game_id": game.id,
@@ -211,10 +215,8 @@ def record(h: GameHistory, room: dict[str, Any] | None = None) -> dict[str, Any]
         ],
         "actions": actions,
         "scores": public["scores"],
-        "winner": public["winner"] if not stopped else rules.leading_team(public["scores"]),
+        "winner": public["winner"] if not stopped else None if running else rules.leading_team(public["scores"]),
         "over": public["phase"] == "over" or stopped,
-        # a championship stopped the match between deals (deal count, time limit):
-        # finished without the rules' end, the higher score wins (app/tournaments/results.py)
         "stopped": stopped,
         "in_progress": {
             "deal_no": running.deal_no,

@@ -257,6 +257,8 @@ def view_for_seat(snapshot: Snapshot, seat: int | None) -> dict[str, Any]:
     if seat is not None and view.get("legal_actions"):
         view["legal_actions"] = play.seat_actions(state)
     view.update(info_of(snapshot.room, snapshot.names))
+    if view.get("status") == "finished":  # a stopped match (service.end_match): no move, nobody's turn
+        view["legal_actions"], view["to_act"] = [], None
     view["my_seat"] = seat
     view["open_hands"] = open_hands(snapshot.room, view) if seat is None else None
     view["clock"] = clock.clock_view(snapshot.room, snapshot.room.seats, snapshot.loaded)  # type: ignore[arg-type]

@@ -111,3 +111,34 @@ async def test_a_match_of_a_fixed_number_of_deals_ends_as_a_finished_match(org: 
     for step in (0, 5):  # a replay's step is not the end of the match
         replay = (await org.client.get(f"/rooms/{table['room_id']}/replay?deal=1&step={step}")).text
         assert "ended here" not in replay and "The match is over." not in replay
+
+
+async def test_a_withdrawal_during_a_deal_stops_the_table_without_a_winner(
+        org: Org, client: httpx.AsyncClient, guest: Guest) -> None:
+    # Two people at an online Belote-for-two table; one team withdraws in the first deal's
+    # auction. The championship records a forfeit; the table and its record say "stopped"
+    # (not "being played"), name no winner of their own and offer no move.
+    ids, heads = [], []
+    for name in ("Pepa", "Toni"):
+        heads.append(await guest(name))
+        ids.append((await client.get("/api/me", headers=heads[-1])).json()["id"])
+    t = await org.post("/tournaments", {"name": "Parelles", "game": "belote-2p", "settings": {"play": "online"}}, 201)
+    tid = t["id"]
+    home = await org.post(f"/tournaments/{tid}/teams", {"name": "Pepa", "user_ids": [ids[0]]}, 201)
+    await org.post(f"/tournaments/{tid}/teams", {"name": "Toni", "user_ids": [ids[1]]}, 201)
+    await org.post(f"/tournaments/{tid}/rounds", status=201)
+    (room,) = [x["room_id"] for x in (await org.post(f"/tournaments/{tid}/rounds/1/publish"))["tables"]]
+    views = [(await client.get(f"/api/rooms/{room}/view", headers=h)).json() for h in heads]
+    assert views[0]["phase"] == "auction" and any(v["legal_actions"] for v in views)
+    await org.post(f"/tournaments/{tid}/teams/{home['id']}/withdraw", {"remaining": "forfeit"})
+    (table,) = (await org.get(f"/tournaments/{tid}/rounds"))[0]["tables"]
+    assert table["forfeit"] and table["winner"] != home["id"]
+    for h in heads:
+        view = (await client.get(f"/api/rooms/{room}/view", headers=h)).json()
+        assert view["status"] == "finished" and view["legal_actions"] == [] and view["to_act"] is None and view["hand"]
+    record = await org.get(f"/rooms/{room}/record")
+    assert record["over"] is True and record["stopped"] is True and record["winner"] is None
+    assert record["deals"] == [] and record["in_progress"]["deal_no"] == 1
+    page = (await client.get(f"/rooms/{room}", headers=heads[1])).text
+    assert "The match was stopped" in page and "The match is over." in page and "win the match" not in page
+    assert "Being played" not in (await client.get(f"/records/{record['game_id']}")).text
