@@ -376,7 +376,7 @@ async def post_move(db: AsyncSession, room_id: int, user: User, seq: int, action
     state = loaded.state
     if seq != state.seq:
         raise Conflict(f"stale move: the table is at seq {state.seq}, you sent {seq}")
-    if rules.is_over(state):
+    if rules.is_over(state) or room.status == "finished":  # finished: also a stopped match (end_match)
         raise Conflict("the game is over")
     if rules.to_act(state) != seat:
         raise Forbidden("it is not your turn")

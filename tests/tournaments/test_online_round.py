@@ -136,6 +136,10 @@ async def test_a_withdrawal_during_a_deal_stops_the_table_without_a_winner(
     for h in heads:
         view = (await client.get(f"/api/rooms/{room}/view", headers=h)).json()
         assert view["status"] == "finished" and view["legal_actions"] == [] and view["to_act"] is None and view["hand"]
+    mover = next(i for i, v in enumerate(views) if v["legal_actions"])
+    late = await client.post(f"/api/rooms/{room}/moves", headers=heads[mover],
+                             json={"seq": views[mover]["seq"], "action": views[mover]["legal_actions"][0]})
+    assert late.status_code == 409 and "over" in late.json()["detail"]  # a stopped match takes no move
     record = await org.get(f"/rooms/{room}/record")
     assert record["over"] is True and record["stopped"] is True and record["winner"] is None
     assert record["deals"] == [] and record["in_progress"]["deal_no"] == 1
