@@ -2,45 +2,74 @@
 
 It mounts ``static/`` at ``/static``, keeps the Jinja templates of ``templates/`` in
 ``app.state.templates``, includes the JSON routers and, when they exist, the pages
-routers (``app.rooms.pages.router``, ``app.accounts.pages.router``). The lifespan
+routers (``app.table.pages.router``, ``app.accounts.pages.router``). The lifespan
 opens the database engine, the broker subscription (app/realtime) and the bot runner.
 Service errors become ``{"detail": message}`` with their status; a request that does
 not validate becomes 422 ``{"detail": "nickname: field required", "errors": [...]}``.
 Every request first passes the guards of app/accounts/guard.py (body size, cross-site
-API writes, rate limits); every response gets the security headers of app/headers.py.
+API writes, rate limits); every response gets the security headers of app/web/headers.py.
 Tokens in socket URLs (``?token=``) are masked in the access log.
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from fastapi.templating import Jinja2Templates
 from fastapi_offline import FastAPIOffline
 from sqlalchemy.exc import DataError, DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 
 from app import realtime
-from app.db import make_engine, make_sessionmaker
-from app.errors import ServiceError
-from app.settings import Settings, get_settings, use_settings
+from app.accounts import api as accounts_api
+from app.accounts import pages as accounts_pages
+from app.accounts.guard import GuardMiddleware
+from app.core.db import make_engine, make_sessionmaker
+from app.core.errors import ServiceError
+from app.core.hooks import HOOKS
+from app.core.settings import Settings, get_settings, use_settings
+from app.records import api as records_api
+from app.records import pages as records_pages
+from app.rooms import api as rooms_api
+from app.rooms import sockets as rooms_sockets
+from app.rooms.runner import Runner
+from app.table import pages as table_pages
+from app.table import rules_pages
+from app.tournaments import api as tournaments_api
+from app.tournaments import pages as tournaments_pages
+from app.tournaments import wiring as tournaments_wiring
+from app.web import i18n
+from app.web.csrf import PreSessionMiddleware
+from app.web.headers import SecurityHeadersMiddleware
+from app.web.i18n import _
+from app.web.templating import error_response
 
 log = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGE_ROUTERS = ("app.accounts.pages", "app.rooms.pages", "app.rooms.records_pages", "app.rules_pages")
-FEATURE_ROUTERS = ("app.tournaments.api", "app.tournaments.pages")
+#: Every router of the site, in the order they are matched (listed here: a module that is
+#: missing fails at import, loudly).
+ROUTERS: tuple[APIRouter, ...] = (
+    accounts_api.router,
+    rooms_api.router,
+    rooms_sockets.router,
+    records_api.router,
+    tournaments_api.router,
+    tournaments_pages.router,
+    accounts_pages.router,
+    table_pages.router,
+    records_pages.router,
+    rules_pages.router,
+)
 _TOKEN_IN_URL = re.compile(r"(token=)[^&\s\"]+")
 
 
@@ -69,9 +98,6 @@ def _wants_page(request: Request) -> bool:
 
 def _missing_page(request: Request) -> Response:
     """The error page (templates/error.html) for an address that is no page, status 404."""
-    from app.i18n import _
-    from app.rooms.rendering import error_response
-
     return error_response(request, None, _("There is no such page."), 404)
 
 
@@ -104,16 +130,6 @@ def validation_message(errors: list[dict]) -> str:
     return "; ".join(parts) or "the request is not valid"
 
 
-def _optional_router(module_name: str) -> object | None:
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name == module_name:
-            return None
-        raise
-    return getattr(module, "router", None)
-
-
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The Tapet web app for ``settings`` (read from the environment when None)."""
     settings = settings or get_settings()
@@ -123,8 +139,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        from app.rooms.runner import Runner
-
         engine = make_engine(settings.db_url())
         app.state.engine = engine
         app.state.sessionmaker = make_sessionmaker(engine)
@@ -156,7 +170,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         static_url="/docs-assets",
     )
     app.state.settings = settings
-    app.state.templates = Jinja2Templates(directory=str(ROOT / "templates"))
     app.mount("/static", StaticFiles(directory=str(ROOT / "static"), check_dir=False), name="static")
 
     @app.exception_handler(ServiceError)
@@ -197,36 +210,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise exc
         return JSONResponse({"detail": "a number in the request is out of range"}, status_code=422)
 
-    from app.accounts.guard import GuardMiddleware
-
     app.add_middleware(GuardMiddleware, settings=settings)
-    from app.accounts.csrf import PreSessionMiddleware
-
     app.add_middleware(PreSessionMiddleware)  # a random pre-session cookie for CSRF tokens
-    from app import i18n
+    app.add_middleware(i18n.LanguageMiddleware)  # the page language (app/web/i18n.py)
+    app.add_middleware(SecurityHeadersMiddleware)  # outermost: every response (app/web/headers.py)
 
-    app.add_middleware(i18n.LanguageMiddleware)  # the page language (app/i18n.py)
-    from app.headers import SecurityHeadersMiddleware
-
-    app.add_middleware(SecurityHeadersMiddleware)  # outermost: every response (app/headers.py)
-
-    from app.accounts.api import router as accounts_api
-    from app.rooms.api import router as rooms_api
-    from app.rooms.records_api import router as records_api
-    from app.rooms.sockets import router as rooms_sockets
-
-    for router in (accounts_api, rooms_api, rooms_sockets, records_api):
+    tournaments_wiring.install(HOOKS)  # extension points (app/core/hooks.py)
+    for router in ROUTERS:
         app.include_router(router)
-    for router in filter(None, map(_optional_router, FEATURE_ROUTERS)):
-        app.include_router(router)  # type: ignore[arg-type]
-    pages = [r for r in map(_optional_router, PAGE_ROUTERS) if r is not None]
-    i18n.install_all(app.state.templates)
-    for router in pages:
-        app.include_router(router)  # type: ignore[arg-type]
-    if not any(getattr(r, "path", None) == "/" for p in pages for r in getattr(p, "routes", [])):
-
-        @app.get("/", include_in_schema=False)
-        async def home() -> RedirectResponse:
-            return RedirectResponse("/docs")
-
     return app

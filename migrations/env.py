@@ -1,6 +1,6 @@
 """Alembic environment: async, one script for SQLite and PostgreSQL.
 
-The URL is ``sqlalchemy.url`` when the caller set it (app.db.migrate), else the
+The URL is ``sqlalchemy.url`` when the caller set it (app.core.db.migrate), else the
 settings' (``DATABASE_URL`` or the SQLite default). When the caller hands over a
 connection (``config.attributes["connection"]``) it is used as is, so migrations
 can run inside an already running event loop. ``render_as_batch`` keeps
@@ -19,8 +19,8 @@ import app.accounts.models  # noqa: F401  (registers the tables)
 import app.realtime.lease  # noqa: F401  (the leases table)
 import app.rooms.models  # noqa: F401
 import app.tournaments.models  # noqa: F401
-from app.db import Base, make_engine
-from app.settings import Settings, async_url
+from app.core.db import Base, make_engine
+from app.core.settings import Settings, async_url
 
 config = context.config
 if config.config_file_name is not None and config.attributes.get("connection") is None:

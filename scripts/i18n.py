@@ -1,10 +1,10 @@
 """Catalogue maintenance (docs/i18n.md).
 
-    uv run python scripts/i18n.py extract   # templates + labelled Python -> app/locale/messages.pot
+    uv run python scripts/i18n.py extract   # templates + labelled Python -> app/web/locale/messages.pot
     uv run python scripts/i18n.py update    # merge the .pot into every language's messages.po
     uv run python scripts/i18n.py missing   # list msgids without a translation, per language
 
-The .po files are the source; they are compiled in memory at start-up (app/i18n.py),
+The .po files are the source; they are compiled in memory at start-up (app/web/i18n.py),
 so there is no .mo to keep up to date.
 """
 

@@ -3,14 +3,14 @@
 Starts a server subprocess (this script with ``--serve``: the app, plus a counter of
 SQL statements on every engine (``before_cursor_execute``) and a loopback-only route
 ``GET /_profile`` with the counters and the process's CPU time), drives it with
-``tapet load`` (app/load.py) for ``--duration`` seconds, and prints, for the played
+``tapet load`` (app/tools/load.py) for ``--duration`` seconds, and prints, for the played
 part only (the set-up is left out):
 
 * moves stored (the ``INSERT INTO moves`` statements: the players' moves and the
   server's deals) and events the hub received,
 * SQL statements per move, and the most frequent statements (to find N+1 queries),
 * the server's CPU ms per move (user + system of the process and its threads),
-* snapshot reads and views built per event (app/realtime/views.py), and views served
+* snapshot reads and views built per event (app/rooms/fanout.py), and views served
   from the cache.
 
     uv run --extra dev python scripts/profile_moves.py --tables 10 --spectators 30 --duration 10
@@ -47,7 +47,7 @@ def _serve(port: int) -> None:
     from sqlalchemy import event
     from sqlalchemy.engine import Engine
 
-    from app.cli import _migrate
+    from app.tools.cli import _migrate
     from app.main import create_app
 
     _migrate()
@@ -108,8 +108,8 @@ def main() -> int:
         _serve(args.serve)
         return 0
 
-    from app.load import report, run
-    from app.loadserver import _fresh_postgres, _pg
+    from app.tools.load import report, run
+    from app.tools.loadserver import _fresh_postgres, _pg
 
     folder = tempfile.mkdtemp(prefix="tapet-profile-")
     port = _free_port()

@@ -26,8 +26,11 @@ import pytest
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import make_url
 
-from app.db import make_engine, migrate
-from app.settings import Settings, async_url
+from app.core.db import make_engine, migrate
+from app.core.settings import Settings, async_url
+
+#: The four-guest table with a known first deal (``table``, ``fixed_first_deal``), for every folder.
+pytest_plugins = ("tests.tables",)
 
 TEST_SECRET = "test-secret-key-not-for-production"
 

@@ -35,7 +35,7 @@ class ServeProcess:
     def start(self) -> None:
         """Start the process (``wait_ready`` waits until it answers)."""
         with self.log.open("ab") as out:
-            self.proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--port", str(self.port)],
+            self.proc = subprocess.Popen([sys.executable, "-m", "app.tools.cli", "serve", "--port", str(self.port)],
                                          cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT)
 
     def wait_ready(self, timeout: float = 60) -> None:

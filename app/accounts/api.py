@@ -16,12 +16,11 @@ from __future__ import annotations
 from fastapi import APIRouter, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.db import SessionDep
-from app.settings import get_settings
-
-from . import service
-from .deps import CurrentUser, OptionalUser
-from .models import User
+from app.accounts import service
+from app.accounts.deps import CurrentUser, OptionalUser
+from app.accounts.models import User
+from app.core.db import SessionDep
+from app.core.settings import get_settings
 
 router = APIRouter(prefix="/api", tags=["accounts"])
 E429 = {429: {"description": "too many attempts: wait Retry-After seconds"}}

@@ -12,11 +12,10 @@ from typing import Annotated
 from fastapi import Depends
 from starlette.requests import HTTPConnection
 
-from app.db import SessionDep
-from app.errors import Forbidden, Unauthorized
-
-from .models import User
-from .service import user_from_request
+from app.accounts.models import User
+from app.accounts.service import user_from_request
+from app.core.db import SessionDep
+from app.core.errors import Forbidden, Unauthorized
 
 
 async def optional_user(request: HTTPConnection, db: SessionDep) -> User | None:

@@ -7,7 +7,7 @@ In order:
 2. **Ids out of range**: a path segment that is a whole number beyond +-(2**31 - 1)
    names nothing the database can hold: 404 (instead of an overflow in the driver).
 3. **Cross-site API writes**: a POST/PUT/PATCH/DELETE under ``/api/`` sent by another
-   site's page without a bearer token gets 403 (app/accounts/csrf.py; the pages check
+   site's page without a bearer token gets 403 (app/web/csrf.py; the pages check
    their form tokens themselves).
 4. **Rate limits** (429 with ``Retry-After``): log-in attempts and new sessions or
    registrations per client address, moves, new rooms and deal replays per user (per
@@ -19,8 +19,8 @@ In order:
 | ``session`` | ``POST /api/session``, ``POST /session``, ``POST /api/accounts``, ``POST /register`` | client address |
 | ``moves`` | ``POST /api/rooms/{id}/moves``, ``POST /rooms/{id}/moves`` | user id from the token, else address |
 | ``rooms`` | ``POST /api/rooms``, ``POST /rooms`` (new rooms) | user id from the token, else address |
-| ``replays`` | ``POST /api/rooms/{id}/deals/{n}/replay-mine`` and the page's (app/rooms/botreplay.py) | user id from the token, else address |
-| ``hints`` | ``POST /rooms/{id}/hint`` (the strong bot thinks for the asker, app/rooms/hints.py) | user id from the token, else address |
+| ``replays`` | ``POST /api/rooms/{id}/deals/{n}/replay-mine`` and the page's (app/records/replay_mine.py) | user id from the token, else address |
+| ``hints`` | ``POST /rooms/{id}/hint`` (the strong bot thinks for the asker, app/table/hints.py) | user id from the token, else address |
 
 Refusals are ``{"detail": message}`` under ``/api/``, a short HTML message elsewhere
 (an ``#flash`` fragment for htmx).
@@ -35,11 +35,11 @@ from typing import Any
 from starlette.requests import HTTPConnection, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.settings import Settings
-
-from . import csrf
-from .limits import RateLimiter, retry_after
-from .service import token_from_request, user_id_from_token
+from app.accounts.limits import RateLimiter, retry_after
+from app.accounts.service import token_from_request, user_id_from_token
+from app.core.settings import Settings
+from app.web import csrf
+from app.web.templating import error_response
 
 RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("login", re.compile(r"^/(api/)?login/?$"), "ip"),
@@ -164,8 +164,6 @@ class GuardMiddleware:
         if not scope["path"].startswith("/api/"):
             # a page: the error page with the site's layout (a flash fragment for htmx),
             # in the visitor's language, like every other refusal of the pages
-            from app.rooms.rendering import error_response
-
             response = error_response(Request(scope), None, message, status)
             response.headers.update({k.decode(): v.decode() for k, v in extra})
             await response(scope, _no_body, send)

@@ -9,30 +9,28 @@
 | ``GET /logout`` | a confirmation form (a GET never changes anything) |
 | ``POST /logout`` | end every session of the user and forget the cookie, back to the lobby |
 
-Every POST checks the CSRF token and the origin (app/accounts/csrf.py). Wrong
+Every POST checks the CSRF token and the origin (app/web/csrf.py). Wrong
 credentials come back as the form with a message (401), never saying whether the
 username exists. Rate limits are applied by app/accounts/guard.py.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from fastapi.templating import Jinja2Templates
 
-from app.db import SessionDep
-from app.errors import ServiceError
-
-from . import csrf, service
-from .api import set_session_cookie
-from .deps import OptionalUser
-from .models import User
+from app.accounts import service
+from app.accounts.api import set_session_cookie
+from app.accounts.deps import OptionalUser
+from app.accounts.models import User
+from app.core.db import SessionDep
+from app.core.errors import ServiceError
+from app.web import csrf
+from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
-templates = Jinja2Templates(directory=str(Path(__file__).resolve().parents[2] / "templates"))
 
 FORBIDDEN_FORM = "This form has expired or came from another site. Reload the page and try again."
 

@@ -26,13 +26,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
 
-from app.errors import Conflict, TooManyRequests, Unauthorized, Unprocessable
-from app.settings import Settings, get_settings
+from app.accounts.limits import RateLimiter, retry_after
+from app.accounts.models import User
+from app.core.errors import Conflict, TooManyRequests, Unauthorized, Unprocessable
+from app.core.settings import SESSION_COOKIE, Settings, get_settings
 
-from .limits import RateLimiter, retry_after
-from .models import User
-
-SESSION_COOKIE = "tapet_session"
 SESSION_MAX_AGE = 400 * 24 * 3600  # seconds; browsers cap cookies at 400 days
 NICKNAME_MAX = 24
 USERNAME_RE = re.compile(r"^[a-z0-9][a-z0-9._-]{2,31}$")

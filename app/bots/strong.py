@@ -35,15 +35,14 @@ import os
 import random
 import time
 
+from app.bots.auction_model import model as auction_model
+from app.bots.heuristic import heuristic_for
+from app.bots.memory import finished_tricks
+from app.bots.sampler import STOCK, Knowledge, knowledge, sample
+from app.bots.strong_auction import evaluate_calls
 from app.rules import GAMES, is_over, needs_deal, to_act
 from app.rules.declarations import declare_choices, public_kind
 from app.rules.sim import brief_view, deal_points, deal_totals, position
-
-from . import heuristic_for
-from .auction_model import model as auction_model
-from .memory import finished_tricks
-from .sampler import STOCK, Knowledge, knowledge, sample
-from .strong_auction import evaluate_calls
 
 #: Auction calls the search judges (the belote-2p exchange is always the heuristic's).
 SEARCH_AUCTION = False  # measured: no gain yet over the heuristic calls (docs/benchmarks.md)

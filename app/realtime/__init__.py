@@ -27,8 +27,8 @@ closed socket ends both. ``hub.presence`` counts open sockets per room;
 
 from __future__ import annotations
 
-from .broker import Broker, InProcessBroker, RedisBroker, make_broker
-from .hub import AllEvents, Hub, Presence, RoomEvents
+from app.realtime.broker import Broker, InProcessBroker, RedisBroker, make_broker
+from app.realtime.hub import AllEvents, Hub, Presence, RoomEvents
 
 __all__ = [
     "AllEvents",

@@ -11,8 +11,7 @@ import logging
 from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Iterator
 
-from .broker import Broker, Event, InProcessBroker
-from .views import ViewCache
+from app.realtime.broker import Broker, Event, InProcessBroker
 
 log = logging.getLogger(__name__)
 
@@ -105,11 +104,10 @@ class Hub:
         self._task: asyncio.Task[None] | None = None
         self._generations: dict[int, int] = {}
         self._counter = 0
-        self.views = ViewCache(self)
         self.events = 0  # events received from the broker (for profiles)
 
     def generation(self, room_id: int) -> int:
-        """A number that changes with every event of ``room_id`` (app/realtime/views.py);
+        """A number that changes with every event of ``room_id`` (app/rooms/fanout.py);
         unique across rooms and never reused in this process. Without a local listener
         the hub cannot see the room's events: every call is then a new generation."""
         gen = self._generations.get(room_id)

@@ -41,7 +41,7 @@ from collections.abc import AsyncIterator
 from sqlalchemy import BigInteger, Column, String, Table, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.db import Base
+from app.core.db import Base
 
 log = logging.getLogger(__name__)
 

@@ -13,10 +13,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app import rules
 from app.accounts.deps import CurrentUser, OptionalUser
-from app.db import SessionDep
-from app.errors import NotFound, Unprocessable
-
-from . import botreplay, service
+from app.core.db import SessionDep
+from app.core.errors import NotFound, Unprocessable
+from app.records import replay_mine as botreplay
+from app.rooms import service
 
 router = APIRouter(prefix="/api", tags=["rooms"])
 

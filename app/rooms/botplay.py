@@ -1,7 +1,7 @@
 """The bots as the room sees them: their names and their choice, with a safe fallback.
 
-Bots decide from ``observe(state, seat)`` of their own seat only (app/bots). If
-``app.bots`` cannot answer (not there yet, or it fails), a bot plays a random
+Bots decide from ``observe(state, seat)`` of their own seat only (app/bots). If a
+bot fails or answers something illegal, it plays a random
 legal action, so a table never stalls.
 """
 
@@ -11,18 +11,16 @@ import logging
 import random
 from typing import Any
 
+from app import bots
+from app.bots import strong
+
 log = logging.getLogger(__name__)
 
-FALLBACK_NAMES = ("random", "heuristic")
 
 
 def bot_names() -> tuple[str, ...]:
     """The bot levels a seat may be given (``app.bots.BOT_NAMES``)."""
-    try:
-        from app.bots import BOT_NAMES
-    except ImportError:
-        return FALLBACK_NAMES
-    return tuple(BOT_NAMES)
+    return tuple(bots.BOT_NAMES)
 
 
 def choose(name: str, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -33,14 +31,10 @@ def choose(name: str, view: dict[str, Any], rng: random.Random) -> dict[str, Any
     if not legal:
         raise ValueError("the bot's seat has nothing to do")
     try:
-        from app.bots import choose as bot_choose
-
-        action = bot_choose(name, view, rng)
+        action = bots.choose(name, view, rng)
         if action in legal:
             return action
         log.warning("bot %s answered %r, not a legal action; playing at random", name, action)
-    except ImportError:
-        pass
     except Exception:  # noqa: BLE001 - a faulty bot must not stall the table
         log.exception("bot %s failed; playing at random", name)
     return rng.choice(legal)
@@ -49,15 +43,12 @@ def choose(name: str, view: dict[str, Any], rng: random.Random) -> dict[str, Any
 def choose_thinking(level: str, view: dict[str, Any], rng: random.Random,
                     budget_ms: float | None = None) -> dict[str, Any]:
     """Bot ``level``'s action in its own seat's ``view`` for the hint and the replay of a
-    deal (app/rooms/hints.py, botreplay.py); always one of ``view["legal_actions"]``.
+    deal (app/table/hints.py, botreplay.py); always one of ``view["legal_actions"]``.
 
     ``strong`` thinks ``budget_ms`` (None: ``TAPET_BOT_BUDGET_MS``) and is asked for the
     declaration first when the engine offers one (the server's view also lists the cards
     playable after declaring nothing). A failing bot falls back to the heuristic, then
     to the first legal action. Raises ValueError when the view has no legal action."""
-    from app.bots import choose as bot_choose
-    from app.bots import strong
-
     legal = view.get("legal_actions") or []
     if not legal:
         raise ValueError("this seat has nothing to do")
@@ -67,11 +58,11 @@ def choose_thinking(level: str, view: dict[str, Any], rng: random.Random,
             view = {**view, "legal_actions": declares} if declares else view
             action = strong.choose(view, rng, budget_ms=budget_ms)
         else:
-            action = bot_choose(level, view, rng)
+            action = bots.choose(level, view, rng)
     except Exception:  # noqa: BLE001 - a hint or a replay never fails for a bot's fault
         log.exception("bot %s failed; the heuristic plays", level)
         try:
-            action = bot_choose("heuristic", view, rng)
+            action = bots.choose("heuristic", view, rng)
         except Exception:  # noqa: BLE001
             action = legal[0]
     return action if action in legal else legal[0]

@@ -5,7 +5,7 @@ A room may have a move clock: ``clock_seconds`` per move (None: no clock, the de
 for friendly rooms). When a person is to act, their deadline is the time of the last
 stored move plus ``clock_seconds``: it is derived from the move log, so it survives a
 restart, and every process computes the same one. When it passes, the runner plays
-for the seat with the heuristic bot (app/rooms/table.py) and the seat's ``timeouts``
+for the seat with the heuristic bot (app/rooms/server_moves.py) and the seat's ``timeouts``
 (in a row) grows; at the room's ``max_timeouts`` a stand-in bot keeps playing for the
 seat (``stand_in`` with the person still seated) until the person returns: a move of
 their own, or taking their seat again (``PUT .../seats/{seat}``). A move of their own
@@ -23,9 +23,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from app import rules
-
-from . import play
-from .models import Room, Seat
+from app.rooms import play
+from app.rooms.models import Room, Seat
 
 CLOCK_MIN, CLOCK_MAX = 1, 3600
 TIMEOUTS_MIN, TIMEOUTS_MAX = 1, 20

@@ -23,7 +23,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from app.db import Base, utcnow
+from app.core.db import Base, utcnow
 
 ROOM_STATUSES = ("open", "playing", "finished")
 

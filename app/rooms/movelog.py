@@ -21,9 +21,8 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import rules
-from app.db import as_utc
-
-from .models import Deal, Game, Move
+from app.core.db import as_utc
+from app.rooms.models import Deal, Game, Move
 
 PUBLIC_COMBINATION_KEYS = ("kind", "length")
 

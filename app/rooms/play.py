@@ -23,10 +23,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import realtime, rules
-from app.db import as_utc, utcnow
-from app.errors import Conflict, Unprocessable
-
-from .models import Deal, Game, Move, Room
+from app.core.db import as_utc, utcnow
+from app.core.errors import Conflict, Unprocessable
+from app.rooms.models import Deal, Game, Move, Room
 
 log = logging.getLogger(__name__)
 

@@ -3,7 +3,7 @@
 Started by the app's lifespan. It wakes on every room event of the hub (no
 polling) and, every ``sweep_interval`` seconds, on every playing room (recovery
 after a restart or a lost event). For a woken room it loops: ask what is due
-(app/rooms/table.py), wait until it is due (``TAPET_BOT_DELAY`` before a bot's
+(app/rooms/server_moves.py), wait until it is due (``TAPET_BOT_DELAY`` before a bot's
 move, ``TAPET_DEAL_PAUSE`` before the next deal, a person's move-clock deadline),
 apply it, until a person without a clock is to act or the match is over. A room
 event during the wait cuts it short and the room is looked at again (a person who
@@ -27,13 +27,12 @@ import secrets
 import anyio
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.db import utcnow
+from app.core.db import utcnow
+from app.core.settings import get_settings
 from app.realtime import Hub
 from app.realtime.lease import Leases
-from app.settings import get_settings
-
-from . import table
-from .botplay import choose
+from app.rooms import server_moves as table
+from app.rooms.botplay import choose
 
 log = logging.getLogger(__name__)
 

@@ -18,14 +18,14 @@ from sqlalchemy.orm import selectinload
 
 from app import realtime, rules
 from app.accounts.models import User
-from app.errors import Conflict, Forbidden, NotFound, Unprocessable
-from app.settings import get_settings
-
-from . import clock, play, snapshot
-from .botplay import bot_names
-from .models import Game, Room, Seat
-from .movelog import public_log
-from .snapshot import Snapshot
+from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
+from app.core.hooks import HOOKS
+from app.core.settings import get_settings
+from app.rooms import clock, play, snapshot
+from app.rooms.botplay import bot_names
+from app.rooms.models import Game, Room, Seat
+from app.rooms.movelog import public_log
+from app.rooms.snapshot import Snapshot
 
 __all__ = [
     "Conflict",
@@ -173,10 +173,8 @@ async def list_rooms(db: AsyncSession, game: str | None = None) -> list[dict[str
             .limit(LOBBY_LIMIT)
         )
     ).all()
-    # the championship a room plays for, if any (imported here: tournaments build on rooms)
-    from app.tournaments.views import rooms_in_tournaments
-
-    championships = await rooms_in_tournaments(db, [r.id for r in rooms if r.status == "playing"])
+    # the championship a room plays for, if any (registered by tournaments: app/core/hooks.py)
+    championships = await HOOKS.room_labels(db, [r.id for r in rooms if r.status == "playing"])
     lobby = []
     for room in rooms:
         info = await _info(db, room)

@@ -8,7 +8,7 @@ The view of a room (``service.get_view``) has two parts:
   statements, into a ``Snapshot`` of plain immutable data that outlives its session;
 * ``view_of(snapshot, user)``: the pure per-viewer part, ``observe(state, seat)`` for
   the seat the snapshot itself says ``user`` holds (the spectator's view otherwise),
-  merged with the room info. No database, no I/O: the fan-out (app/realtime/views.py)
+  merged with the room info. No database, no I/O: the fan-out (app/rooms/fanout.py)
   builds every audience's view of one event from one read, and a move's POST answers
   from the snapshot it already has in memory (``after_move``).
 
@@ -29,11 +29,10 @@ from sqlalchemy.orm import joinedload
 
 from app import realtime, rules
 from app.accounts.models import User
-from app.db import as_utc
-from app.errors import NotFound
-
-from . import clock, play
-from .models import Deal, Game, Room
+from app.core.db import as_utc
+from app.core.errors import NotFound
+from app.rooms import clock, play
+from app.rooms.models import Deal, Game, Room
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ Messages (JSON):
 
 A second socket of the same seat (another tab) is simply another viewer: it gets
 the same views and replaces nothing. Views are built once per audience (each seat,
-and all spectators) per room event in this process (app/realtime/views.py). Messages from the client are ignored (moves go
+and all spectators) per room event in this process (app/rooms/fanout.py). Messages from the client are ignored (moves go
 through ``POST .../moves``).
 """
 
@@ -33,10 +33,9 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app import realtime
 from app.accounts.service import user_from_request
-from app.errors import NotFound
-from app.realtime.views import encode
-
-from . import service
+from app.core.errors import NotFound
+from app.rooms import fanout, service
+from app.rooms.fanout import encode
 
 router = APIRouter(tags=["rooms"])
 CATCHUP_MAX = 64
@@ -79,10 +78,10 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
 
     async def push() -> None:
         nonlocal seen
-        entry = await hub.views.get(sessionmaker, room_id, user)  # built once per audience
+        entry = await fanout.views_of(hub).get(sessionmaker, room_id, user)  # built once per audience
         seq = entry.view.get("seq", 0)
         if wants_moves and seen is not None and 0 < seq - seen <= CATCHUP_MAX:
-            missed = [m for m in await hub.views.moves(sessionmaker, room_id, seen) if m["seq"] < seq]
+            missed = [m for m in await fanout.views_of(hub).moves(sessionmaker, room_id, seen) if m["seq"] < seq]
             if missed:
                 await websocket.send_text(encode({"type": "moves", "since": seen, "seq": seq, "moves": missed}))
         await websocket.send_text(entry.text)

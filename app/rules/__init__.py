@@ -10,7 +10,7 @@ The face (docs/engine-face.md, DESIGN.md "The engine")::
 This package imports nothing from the project's web, database or I/O layers.
 """
 
-from .api import (
+from app.rules.api import (
     GAMES,
     apply,
     is_over,
@@ -25,8 +25,8 @@ from .api import (
     score_deal,
     to_act,
 )
-from .errors import IllegalAction
-from .state import State
+from app.rules.errors import IllegalAction
+from app.rules.state import State
 
 __all__ = [
     "GAMES",

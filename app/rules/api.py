@@ -7,9 +7,9 @@ import random
 import secrets
 from typing import Any
 
-from .core import TrickGame
-from .errors import IllegalAction
-from .state import State
+from app.rules.core import TrickGame
+from app.rules.errors import IllegalAction
+from app.rules.state import State
 
 #: The game modules; each exposes ``RULESETS``, a list of TrickGame instances.
 GAME_MODULES = ("bolot", "belote", "bridge_belote", "botifarra")

@@ -10,12 +10,17 @@ deal's winner. The two-player game is in :mod:`.belote_2p`.
 
 from __future__ import annotations
 
-from .belote_2p import BeloteForTwo
-from .belote_base import EIGHT_CARD_RUN_OPTION, TARGET_OPTION, FrenchBelote, declaration_key
-from .errors import IllegalAction
-from .obligations import belote_follow
-from .scoring import _int, capot_team, compare_best, deal_totals
-from .state import State
+from app.rules.belote_2p import BeloteForTwo
+from app.rules.belote_base import (
+    EIGHT_CARD_RUN_OPTION,
+    TARGET_OPTION,
+    FrenchBelote,
+    declaration_key,
+)
+from app.rules.errors import IllegalAction
+from app.rules.obligations import belote_follow
+from app.rules.scoring import _int, capot_team, compare_best, deal_totals
+from app.rules.state import State
 
 
 def best_declaration_team(declarations: list[list[dict]], trump: str) -> int | None:

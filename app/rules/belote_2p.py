@@ -10,12 +10,12 @@ suit only (§6); *brelans* (carrés) void the opponent's runs (§5); the
 
 from __future__ import annotations
 
-from .belote_base import EIGHT_CARD_RUN_OPTION, TARGET_OPTION, FrenchBelote, four_key
-from .cards import SUIT_NAMES, suit_of
-from .declarations import run_key
-from .errors import IllegalAction
-from .scoring import capot_team, compare_best, deal_totals
-from .state import State
+from app.rules.belote_base import EIGHT_CARD_RUN_OPTION, TARGET_OPTION, FrenchBelote, four_key
+from app.rules.cards import SUIT_NAMES, suit_of
+from app.rules.declarations import run_key
+from app.rules.errors import IllegalAction
+from app.rules.scoring import capot_team, compare_best, deal_totals
+from app.rules.state import State
 
 EXCHANGE_ACTIONS = [{"type": "exchange", "swap": True}, {"type": "exchange", "swap": False}]
 

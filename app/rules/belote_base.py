@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import FRENCH_BELOTE
-from .declarations import run_key
-from .errors import IllegalAction
-from .scoring import check_common_summary, check_declared
-from .state import State
-from .turned import TurnedCardGame
+from app.rules.cards import FRENCH_BELOTE
+from app.rules.declarations import run_key
+from app.rules.errors import IllegalAction
+from app.rules.scoring import check_common_summary, check_declared
+from app.rules.state import State
+from app.rules.turned import TurnedCardGame
 
 #: rules/belote.md §2: the French table shared with Bridge-Belote.
 TABLE = FRENCH_BELOTE

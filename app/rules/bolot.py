@@ -10,12 +10,18 @@ and every point of the deal goes to the defenders; *fer capot*: all 8 tricks.
 
 from __future__ import annotations
 
-from .cards import SPANISH_SUITS, CardTable
-from .declarations import run_key
-from .errors import IllegalAction
-from .obligations import belote_follow
-from .scoring import capot_team, check_common_summary, check_declared, compare_best, deal_totals
-from .turned import TurnedCardGame
+from app.rules.cards import SPANISH_SUITS, CardTable
+from app.rules.declarations import run_key
+from app.rules.errors import IllegalAction
+from app.rules.obligations import belote_follow
+from app.rules.scoring import (
+    capot_team,
+    check_common_summary,
+    check_declared,
+    compare_best,
+    deal_totals,
+)
+from app.rules.turned import TurnedCardGame
 
 TABLE = CardTable(
     suits=SPANISH_SUITS,

@@ -16,12 +16,12 @@ from its summary).
 
 from __future__ import annotations
 
-from .botifarra_choice import TrumpChoiceGame
-from .botifarra_play import botifarra_follow
-from .botifarra_score import score_botifarra
-from .cards import SPANISH_SUITS, CardTable
-from .errors import IllegalAction
-from .state import State
+from app.rules.botifarra_choice import TrumpChoiceGame
+from app.rules.botifarra_play import botifarra_follow
+from app.rules.botifarra_score import score_botifarra
+from app.rules.cards import SPANISH_SUITS, CardTable
+from app.rules.errors import IllegalAction
+from app.rules.state import State
 
 ORDER = ("9", "1", "12", "11", "10", "8", "7", "6", "5", "4", "3", "2")
 POINTS = {"9": 5, "1": 4, "12": 3, "11": 2, "10": 1} | {r: 0 for r in ORDER[5:]}

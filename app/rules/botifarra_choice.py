@@ -22,11 +22,11 @@ The contract is public from the choice on: ``{"trump": suit | None,
 
 from __future__ import annotations
 
-from .botifarra_score import max_doublings, multiplier
-from .cards import SUIT_NAMES
-from .core import TrickGame
-from .errors import IllegalAction
-from .state import State
+from app.rules.botifarra_score import max_doublings, multiplier
+from app.rules.cards import SUIT_NAMES
+from app.rules.core import TrickGame
+from app.rules.errors import IllegalAction
+from app.rules.state import State
 
 #: doubling step -> (the action that takes it, the step after it). Each step asks the
 #: pair that did not take the previous one, from the seat after its taker.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .cards import SUIT_NAMES, card_name, rank_of
+from app.rules.cards import SUIT_NAMES, card_name, rank_of
 
 #: rules/botifarra.md §2: the cards that hold points (9, 1, 12, 11, 10).
 COUNTING_RANKS = frozenset(("9", "1", "12", "11", "10"))

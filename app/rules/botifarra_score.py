@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import IllegalAction
-from .scoring import check_tricks_and_points
+from app.rules.errors import IllegalAction
+from app.rules.scoring import check_tricks_and_points
 
 #: rules/botifarra.md §4: the multiplier after 0-3 doubling steps, per ``doubling_scale``.
 SCALES = {"2-4-8": (1, 2, 4, 8), "2-3-4": (1, 2, 3, 4)}

@@ -13,12 +13,12 @@ This module holds the play and the match; the deal and auction are in
 
 from __future__ import annotations
 
-from .bridge_belote_auction import BridgeAuction
-from .bridge_belote_contract import ALL_TRUMPS, NO_TRUMPS, TABLE, trump_marker
-from .bridge_belote_scoring import FOUR_POINTS, score
-from .cards import rank_of, suit_of
-from .obligations import belote_follow
-from .state import State
+from app.rules.bridge_belote_auction import BridgeAuction
+from app.rules.bridge_belote_contract import ALL_TRUMPS, NO_TRUMPS, TABLE, trump_marker
+from app.rules.bridge_belote_scoring import FOUR_POINTS, score
+from app.rules.cards import rank_of, suit_of
+from app.rules.obligations import belote_follow
+from app.rules.state import State
 
 
 class BridgeBelote(BridgeAuction):

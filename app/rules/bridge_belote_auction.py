@@ -13,10 +13,10 @@ While the auction runs, ``state.extra`` holds the standing call: ``bid``,
 
 from __future__ import annotations
 
-from .bridge_belote_contract import BID_NAMES, BIDS, contract_of_bid
-from .core import TrickGame
-from .errors import IllegalAction
-from .state import State
+from app.rules.bridge_belote_contract import BID_NAMES, BIDS, contract_of_bid
+from app.rules.core import TrickGame
+from app.rules.errors import IllegalAction
+from app.rules.state import State
 
 
 class BridgeAuction(TrickGame):

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from .cards import FRENCH_BELOTE, CardTable, rank_of, suit_of
-from .errors import IllegalAction
+from app.rules.cards import FRENCH_BELOTE, CardTable, rank_of, suit_of
+from app.rules.errors import IllegalAction
 
 #: The trump marker of an All Trumps contract.
 ALL_TRUMPS = "AT"

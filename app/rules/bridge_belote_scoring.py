@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bridge_belote_contract import (
+from app.rules.bridge_belote_contract import (
     ALL_TRUMPS,
     ALL_TRUMPS_KIND,
     NO_TRUMPS,
@@ -19,9 +19,9 @@ from .bridge_belote_contract import (
     TABLE,
     trump_marker,
 )
-from .declarations import check_disjoint, run_key
-from .errors import IllegalAction
-from .scoring import check_tricks_and_points, compare_best
+from app.rules.declarations import check_disjoint, run_key
+from app.rules.errors import IllegalAction
+from app.rules.scoring import check_tricks_and_points, compare_best
 
 #: §5: points of a four (J 200, 9 150, A T K Q 100), and their order low -> high.
 FOUR_POINTS = {"J": 200, "9": 150, "A": 100, "T": 100, "K": 100, "Q": 100}

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import obligations
-from .cards import CardTable, card_name, rank_of, suit_of
-from .declarations import canonical, declare_choices
-from .errors import IllegalAction
-from .state import State
-from .tables import Lookups
-from .views import Views
+from app.rules import obligations
+from app.rules.cards import CardTable, card_name, rank_of, suit_of
+from app.rules.declarations import canonical, declare_choices
+from app.rules.errors import IllegalAction
+from app.rules.state import State
+from app.rules.tables import Lookups
+from app.rules.views import Views
 
 
 class TrickGame(Lookups, Views):

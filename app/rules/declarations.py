@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from itertools import combinations as _subsets
 
-from .cards import CardTable, rank_of
-from .errors import IllegalAction
+from app.rules.cards import CardTable, rank_of
+from app.rules.errors import IllegalAction
 
 
 def four_ranks_held(hand: list[str], ranks: tuple[str, ...], n_suits: int = 4) -> list[str]:

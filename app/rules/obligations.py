@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .cards import SUIT_NAMES
+from app.rules.cards import SUIT_NAMES
 
 
 def winning_index(trick: list[str], trump: str | None, strength: Mapping[str, int]) -> int:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .declarations import check_disjoint
-from .errors import IllegalAction
+from app.rules.declarations import check_disjoint
+from app.rules.errors import IllegalAction
 
 
 def _int(value: Any) -> bool:

@@ -10,8 +10,8 @@ cards: a position holds only what the caller passed in.
 
 from __future__ import annotations
 
-from .api import GAMES
-from .state import State
+from app.rules.api import GAMES
+from app.rules.state import State
 
 
 def position(view: dict, hands: list[list[str]], tricks: list[dict],

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import suit_of
+from app.rules.cards import suit_of
 
 
 class Lookups:

@@ -7,10 +7,10 @@ mapping and the same two-round auction; only the words differ (*vaig* /
 
 from __future__ import annotations
 
-from .cards import SUIT_NAMES, suit_of
-from .core import TrickGame
-from .errors import IllegalAction
-from .state import State
+from app.rules.cards import SUIT_NAMES, suit_of
+from app.rules.core import TrickGame
+from app.rules.errors import IllegalAction
+from app.rules.state import State
 
 
 class TurnedCardGame(TrickGame):

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .declarations import combination_cards, public_kind
-from .state import State
+from app.rules.declarations import combination_cards, public_kind
+from app.rules.state import State
 
 
 class Views:

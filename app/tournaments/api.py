@@ -13,9 +13,8 @@ from fastapi import APIRouter, Query, Response
 from pydantic import BaseModel, Field
 
 from app.accounts.deps import AccountUser, CurrentUser, OptionalUser
-from app.db import SessionDep
-
-from . import results, rounds, service, views, watcher
+from app.core.db import SessionDep
+from app.tournaments import results, rounds, service, views, watcher
 
 router = APIRouter(prefix="/api", tags=["tournaments"], lifespan=watcher.lifespan)
 
@@ -185,7 +184,7 @@ async def team_history(tournament_id: int, team_id: int, db: SessionDep) -> dict
 @router.post("/tournaments/{tournament_id}/teams/{team_id}/withdraw", responses=E)
 async def withdraw(tournament_id: int, team_id: int, body: WithdrawIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
     """Withdraw a team; its remaining matches are forfeited or removed."""
-    return await service.withdraw_team(db, tournament_id, team_id, user, body.remaining, body.reason)
+    return await results.withdraw_team(db, tournament_id, team_id, user, body.remaining, body.reason)
 
 
 # ---------------------------------------------------------------- rounds and tables

@@ -26,10 +26,9 @@ import math
 from typing import Any
 
 from app import rules
-from app.errors import Unprocessable
-
-from .models import FORMATS
-from .standings import DEFAULT_POINTS, TIEBREAKS
+from app.core.errors import Unprocessable
+from app.tournaments.models import FORMATS
+from app.tournaments.standings import DEFAULT_POINTS, TIEBREAKS
 
 MATCH_KINDS = ("target", "deals", "time")
 PLAY_MODES = ("paper", "online")

@@ -26,7 +26,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from app.db import Base, utcnow
+from app.core.db import Base, utcnow
 
 CLUB_KINDS = ("falla", "penya", "society", "club")
 FORMATS = ("round_robin", "swiss", "knockout", "groups_knockout")

@@ -21,30 +21,24 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from fastapi.templating import Jinja2Templates
 
-from app import i18n, i18n_errors, rules
-from app.accounts import csrf
+from app import rules
 from app.accounts.deps import OptionalUser
 from app.accounts.models import User
-from app.db import SessionDep
-from app.errors import ServiceError
-from app.rooms import cards
+from app.core.db import SessionDep
+from app.core.errors import ServiceError
 from app.rooms.botplay import bot_names
-from app.rooms.rendering import bot_label
-
-from . import config, results, rounds, service, views
-from .models import CLUB_KINDS, FORMATS
+from app.tournaments import config, results, rounds, service, views
+from app.tournaments.models import CLUB_KINDS, FORMATS
+from app.web import cards, csrf, i18n, i18n_errors
+from app.web.templating import add_globals, templates
 
 router = APIRouter(include_in_schema=False)
-templates = Jinja2Templates(directory=str(Path(__file__).resolve().parents[2] / "templates"))
-i18n.install(templates.env)
 N_ = i18n.N_
 # The tournament service's words, shown through word() (statuses, formats, stages,
 # club kinds, outcomes, tie-breaks): marked here for the catalogues.
@@ -89,9 +83,7 @@ def match_words(t: dict[str, Any]) -> str:
     return "".join(out) or text
 
 
-templates.env.globals.update(word=word, match_words=match_words, option_text=word, bot_label=bot_label,
-                            belote_word=cards.belote_word)
-templates.env.filters["word"] = word
+add_globals(word=word, match_words=match_words)  # the filter 'word' is the site's (app/web/templating.py)
 
 FORBIDDEN_FORM = N_("This form has expired or came from another site. Reload the page and try again.")
 
@@ -165,10 +157,10 @@ DECL_ROWS = 3  #: declaration rows of the score-sheet form
 
 def deal_form(game: str) -> dict[str, Any]:
     """What the per-game deal form offers: suits, ranks, which fields apply (rules/<game>.md §8)."""
-    from app.rooms import cards as room_cards
+
 
     g = rules.GAMES[game]
-    suits = [(s, room_cards.suit_name(s)) for s in g.table.suits]
+    suits = [(s, cards.suit_name(s)) for s in g.table.suits]
     return {
         "game": game,
         "suits": suits,
@@ -428,7 +420,7 @@ async def withdraw(request: Request, tid: int, team_id: int, db: SessionDep, use
     """Withdraw a team (remaining matches forfeited or removed)."""
     async def act(f: dict[str, str]) -> None:
         assert user is not None
-        await service.withdraw_team(db, tid, team_id, user, f.get("remaining", "forfeit"), f.get("reason", ""))
+        await results.withdraw_team(db, tid, team_id, user, f.get("remaining", "forfeit"), f.get("reason", ""))
     return await _post(request, user, f"/tournaments/{tid}/manage", act)
 
 

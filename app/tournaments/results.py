@@ -19,15 +19,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import rules
 from app.accounts.models import User
-from app.db import as_utc, utcnow
-from app.errors import Conflict, NotFound, Unprocessable
+from app.core.db import as_utc, utcnow
+from app.core.errors import Conflict, NotFound, Unprocessable
 from app.rooms import service as rooms
-from app.rooms import table as room_table
-
-from . import config
-from .models import PaperDeal, Round, Team, Tournament, TournamentTable
-from .service import audit, for_organiser, rounds_of, teams_of
-from .standings import Result, standings
+from app.tournaments import config
+from app.tournaments.models import PaperDeal, Round, Team, Tournament, TournamentTable
+from app.tournaments.service import audit, for_organiser, load, rounds_of, team_out, teams_of
+from app.tournaments.standings import Result, standings
 
 #: The highest score a table may record (guards the database's integer columns).
 MAX_SCORE = 1_000_000
@@ -300,7 +298,7 @@ def limit_reached(t: Tournament, x: TournamentTable, played: int) -> bool:
 
 
 async def may_deal(db: AsyncSession, room_id: int, played: int) -> bool:
-    """The room's deal guard (app/rooms/table.DEAL_GUARDS): False when the room is an
+    """The room's deal guard (registered in app/core/hooks.py by app/tournaments/wiring.py): False when the room is an
     online table whose match has reached its limit or is already recorded, so the
     server stops it instead of dealing again (however fast the bots play)."""
     row = (await db.execute(
@@ -314,9 +312,6 @@ async def may_deal(db: AsyncSession, room_id: int, played: int) -> bool:
     # a table already recorded (a read may sync it between the runner's checks) deals no more
     return row[0].status == "playing" and not limit_reached(row[1], row[0], played)
 
-
-if may_deal not in room_table.DEAL_GUARDS:
-    room_table.DEAL_GUARDS.append(may_deal)
 
 
 async def sync_table(db: AsyncSession, t: Tournament, x: TournamentTable) -> bool:
@@ -388,8 +383,6 @@ async def table_detail(db: AsyncSession, tournament_id: int, table_no: int,
     """A table with its teams and its score sheet: ``{round, number, home, away, mode,
     status, room_id, home_score, away_score, winner, forfeit, deals: [{deal, summary,
     points, outcome, totals_after}]}``. Raises NotFound."""
-    from .service import load
-
     t = await load(db, tournament_id)
     rnd, x = await find_table(db, t, table_no, round_no)
     await sync_table(db, t, x)
@@ -408,3 +401,27 @@ async def table_detail(db: AsyncSession, tournament_id: int, table_no: int,
             "home": side(x.home_id), "away": side(x.away_id), "mode": x.mode, "status": x.status,
             "room_id": x.room_id, "home_score": x.home_score, "away_score": x.away_score,
             "winner": x.winner_id, "forfeit": x.forfeit, "deals": sheet}
+
+
+async def withdraw_team(db: AsyncSession, tournament_id: int, team_id: int, user: User,
+                        remaining: str = "forfeit", reason: str = "") -> dict[str, Any]:
+    """Withdraw a team. Its matches not yet played are ``forfeit`` (won by the
+    opponent, match points only) or ``remove``d (they do not count for anyone); its
+    results so far stay. Swiss and knockout pair it no more. Raises NotFound,
+    Forbidden, Conflict (already withdrawn) or Unprocessable (``remaining``)."""
+    t = await for_organiser(db, tournament_id, user)
+    if remaining not in ("forfeit", "remove"):
+        raise Unprocessable("remaining matches are either 'forfeit' or 'remove'")
+    team = await db.get(Team, team_id)
+    if team is None or team.tournament_id != t.id:
+        raise NotFound(f"there is no team {team_id} in this tournament")
+    if team.status == "withdrawn":
+        raise Conflict(f"{team.name} has already withdrawn")
+    closed = [r.number for r in await rounds_of(db, t.id) if r.status == "closed"]
+    team.status = "withdrawn"
+    team.withdrawn_after = max(closed, default=0)
+    t.settings = {**t.settings, "withdrawals": {**t.settings.get("withdrawals", {}), str(team.id): remaining}}
+    await settle_withdrawal(db, t, team, remaining, user)
+    audit(db, t, user, "withdraw", team.name, after={"remaining": remaining}, reason=reason)
+    await db.commit()
+    return team_out(team)

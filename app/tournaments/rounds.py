@@ -14,15 +14,21 @@ from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import User
-from app.db import utcnow
-from app.errors import Conflict, Unprocessable
+from app.core.db import utcnow
+from app.core.errors import Conflict, Unprocessable
 from app.rooms import service as rooms
-
-from . import config, pairing
-from .models import Round, Team, Tournament, TournamentTable
-from .results import group_standings, results_of, sync_round, tables_in
-from .service import audit, for_organiser, load, players_per_team, rounds_of, teams_of
-from .standings import standings
+from app.tournaments import config, pairing
+from app.tournaments.models import Round, Team, Tournament, TournamentTable
+from app.tournaments.results import group_standings, results_of, sync_round, tables_in
+from app.tournaments.service import (
+    audit,
+    for_organiser,
+    load,
+    players_per_team,
+    rounds_of,
+    teams_of,
+)
+from app.tournaments.standings import standings
 
 
 def table_out(table: TournamentTable, teams: dict[int, Team], minutes: int | None = None) -> dict[str, Any]:

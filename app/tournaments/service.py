@@ -20,10 +20,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import rules
 from app.accounts.models import User
-from app.errors import Conflict, Forbidden, NotFound, Unprocessable
-
-from . import config
-from .models import CLUB_KINDS, AuditEntry, Club, Organiser, Round, Team, Tournament
+from app.accounts.service import clean_username
+from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
+from app.rooms.botplay import bot_names
+from app.tournaments import config
+from app.tournaments.models import CLUB_KINDS, AuditEntry, Club, Organiser, Round, Team, Tournament
 
 NAME_MAX = 80
 
@@ -255,8 +256,6 @@ async def register_team(db: AsyncSession, tournament_id: int, user: User, name: 
     if usernames:
         if uids:
             raise Unprocessable("give the players' accounts by id or by username, not both")
-        from app.accounts.service import clean_username
-
         for raw in usernames:
             account_name = clean_username(raw)
             uid = await db.scalar(select(User.id).where(User.username == account_name))
@@ -272,8 +271,6 @@ async def register_team(db: AsyncSession, tournament_id: int, user: User, name: 
             raise NotFound(f"there is no user {uid}")
         accounts.append(account)
     if bot is not None:
-        from app.rooms.botplay import bot_names
-
         if bot not in bot_names():
             raise Unprocessable(f"unknown bot {bot!r}; bots: {', '.join(bot_names())}")
     while len(names) < len(accounts):
@@ -302,29 +299,3 @@ async def register_team(db: AsyncSession, tournament_id: int, user: User, name: 
     await db.commit()
     clubs = await club_names(db, {club_id} if club_id else set())
     return team_out(team, clubs)
-
-
-async def withdraw_team(db: AsyncSession, tournament_id: int, team_id: int, user: User,
-                        remaining: str = "forfeit", reason: str = "") -> dict[str, Any]:
-    """Withdraw a team. Its matches not yet played are ``forfeit`` (won by the
-    opponent, match points only) or ``remove``d (they do not count for anyone); its
-    results so far stay. Swiss and knockout pair it no more. Raises NotFound,
-    Forbidden, Conflict (already withdrawn) or Unprocessable (``remaining``)."""
-    from .results import settle_withdrawal
-
-    t = await for_organiser(db, tournament_id, user)
-    if remaining not in ("forfeit", "remove"):
-        raise Unprocessable("remaining matches are either 'forfeit' or 'remove'")
-    team = await db.get(Team, team_id)
-    if team is None or team.tournament_id != t.id:
-        raise NotFound(f"there is no team {team_id} in this tournament")
-    if team.status == "withdrawn":
-        raise Conflict(f"{team.name} has already withdrawn")
-    closed = [r.number for r in await rounds_of(db, t.id) if r.status == "closed"]
-    team.status = "withdrawn"
-    team.withdrawn_after = max(closed, default=0)
-    t.settings = {**t.settings, "withdrawals": {**t.settings.get("withdrawals", {}), str(team.id): remaining}}
-    await settle_withdrawal(db, t, team, remaining, user)
-    audit(db, t, user, "withdraw", team.name, after={"remaining": remaining}, reason=reason)
-    await db.commit()
-    return team_out(team)

@@ -12,12 +12,11 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import User
-from app.errors import NotFound
-
-from .models import AuditEntry, Round, Tournament, TournamentTable
-from .results import group_standings, results_of, sync_round, tables_in
-from .service import club_names, load, rounds_of, team_out, teams_of
-from .standings import TIEBREAKS, club_ranking, explain, standings
+from app.core.errors import NotFound
+from app.tournaments.models import AuditEntry, Round, Tournament, TournamentTable
+from app.tournaments.results import group_standings, results_of, sync_round, tables_in
+from app.tournaments.service import club_names, load, rounds_of, team_out, teams_of
+from app.tournaments.standings import TIEBREAKS, club_ranking, explain, standings
 
 
 async def rooms_in_tournaments(db: AsyncSession, room_ids: list[int]) -> dict[int, dict[str, Any]]:

@@ -24,8 +24,8 @@ from typing import Any
 
 from sqlalchemy import select
 
-from .models import Round, Tournament, TournamentTable
-from .results import sync_table
+from app.tournaments.models import Round, Tournament, TournamentTable
+from app.tournaments.results import sync_table
 
 log = logging.getLogger(__name__)
 OTHER_ROOMS = 10_000  # rooms remembered as not a tournament table (the oldest are forgotten)

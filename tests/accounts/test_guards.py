@@ -13,8 +13,8 @@ import httpx
 import pytest
 
 from app.accounts.limits import RateLimiter
+from app.core.settings import Settings, parse_rate
 from app.main import create_app
-from app.settings import Settings, parse_rate
 from tests.conftest import empty_tables
 
 PASSWORD = "correct horse battery"

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app import rules
-from app.rooms import cards as names
+from app.web import cards as names
 
 VIEWERS_4 = (None, 0, 1, 2, 3)
 PREVIOUS_DEAL_KEYS = frozenset({"last_deal", "sheet", "open_hands"})

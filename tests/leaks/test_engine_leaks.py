@@ -15,7 +15,7 @@ import random
 import pytest
 
 from app import bots, rules
-from app.rooms import cards
+from app.web import cards
 from tests.leaks.checker import Finder, Moment, hidden_sets, leaks_in_text, leaks_in_view
 
 DEALS_PER_GAME = 200

@@ -13,7 +13,7 @@ import time
 import httpx
 
 from app import rules
-from app.settings import Settings
+from app.core.settings import Settings
 from tests.conftest import Guest
 from tests.leaks.checker import Finder, leaks_in_text, timeline
 from tests.leaks.test_server_leaks import _actions

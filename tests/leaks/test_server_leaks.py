@@ -28,9 +28,9 @@ import websockets
 from sqlalchemy import select
 
 from app import bots, rules
-from app.db import make_engine, make_sessionmaker
+from app.core.db import make_engine, make_sessionmaker
+from app.core.settings import Settings
 from app.rooms.models import Move
-from app.settings import Settings
 from tests.leaks.checker import Finder, Moment, leaks_in_text, leaks_in_view, timeline
 
 GAMES = {

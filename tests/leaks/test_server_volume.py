@@ -25,7 +25,7 @@ import httpx
 import pytest
 
 from app import rules
-from app.settings import Settings
+from app.core.settings import Settings
 from tests.leaks.checker import timeline
 from tests.leaks.test_server_leaks import Seen as AllSeen
 from tests.leaks.test_server_leaks import _actions, _check, _frame_seq, open_sockets

@@ -9,9 +9,9 @@ from collections.abc import AsyncIterator
 import pytest
 from sqlalchemy import select
 
-from app.db import make_engine, make_sessionmaker
+from app.core.db import make_engine, make_sessionmaker
+from app.core.settings import Settings
 from app.realtime.lease import Leases, leases
-from app.settings import Settings
 from tests.conftest import empty_tables
 
 

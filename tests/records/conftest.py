@@ -1,5 +1,5 @@
 """Fixtures of the record tests: the four-guest Bolot table with a known first deal
-(tests/rooms/conftest.py) and a helper that plays a deal out through the API."""
+(tests/tables.py) and a helper that plays a deal out through the API."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import time
 import httpx
 
 from tests.conftest import Guest
-from tests.rooms.conftest import Table, fixed_first_deal, move, table, view_of  # noqa: F401
+from tests.tables import Table, fixed_first_deal, move, table, view_of  # noqa: F401
 
 __all__ = ["Guest", "Table", "bot_room", "play_deal_out", "wait_for"]
 

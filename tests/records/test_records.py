@@ -9,7 +9,7 @@ import pytest
 
 from app import rules
 from tests.records.conftest import Guest, Table, bot_room, play_deal_out, wait_for
-from tests.rooms.conftest import DECK
+from tests.tables import DECK
 
 SMALL = {
     "bolot": {"target": 151},

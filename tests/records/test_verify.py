@@ -1,6 +1,6 @@
 """Verifiable deals: GET /api/deals/{game_id}-{deal_no}/verify and /deals/{id}/verify.
 
-The first deal is the known ``DECK`` of tests/rooms/conftest.py: once it ends the
+The first deal is the known ``DECK`` of tests/tables.py: once it ends the
 check recomputes SHA-256(salt + ",".join(deck)), matches the hash published at the
 deal, and shows the hands as the engine dealt them; the deal in play shows only its
 commitment, in JSON and in HTML.
@@ -13,9 +13,10 @@ import hashlib
 import httpx
 
 from app import rules
-from app.rooms import play, verify
+from app.records import verify
+from app.rooms import play
 from tests.records.conftest import Table, play_deal_out, view_of
-from tests.rooms.conftest import DECK
+from tests.tables import DECK
 
 
 async def _game_id(client: httpx.AsyncClient, room_id: int) -> int:

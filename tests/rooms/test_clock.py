@@ -13,10 +13,10 @@ from datetime import datetime
 import httpx
 
 from app import rules
+from app.core.settings import Settings
 from app.main import create_app
 from app.rooms import clock, play
 from app.rooms.models import Room, Seat
-from app.settings import Settings
 from tests.conftest import Guest, empty_tables
 
 

@@ -11,11 +11,11 @@ import httpx
 import pytest
 
 from app import rules
+from app.core.settings import Settings
 from app.main import create_app
 from app.rooms import play
-from app.settings import Settings
 from tests.conftest import empty_tables
-from tests.rooms.conftest import Table, view_of
+from tests.tables import Table, view_of
 
 
 async def _moves(client: httpx.AsyncClient, room: int) -> list[dict]:

@@ -18,7 +18,7 @@ import pytest
 from app import rules
 from app.rooms import play
 from tests.conftest import Guest
-from tests.rooms.conftest import Table, move, view_of
+from tests.tables import Table, move, view_of
 
 
 def _deck_with_one_hidden_combination() -> list[str]:

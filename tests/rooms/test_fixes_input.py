@@ -6,7 +6,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from tests.rooms.conftest import DECK, Table, move, view_of
+from tests.tables import DECK, Table, move, view_of
 
 TURNED_SUIT = DECK[20][-1]  # the turned card of the fixed deal (7o): oros
 

@@ -10,11 +10,11 @@ import httpx
 import pytest
 from sqlalchemy import update
 
-from app.db import make_engine, make_sessionmaker
+from app.core.db import make_engine, make_sessionmaker
+from app.core.settings import Settings
 from app.main import create_app
 from app.rooms import service
 from app.rooms.models import Room
-from app.settings import Settings
 from tests.conftest import Guest, empty_tables
 
 

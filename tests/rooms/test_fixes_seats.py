@@ -7,7 +7,7 @@ from __future__ import annotations
 import httpx
 
 from tests.conftest import Guest
-from tests.rooms.conftest import Table, view_of
+from tests.tables import Table, view_of
 
 
 async def test_a_left_seat_cannot_be_taken_by_anyone_else(client: httpx.AsyncClient, guest: Guest, table: Table) -> None:

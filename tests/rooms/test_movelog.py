@@ -1,6 +1,6 @@
 """The move log hides what the table hides (DESIGN.md: "cards still hidden are redacted").
 
-Checked against the known first deal of tests/rooms/conftest.py: while a deal is
+Checked against the known first deal of tests/tables.py: while a deal is
 played, its deck is not in the log and the declared cards of trick 1 are only
 kinds; once the deal is over, deck and salt are revealed and match the SHA-256
 published at the deal (DESIGN.md "The engine", last point).
@@ -15,7 +15,7 @@ import json
 import httpx
 
 from app import rules
-from tests.rooms.conftest import DECK, Table, move, view_of
+from tests.tables import DECK, Table, move, view_of
 
 ALL_CARDS = set(rules.GAMES["bolot"].deck)
 

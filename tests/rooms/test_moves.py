@@ -7,7 +7,7 @@ import asyncio
 import httpx
 
 from tests.conftest import Guest
-from tests.rooms.conftest import Table, move, view_of
+from tests.tables import Table, move, view_of
 
 
 async def test_first_deal_is_dealt_as_the_rules_say(client: httpx.AsyncClient, table: Table) -> None:

@@ -13,7 +13,7 @@ import websockets
 
 from app.rooms import sockets
 from tests.conftest import Guest
-from tests.rooms.conftest import Table, view_of
+from tests.tables import Table, view_of
 
 PASSWORD = "correct horse battery"
 

@@ -7,9 +7,9 @@ import time
 
 import httpx
 
+from app.core.settings import Settings
 from app.main import create_app
 from app.rooms import play
-from app.settings import Settings
 from tests.conftest import empty_tables
 
 

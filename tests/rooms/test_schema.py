@@ -7,7 +7,7 @@ from alembic.migration import MigrationContext
 
 import app.accounts.models  # noqa: F401
 import app.rooms.models  # noqa: F401
-from app.db import Base, make_engine
+from app.core.db import Base, make_engine
 
 OURS = {"users", "rooms", "seats", "games", "moves", "deals"}
 

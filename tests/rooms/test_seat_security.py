@@ -8,7 +8,7 @@ import asyncio
 import httpx
 
 from tests.conftest import Guest
-from tests.rooms.conftest import Table, move, view_of
+from tests.tables import Table, move, view_of
 
 
 async def _room(client: httpx.AsyncClient, host: dict[str, str], game: str = "bolot", **extra: object) -> int:

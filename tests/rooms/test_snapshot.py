@@ -14,8 +14,8 @@ from sqlalchemy import event, select
 
 from app import realtime
 from app.accounts.models import User
-from app.rooms import service
-from app.settings import Settings
+from app.core.settings import Settings
+from app.rooms import fanout, service
 from tests.conftest import Guest
 
 #: Statements for one move and its fan-out to 4 seat sockets and 3 spectators, all
@@ -113,9 +113,9 @@ async def test_a_move_to_four_seat_sockets_and_three_spectators_reads_the_room_o
         statements.append(statement)
 
     async with hub.listen(room) as events:
-        await asyncio.gather(*(hub.views.get(maker, room, v) for v in viewers))  # the sockets' first views
+        await asyncio.gather(*(fanout.views_of(hub).get(maker, room, v) for v in viewers))  # the sockets' first views
         await asyncio.sleep(0.3)  # the runner and the watcher are done with the deal's event
-        reads, builds = hub.views.reads, hub.views.builds
+        reads, builds = fanout.views_of(hub).reads, fanout.views_of(hub).builds
         event.listen(app.state.engine.sync_engine, "before_cursor_execute", count)
         try:
             view = (await client.get(f"/api/rooms/{room}/view", headers=players[0])).json()
@@ -127,12 +127,12 @@ async def test_a_move_to_four_seat_sockets_and_three_spectators_reads_the_room_o
             assert answer.status_code == 200, answer.text
             seq = await asyncio.wait_for(anext(events), 5)
             assert seq == mine["seq"] + 1
-            entries = await asyncio.gather(*(hub.views.get(maker, room, v) for v in viewers))
+            entries = await asyncio.gather(*(fanout.views_of(hub).get(maker, room, v) for v in viewers))
             await asyncio.sleep(0.3)  # the runner and the watcher look at the event
         finally:
             event.remove(app.state.engine.sync_engine, "before_cursor_execute", count)
-    assert hub.views.reads - reads == 1  # one read of the room for every socket
-    assert hub.views.builds - builds == 5  # four seats and the spectators
+    assert fanout.views_of(hub).reads - reads == 1  # one read of the room for every socket
+    assert fanout.views_of(hub).builds - builds == 5  # four seats and the spectators
     assert [e.view["my_seat"] for e in entries] == [0, 1, 2, 3, None, None, None]
     assert entries[4] is entries[5] is entries[6]
     assert len(statements) <= MOVE_STATEMENTS, "\n".join(statements)

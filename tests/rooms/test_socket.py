@@ -9,7 +9,7 @@ import httpx
 import pytest
 import websockets
 
-from tests.rooms.conftest import DECK
+from tests.tables import DECK
 
 
 async def _next_view(ws: websockets.ClientConnection, seq: int | None = None, timeout: float = 10) -> dict:

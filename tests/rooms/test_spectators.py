@@ -14,9 +14,9 @@ from typing import Any
 import httpx
 
 from app import rules
-from app.rooms import presenter
+from app.table import presenter
 from tests.conftest import Guest
-from tests.rooms.test_pages import _sign_in, _token
+from tests.table.test_pages import _sign_in, _token
 
 DECK = frozenset(rules.GAMES["bolot"].deck)
 

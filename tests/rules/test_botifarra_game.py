@@ -16,8 +16,7 @@ from app.rules import (
     new_game,
     observe,
 )
-
-from .test_botifarra_deal import PASS, act, deck_for
+from tests.rules.test_botifarra_deal import PASS, act, deck_for
 
 OROS = [f"{n}o" for n in range(1, 13)]
 COPES = [f"{n}c" for n in range(1, 13)]

@@ -4,8 +4,7 @@ rejection of rules/botifarra.md §8 (values worked out by hand from §4 and §7)
 import pytest
 
 from app.rules import IllegalAction, score_deal
-
-from .test_botifarra_examples import summary
+from tests.rules.test_botifarra_examples import summary
 
 
 def points(options, s):

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 import yaml
 
-from app.settings import Settings
+from app.core.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.load import check_loopback, main, percentile
+from app.tools.load import check_loopback, main, percentile
 
 
 def test_only_this_machine_is_a_target() -> None:
@@ -34,7 +34,7 @@ def test_a_short_run_reports_moves_latency_sockets_and_memory(tmp_path: Path, ca
 
 
 def test_pace_is_a_think_time_in_bounds() -> None:
-    from app.load import register
+    from app.tools.load import register
 
     parser = argparse.ArgumentParser()
     register(parser.add_subparsers())

@@ -13,11 +13,10 @@ import httpx
 import websockets
 from sqlalchemy import select
 
-from app.db import make_engine
+from app.core.db import make_engine
 from app.realtime.lease import SHARD, SHARDS, leases
+from tests.scale.conftest import Worker
 from tests.serverproc import poll_view
-
-from .conftest import Worker
 
 
 def _guest(http: httpx.Client, nickname: str) -> dict[str, str]:

@@ -76,7 +76,7 @@ def main() -> None:
     base = f"http://127.0.0.1:{port}"
     env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{tmp}/s.db", "TAPET_SECRET_KEY": "screenshots-of-the-championships",
            "TAPET_BOT_DELAY": "0"}
-    subprocess.run([sys.executable, "-m", "app.cli", "migrate"], env=env, cwd=ROOT, check=False)
+    subprocess.run([sys.executable, "-m", "app.tools.cli", "migrate"], env=env, cwd=ROOT, check=False)
     proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app",
                              "--port", str(port), "--log-level", "warning"], env=env, cwd=ROOT)
     try:

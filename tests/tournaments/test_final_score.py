@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
-from app.errors import Unprocessable
+from app.core.errors import Unprocessable
 from app.tournaments.config import check_final
 from tests.tournaments.conftest import Org, make_tournament
 

@@ -10,7 +10,7 @@ from sqlalchemy import inspect, text
 import app.accounts.models  # noqa: F401
 import app.rooms.models  # noqa: F401
 import app.tournaments.models  # noqa: F401
-from app.db import Base, make_engine
+from app.core.db import Base, make_engine
 
 OURS = {"clubs", "tournaments", "tournament_organisers", "teams", "tournament_rounds",
         "tournament_tables", "tournament_deals", "tournament_audit"}

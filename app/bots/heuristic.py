@@ -1,0 +1,35 @@
+"""The heuristic level: simple sensible play, one module per game family, and the random
+level every bot falls back on. ``heuristic_for(game)`` is the heuristic's
+``choose(view, rng)`` for a game (random play for a game without one)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from app.bots import belote_family, botifarra, bridge_belote
+
+Choose = Callable[[dict, random.Random], dict]
+
+
+def choose_random(view: dict, rng: random.Random) -> dict:
+    """A legal action at random. Raises ValueError when the seat has nothing to do."""
+    actions = view.get("legal_actions") or []
+    if not actions:
+        raise ValueError("this seat has no action to take")
+    return rng.choice(actions)
+
+
+#: game id -> the heuristic level's ``choose(view, rng)``.
+HEURISTICS: dict[str, Choose] = {
+    "bolot": belote_family.choose,
+    "belote": belote_family.choose,
+    "belote-2p": belote_family.choose,
+    "bridge-belote": bridge_belote.choose,
+    "botifarra": botifarra.choose,
+}
+
+
+def heuristic_for(game: str) -> Choose:
+    """The heuristic level's ``choose(view, rng)`` for ``game`` (random play for an unknown game)."""
+    return HEURISTICS.get(game, choose_random)

@@ -1,0 +1,107 @@
+"""Database access: SQLAlchemy 2 async engine, sessions, the declarative base, migrations.
+
+``DATABASE_URL`` picks the database (app/core/settings.py): an SQLite file by default,
+PostgreSQL in production and CI. The schema is owned by Alembic (migrations/);
+``migrate(url)`` brings a database to the newest revision and is what
+``tapet serve`` and the tests run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Depends
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+from sqlalchemy.orm import DeclarativeBase
+from starlette.requests import HTTPConnection
+
+MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
+
+
+class Base(DeclarativeBase):
+    """The declarative base of every table of the project."""
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware UTC."""
+    return datetime.now(UTC)
+
+
+def as_utc(moment: datetime) -> datetime:
+    """``moment`` as aware UTC (SQLite gives naive datetimes back; they were stored as UTC)."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def make_engine(url: str) -> AsyncEngine:
+    """An async engine for ``url``. SQLite connections get foreign keys, WAL and a
+    busy timeout, so several connections (requests, the bot runner) can write in turn."""
+    is_sqlite = url.startswith("sqlite")
+    kwargs: dict[str, Any] = {"pool_pre_ping": not is_sqlite}
+    if is_sqlite:
+        kwargs["connect_args"] = {"timeout": 30}
+    engine = create_async_engine(url, **kwargs)
+    if is_sqlite:
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    """Sessions that keep loaded objects usable after commit (``expire_on_commit=False``)."""
+    return async_sessionmaker(engine, expire_on_commit=False)
+
+
+async def get_session(conn: HTTPConnection) -> AsyncIterator[AsyncSession]:
+    """FastAPI dependency: one session per request (or socket), from the app's sessionmaker."""
+    async with conn.app.state.sessionmaker() as session:
+        yield session
+
+
+SessionDep = Annotated[AsyncSession, Depends(get_session)]
+
+
+def alembic_config(url: str | None = None) -> Any:
+    """The Alembic configuration of the project (works without ``alembic.ini``)."""
+    from alembic.config import Config
+
+    ini = MIGRATIONS_DIR.parent / "alembic.ini"
+    cfg = Config(str(ini)) if ini.exists() else Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
+    if url:
+        cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return cfg
+
+
+async def migrate(url: str, revision: str = "head") -> None:
+    """Upgrade the database at ``url`` to ``revision`` (Alembic), inside the running loop."""
+    from alembic import command
+
+    engine = make_engine(url)
+    try:
+        async with engine.begin() as conn:
+
+            def upgrade(sync_conn: Any) -> None:
+                cfg = alembic_config(url)
+                cfg.attributes["connection"] = sync_conn
+                command.upgrade(cfg, revision)
+
+            await conn.run_sync(upgrade)
+    finally:
+        await engine.dispose()

@@ -1,0 +1,83 @@
+"""Typed extension points: how a feature reacts to another's events without importing it.
+
+Imports point one way (CONTRIBUTING.md): tournaments build on rooms, so rooms may not
+import tournaments. Where rooms must ask a question only a championship can answer (may
+this table deal again? which championship does this table play for?), rooms call the
+hooks registered here, and the championship feature registers its answers at start-up
+(``app.tournaments.wiring.install``, called by ``app.main.create_app``), as lila's
+modules subscribe to a bus. Nothing is registered by importing a module.
+
+Registration is idempotent (the same function twice is kept once), so creating the app
+many times (tests) keeps one of each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, TypedDict
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+#: ``await guard(db, room_id, deals_done) -> bool``: asked before the server deals a room's
+#: next hand (``deals_done`` counts void deals too); False stops the match there, between
+#: deals. A championship's number of deals and time limit are deal guards.
+DealGuard = Callable[[AsyncSession, int, int], Awaitable[bool]]
+
+
+class RoomLabel(TypedDict):
+    """What a room plays for, shown beside it in the lobby and in its title bar."""
+
+    tournament_id: int
+    tournament: str
+    round: int
+    table: int
+
+
+#: ``await labeller(db, room_ids) -> {room_id: RoomLabel}`` for the rooms among
+#: ``room_ids`` that it knows (one query for all of them).
+RoomLabeller = Callable[[AsyncSession, list[int]], Awaitable[dict[int, RoomLabel]]]
+
+
+@dataclass
+class Hooks:
+    """The registered extension points of this process."""
+
+    deal_guards: list[DealGuard] = field(default_factory=list)
+    room_labellers: list[RoomLabeller] = field(default_factory=list)
+
+    def add_deal_guard(self, guard: DealGuard) -> None:
+        """Register ``guard`` (once)."""
+        if guard not in self.deal_guards:
+            self.deal_guards.append(guard)
+
+    def add_room_labeller(self, labeller: RoomLabeller) -> None:
+        """Register ``labeller`` (once)."""
+        if labeller not in self.room_labellers:
+            self.room_labellers.append(labeller)
+
+    async def may_deal(self, db: AsyncSession, room_id: int, deals_done: int) -> bool:
+        """True unless a registered deal guard stops the room's match before its next deal."""
+        for guard in self.deal_guards:
+            if not await guard(db, room_id, deals_done):
+                return False
+        return True
+
+    async def room_labels(self, db: AsyncSession, room_ids: list[int]) -> dict[int, RoomLabel]:
+        """room id -> its label, for the rooms some labeller knows (none: ``{}``)."""
+        labels: dict[int, RoomLabel] = {}
+        if not room_ids:
+            return labels
+        for labeller in self.room_labellers:
+            labels.update(await labeller(db, room_ids))
+        return labels
+
+
+#: The process's hooks (one app per process; tests that build several apps share them,
+#: which registration's idempotence makes harmless).
+HOOKS = Hooks()
+
+
+def describe(value: Any) -> str:
+    """A hook's readable name for logs: ``module.function``."""
+    return f"{getattr(value, '__module__', '?')}.{getattr(value, '__qualname__', repr(value))}"

@@ -1,0 +1,62 @@
+"""JSON routes of records and deal checks (docs/fairness.md); they call only
+app/records/service.py and app/records/verify.py.
+
+| route | does |
+|---|---|
+| ``GET /api/deals/{id}/verify`` | a deal's commitment; once it ended, deck, salt, the recomputed hash and the hands |
+| ``GET /api/games/{game_id}/record`` | a game's record: its finished deals, every action, each deal's score |
+| ``GET /api/rooms/{room_id}/record`` | the record of the room's game (the same JSON; it names ``game_id``) |
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.core.db import SessionDep
+from app.core.errors import NotFound
+from app.records import service as records
+from app.records import verify
+from app.rooms import service
+from app.rooms.models import Game
+
+router = APIRouter(prefix="/api", tags=["records"])
+
+E404 = {404: {"description": "no such game or deal"}}
+
+
+@router.get("/deals/{deal_id}/verify", responses=E404)
+async def verify_deal(deal_id: str, db: SessionDep) -> dict[str, Any]:
+    """Check a deal's commitment. ``deal_id`` is ``<game_id>-<deal_no>`` ("12-3").
+
+    While the deal is played only ``sha256`` (published at the deal) is shown. Once it
+    ended: ``salt``, ``deck`` (top card first), ``recomputed`` = SHA-256(salt +
+    ",".join(deck)), ``matches``, ``dealt`` (each seat's cards right after the deal, as
+    the engine hands them out) and ``hands`` (the cards each seat played with)."""
+    return await verify.verify(db, deal_id)
+
+
+@router.get("/games/{game_id}/record", responses=E404)
+async def game_record(game_id: int, db: SessionDep) -> dict[str, Any]:
+    """The record of a game: game, options, first ``dealer``, and for each finished deal
+    its commitment, deck, salt, hands, every action and its score; ``actions`` lists
+    them all in order (``app.rules.replay(game, options, dealer, actions)`` gives the
+    same scores). The deal in play shows only its commitment (``in_progress``)."""
+    return await _record(db, await records.get_game(db, game_id))
+
+
+@router.get("/rooms/{room_id}/record", responses=E404)
+async def room_record(room_id: int, db: SessionDep) -> dict[str, Any]:
+    """The record of the room's game (as ``GET /api/games/{game_id}/record``). 404 before
+    the start."""
+    return await _record(db, await records.room_game(db, room_id))
+
+
+async def _record(db: AsyncSession, game: Game) -> dict[str, Any]:
+    try:
+        room = await service.room_info(db, game.room_id)
+    except NotFound:
+        room = None
+    return records.record(await records.history(db, game), room)

@@ -1,0 +1,186 @@
+"""HTML pages of records: deal checks, replays and the match permalink (docs/fairness.md).
+
+| route | does |
+|---|---|
+| ``GET /deals/{id}/verify`` | a deal's commitment; once it ended, the check, the deck and the hands |
+| ``GET /rooms/{id}/replay`` | the finished deals of the room's game, each with its replay link |
+| ``GET /rooms/{id}/replay?deal=N&step=K`` | step K of deal N, every hand face up (←/→ step) |
+| ``GET /records/{game_id}`` | the match's permalink: the sheet, each deal's replay and check |
+
+Only finished deals are drawn with their hands (app/records/service.py decides);
+the deal in play shows its commitment alone. The steps are plain links (``?step=``),
+so the replay works without JavaScript; ``static/js/replay.js`` adds the arrow keys
+and swaps the replay in place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, Response
+
+from app.accounts.deps import OptionalUser
+from app.core.db import SessionDep
+from app.core.errors import NotFound
+from app.records import service as records
+from app.records import verify
+from app.rooms import service
+from app.table import presenter
+from app.web import cards, csrf
+from app.web.i18n import gettext as _
+from app.web.templating import error_response, templates
+
+router = APIRouter(include_in_schema=False)
+
+
+def _card(code: str) -> dict[str, str]:
+    return {"card": code, "img": cards.card_image(code), "name": cards.card_name(code),
+            "long": cards.card_long_name(code)}
+
+
+def _cards(codes: list[str] | None) -> list[dict[str, str]] | None:
+    return None if codes is None else [_card(c) for c in codes]
+
+
+async def _room(db: Any, room_id: int) -> dict[str, Any] | None:
+    try:
+        return await service.room_info(db, room_id)
+    except NotFound:
+        return None
+
+
+def _names(room: dict[str, Any] | None, players: int) -> list[str]:
+    by_seat = presenter.seat_names({"seats": (room or {}).get("seats") or [], "players": players})
+    return [by_seat[s] for s in range(players)]
+
+
+def describe(game: str, actor: int | str, action: dict[str, Any], names: list[str]) -> str:
+    """One line for a step of the replay, in the viewer's language: "Anna played the Sota de copes"."""
+    who = names[actor] if isinstance(actor, int) and actor < len(names) else _("The server")
+    kind = action.get("type")
+    if kind == "deal":
+        return _("The cards are dealt")
+    if kind == "play":
+        said = [f for f in ("bolot", "belote") if action.get(f)]
+        extra = _(", saying %(word)s") % {"word": cards.belote_word(game)} if said else ""
+        return _("%(name)s played the %(card)s") % {"name": who, "card": cards.card_long_name(action["card"])} + extra
+    if kind == "declare":
+        combos = action.get("combinations") or []
+        if not combos:
+            return _("%(name)s declares nothing") % {"name": who}
+        listed = ", ".join(cards.declaration_label(game, c) for c in combos)
+        return _("%(name)s declares %(list)s") % {"name": who, "list": listed}
+    return f"{who}: {cards.action_label(game, action)}"
+
+
+def _page(request: Request, user: Any, name: str, ctx: dict[str, Any]) -> Response:
+    ctx.update(user=user, csrf_token=csrf.csrf_token(request))
+    return templates.TemplateResponse(request, name, ctx)
+
+
+@router.get("/deals/{deal_id}/verify", response_class=HTMLResponse)
+async def verify_page(request: Request, deal_id: str, db: SessionDep, user: OptionalUser) -> Response:
+    """A deal's commitment and, once the deal ended, its check with the deck and hands."""
+    try:
+        check = await verify.verify(db, deal_id)
+    except NotFound as exc:
+        return error_response(request, user, exc.message, 404)
+    room = await _room(db, check["room_id"])
+    players = len((room or {}).get("seats") or []) or len(check.get("hands") or check.get("dealt") or []) or 4
+    ctx = {
+        "check": check,
+        "names": _names(room, players),
+        "deck": _cards(check.get("deck")),
+        "dealt": [_cards(h) for h in check.get("dealt") or []],
+        "hands": [_cards(h) for h in check.get("hands") or []],
+        "room": room,
+    }
+    return _page(request, user, "records/verify.html", ctx)
+
+
+@router.get("/rooms/{room_id}/replay", response_class=HTMLResponse)
+async def replay_page(
+    request: Request,
+    room_id: int,
+    db: SessionDep,
+    user: OptionalUser,
+    deal: int | None = Query(default=None, ge=1),
+    step: int = Query(default=0, ge=0),
+) -> Response:
+    """Step through a finished deal with every hand face up; without ``deal``, the list."""
+    room = await _room(db, room_id)
+    if room is None:
+        return error_response(request, user, f"there is no room {room_id}", 404)
+    try:
+        game = await records.room_game(db, room_id)
+    except NotFound as exc:
+        return error_response(request, user, exc.message, 404, f"/rooms/{room_id}")
+    h = await records.history(db, game)
+    if deal is None:
+        return _page(request, user, "records/record.html", _record_context(h, room))
+    try:
+        frames = records.frames(h, deal)
+    except NotFound as exc:
+        return error_response(request, user, exc.message, 404, f"/rooms/{room_id}/replay")
+    step = min(step, len(frames) - 1)
+    frame = frames[step]
+    view = dict(frame["view"])
+    view.update(room)
+    view.update(my_seat=None, seat=None, replay=True)  # a step of the deal, not the room now
+    # nor the room's present: who watches now, who is away now
+    view["spectators"] = 0
+    view["seats"] = [dict(s, stand_in=False, away=False) for s in view.get("seats") or []]
+    names = _names(room, view["players"])
+    t = presenter.table(view)
+    hands = [
+        {"seat": s, "name": names[s], "team": s % 2, "to_act": view.get("to_act") == s,
+         "dealer": view.get("dealer") == s, "cards": _cards(hand)}
+        for s, hand in enumerate(frame["hands"])
+    ]
+    ctx = {
+        "room": view,
+        "view": view,
+        "t": t,
+        "oob": False,
+        "game_id": game.id,
+        "deal_no": deal,
+        "deal_ids": [d.deal_no for d in h.finished_deals],
+        "step": step,
+        "steps": len(frames),
+        "said": describe(game.game, frame["actor"], frame["action"], names),
+        "hands": hands,
+        "verify_id": verify.deal_id(game.id, deal),
+        "last": step == len(frames) - 1,
+    }
+    return _page(request, user, "records/replay.html", ctx)
+
+
+def _record_context(h: records.GameHistory, room: dict[str, Any] | None) -> dict[str, Any]:
+    data = records.record(h, room)
+    names = _names(room, data["players"])
+    rows = []
+    for d in data["deals"]:
+        result = d["result"] or {}
+        rows.append(
+            {"deal_no": d["deal_no"], "dealer": names[d["dealer"]], "void": result.get("void"),
+             "outcome": result.get("outcome"), "points": result.get("points"),
+             "scores_after": result.get("scores_after"), "sha256": d["sha256"],
+             "verify_id": verify.deal_id(h.game.id, d["deal_no"]), "actions": len(d["actions"])}
+        )
+    running = data["in_progress"]
+    if running:
+        running = dict(running, verify_id=verify.deal_id(h.game.id, running["deal_no"]))
+    return {"record": data, "rows": rows, "names": names, "running": running, "room": room}
+
+
+@router.get("/records/{game_id}", response_class=HTMLResponse)
+async def record_page(request: Request, game_id: int, db: SessionDep, user: OptionalUser) -> Response:
+    """The permalink of a match: its finished deals, scores, replays and checks."""
+    try:
+        game = await records.get_game(db, game_id)
+    except NotFound as exc:
+        return error_response(request, user, exc.message, 404)
+    room = await _room(db, game.room_id)
+    h = await records.history(db, game)
+    return _page(request, user, "records/record.html", _record_context(h, room))

@@ -1,0 +1,187 @@
+"""Views rendered once per audience: the sockets' fan-out cache of this process.
+
+Without it each socket of a room read the database and built its viewer's view on
+every event: a room watched by 200 people cost 200 reads per move. Here, per room
+and per *generation* (a number the hub bumps on every event of the room, so nothing
+cached before an event is served after it):
+
+* the room is read once: one ``service.read_snapshot`` (room, seats, nicknames, game
+  state, the deal's commitment: about five statements),
+* each audience's view is projected from that one snapshot once: one per seat
+  (``service.view_of``, pure, ``observe(state, seat)`` and the room info) and one for
+  every spectator (nobody's seat: the same view for all of them),
+
+and shared by every socket of that audience, with its JSON text encoded once. One
+event costs one read plus one cheap projection per audience. Concurrent sockets wait
+for the one read in progress (single flight); at most ``BUILDS_AT_ONCE`` reads run at
+a time, so a burst of sockets cannot take every database connection from the
+requests. Entries also expire after ``ttl`` seconds, so a socket that connects long
+after the last event still reads the spectator count and the clock afresh.
+
+Which audience a socket belongs to comes from the snapshot itself: the seat its
+``seats`` give the socket's user, the same data the view's hand is projected for, so
+no socket ever gets another seat's cards (``_belongs`` checks it again on the built
+view).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import weakref
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from app.rooms import service
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+    from app.accounts.models import User
+    from app.realtime.hub import Hub
+
+MAX_ROOMS = 4096
+BUILDS_AT_ONCE = 8  # reads at once: below the connection pool's 15, so requests still get a connection
+
+
+def encode(message: dict[str, Any]) -> str:
+    """JSON text as Starlette's ``send_json`` writes it."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(slots=True)
+class Entry:
+    """One audience's view and its socket message (``{**view, "type": "view"}`` as JSON)."""
+
+    view: dict[str, Any]
+    _text: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The JSON socket's message, encoded on first use."""
+        if self._text is None:
+            self._text = encode({**self.view, "type": "view"})
+        return self._text
+
+
+class _Room:
+    """What one generation of a room has built so far."""
+
+    def __init__(self, generation: int) -> None:
+        self.generation = generation
+        self.born = time.monotonic()
+        self.builds: dict[Any, asyncio.Future[Any]] = {}  # the snapshot read, move logs
+        self.views: dict[int | None, Entry] = {}  # seat (None: the spectators) -> its view
+
+    async def once(self, key: Any, build: Callable[[], Awaitable[Any]]) -> Any:
+        """The result of ``build()`` for ``key``, built once for all callers (a failure is
+        not kept: the next caller tries again)."""
+        future = self.builds.get(key)
+        if future is None:
+            future = asyncio.ensure_future(build())
+            future.add_done_callback(_retrieve)
+            self.builds[key] = future
+            future.add_done_callback(lambda f: f.cancelled() or f.exception() is None or self.builds.pop(key, None))
+        return await asyncio.shield(future)
+
+
+def _seat_map(view: dict[str, Any]) -> dict[int, int]:
+    """User id -> seat, first seat first (as ``service._seat_of``)."""
+    seats: dict[int, int] = {}
+    for chair in view.get("seats") or []:
+        uid = chair.get("user_id")
+        if uid is not None:
+            seats.setdefault(uid, chair["seat"])
+    return seats
+
+
+class ViewCache:
+    """Per room and generation, one view per audience (module docstring)."""
+
+    def __init__(self, hub: Hub, ttl: float = 2.0) -> None:
+        self.hub = hub
+        self.ttl = ttl
+        self._rooms: dict[int, _Room] = {}
+        self._slots = asyncio.Semaphore(BUILDS_AT_ONCE)
+        self.reads = 0  # snapshots read from the database (for tests and profiles)
+        self.builds = 0  # views projected from a snapshot, one per audience and generation
+        self.hits = 0  # views served from the cache
+
+    def _room(self, room_id: int) -> _Room:
+        generation = self.hub.generation(room_id)
+        cached = self._rooms.get(room_id)
+        if cached is None or cached.generation != generation or time.monotonic() - cached.born > self.ttl:
+            if len(self._rooms) >= MAX_ROOMS:
+                self._prune()
+            cached = self._rooms[room_id] = _Room(generation)
+        return cached
+
+    def _prune(self) -> None:
+        now = time.monotonic()
+        for room_id in [r for r, c in self._rooms.items() if now - c.born > self.ttl]:
+            del self._rooms[room_id]
+        while len(self._rooms) >= MAX_ROOMS:
+            del self._rooms[next(iter(self._rooms))]
+
+    async def get(self, sessionmaker: async_sessionmaker[AsyncSession], room_id: int, user: User | None) -> Entry:
+        """The view of ``room_id`` for ``user`` (None: a spectator): the generation's one
+        snapshot (read once for every socket), projected once per audience: the seat the
+        snapshot gives ``user``, or the spectators'. Raises NotFound like
+        ``service.get_view``."""
+        cached = self._room(room_id)
+
+        async def read() -> Any:
+            self.reads += 1
+            async with self._slots, sessionmaker() as db:
+                return await service.read_snapshot(db, room_id)
+
+        snap = await cached.once("snapshot", read)
+        uid = user.id if user is not None else None
+        seat = snap.room.seat_of(uid)
+        entry = cached.views.get(seat)
+        if entry is None:  # no await from the lookup to the store: one projection per audience
+            self.builds += 1
+            entry = cached.views[seat] = Entry(service.view_of(snap, user))
+        else:
+            self.hits += 1
+        if not _belongs(entry.view, uid):  # by construction never; a view is never shared by mistake
+            raise RuntimeError(f"room {room_id}: the view of seat {seat} is not user {uid}'s")
+        return entry
+
+    async def moves(
+        self, sessionmaker: async_sessionmaker[AsyncSession], room_id: int, since: int
+    ) -> list[dict[str, Any]]:
+        """The public move log from ``since`` (the same for every viewer), read once per
+        generation and ``since``."""
+        async def build() -> list[dict[str, Any]]:
+            async with self._slots, sessionmaker() as db:
+                return await service.move_log(db, room_id, None, since)
+
+        return await self._room(room_id).once(("moves", since), build)
+
+
+def _retrieve(future: asyncio.Future[Any]) -> None:
+    """Mark a build's failure as seen (its waiters may all be gone)."""
+    if not future.cancelled():
+        future.exception()
+
+
+def _belongs(view: dict[str, Any], uid: int | None) -> bool:
+    """True when ``view`` is the view of user ``uid`` (None: anonymous) by its own seats."""
+    seat = view.get("my_seat")
+    if uid is None:
+        return seat is None
+    return _seat_map(view).get(uid) == seat
+
+
+_CACHES: weakref.WeakKeyDictionary[Hub, ViewCache] = weakref.WeakKeyDictionary()
+
+
+def views_of(hub: Hub) -> ViewCache:
+    """The view cache of ``hub``'s sockets (one per hub: the process's fan-out)."""
+    cache = _CACHES.get(hub)
+    if cache is None:
+        cache = _CACHES[hub] = ViewCache(hub)
+    return cache

@@ -1,0 +1,151 @@
+"""Hints: what the strong bot would do from the requester's own seat, and a few words why.
+
+``hint(db, room_id, user)`` reads the requester's own view (``service.get_view``
+for that user: never another seat's) and asks the ``strong`` bot
+(:mod:`app.bots.strong`) for an action with a small budget, in a worker thread.
+The reason is derived simply from the view (the trick on the table, the card's
+points, the trump) and says no more than that: the bot's search is not
+explained, only what the suggested card does to the trick now.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import anyio
+
+from app import rules
+from app.accounts.models import User
+from app.core.errors import Forbidden
+from app.rooms import botplay, service
+from app.table.presenter import action_json
+from app.web import cards
+from app.web.i18n import _
+
+#: Thinking time of a hint, in milliseconds (a bot at the table gets more).
+HINT_BUDGET_MS = 150.0
+
+
+def _choose(view: dict[str, Any], budget_ms: float) -> dict[str, Any]:
+    """The strong bot's action for ``view`` (one of its legal actions)."""
+    return botplay.choose_thinking("strong", view, random.Random(), budget_ms)
+
+
+async def hint(db: Any, room_id: int, user: User | None,
+               budget_ms: float = HINT_BUDGET_MS, view: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """``{action, json, label, why, card}`` for the requester's seat, or None when it is
+    not their turn. ``view``: the requester's view when the caller has read it already
+    (``service.get_view(db, room_id, user)``; the page renders the answer with it, so
+    "Do it" carries the seq the hint was thought for). Raises Forbidden for a spectator
+    (no seat in the room), NotFound."""
+    if view is None:
+        view = await service.get_view(db, room_id, user)
+    seat = view.get("my_seat")
+    if user is None or not isinstance(seat, int):
+        raise Forbidden(_("only a seated player gets a hint, for their own seat"))
+    if view.get("to_act") != seat or not view.get("legal_actions") or view.get("seat") != seat:
+        return None
+    action = await anyio.to_thread.run_sync(_choose, view, budget_ms)
+    game = view.get("game", "")
+    return {
+        "action": action,
+        "json": action_json(action),
+        "label": cards.action_label(game, action),
+        "why": reason(view, action),
+        "card": action.get("card") if action.get("type") == "play" else None,
+    }
+
+
+# ---------------------------------------------------------------- reasons
+
+
+def _points(g: Any, card: str, trump: str | None) -> int:
+    table = g.table
+    rank = rules_rank(card)
+    if trump is not None and card[-1] == trump:
+        return int(table.trump_points.get(rank, 0))
+    return int(table.plain_points.get(rank, 0))
+
+
+def rules_rank(card: str) -> str:
+    """The rank part of a card code ("10e" -> "10")."""
+    return card[:-1]
+
+
+def reason(view: dict[str, Any], action: dict[str, Any]) -> str:
+    """A few words on what ``action`` does, from the view alone ("" when nothing simple fits)."""
+    kind = action.get("type")
+    hand = list(view.get("hand") or [])
+    if kind == "play":
+        try:
+            return _play_reason(view, action["card"])
+        except (KeyError, IndexError, TypeError, AttributeError):
+            return ""
+    if kind in ("take", "trump", "bid") and cards.action_suit(action):
+        suit = cards.action_suit(action)
+        n = sum(1 for c in hand if c[-1] == suit)
+        return _("you hold %(n)s cards of %(suit)s") % {"n": n, "suit": cards.suit_name(str(suit))}
+    if kind == "pass":
+        return _("the bot would not play a contract with this hand")
+    if kind == "declare" and action.get("combinations"):
+        return _("declares your best combination")
+    if kind == "botifarra":
+        return _("no trumps: your hand is strong in several suits")
+    return ""
+
+
+def _play_reason(view: dict[str, Any], card: str) -> str:  # noqa: C901 - one case per situation
+    g = rules.GAMES[view["game"]]
+    trump = g.trump(view.get("contract"))
+    me = view["seat"]
+    trick = [t["card"] for t in view.get("trick") or []]
+    seats = [t["seat"] for t in view.get("trick") or []]
+    players = int(view.get("players") or 4)
+    if not trick:
+        if trump is not None and card[-1] == trump:
+            return _("draws trumps")
+        if _highest_left(g, view, card, trump):
+            return _("leads the highest card left in its suit")
+        if _points(g, card, trump) == 0:
+            return _("leads a low card")
+        return ""
+    led = trick[0][-1]
+    playable = [a["card"] for a in view.get("legal_actions") or [] if a.get("type") == "play"]
+    winner_now = seats[g.winning_index(trick, view.get("contract"))]
+    mine_wins = g.winning_index(trick + [card], view.get("contract")) == len(trick)
+    last = len(trick) == players - 1
+    if mine_wins:
+        winners = [c for c in playable if g.winning_index(trick + [c], view.get("contract")) == len(trick)]
+        cheapest = min(winners, key=lambda c: (_points(g, c, trump), g.card_power(c, led, trump)))
+        ruff = trump is not None and card[-1] == trump and led != trump
+        if ruff:
+            return _("trumps the trick") if last else _("trumps the trick for now")
+        if last:
+            return _("wins the trick cheaply") if card == cheapest else _("wins the trick")
+        return _("takes the trick for now, cheaply") if card == cheapest else _("takes the trick for now")
+    partner_wins = players == 4 and winner_now % 2 == me % 2
+    pts = _points(g, card, trump)
+    if partner_wins:
+        if pts >= 10:
+            return _("gives points to your partner, who is winning the trick")
+        return _("your partner is winning the trick: keeps your strong cards")
+    least = min(_points(g, c, trump) for c in playable) if playable else pts
+    if pts == least:
+        return _("cannot win the trick: gives away as few points as possible")
+    return ""
+
+
+def _highest_left(g: Any, view: dict[str, Any], card: str, trump: str | None) -> bool:
+    """Whether no card of ``card``'s suit still out (not played, not in hand) beats it."""
+    suit = card[-1]
+    seen = set(view.get("hand") or [])
+    for t in view.get("played") or []:
+        seen.update(c["card"] for c in t.get("cards") or [])
+    for t in view.get("trick") or []:
+        seen.add(t["card"])
+    mine = g.card_power(card, suit, trump)
+    for other in g.table.deck:
+        if other[-1] == suit and other not in seen and g.card_power(other, suit, trump) > mine:
+            return False
+    return True

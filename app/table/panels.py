@@ -1,0 +1,191 @@
+"""What is truly one game's own on the table, from the viewer's view only.
+
+* Bridge-Belote: the bidding panel (the standing contract, who doubled, the
+  nine calls with exactly the legal ones enabled);
+* Botifarra: the dealer's choice and the doubling ladder (step, multiplier);
+* Belote for two: the stock, the *retourne* and the bottom card.
+
+Each returns a dict whose ``kind`` names its partial
+(``templates/rooms/_panel_<kind>.html``), or None when the game has nothing
+of its own to show now. Everything else of the table is shared
+(app/table/presenter.py).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from app.web import cards
+from app.web.i18n import N_, _
+
+BRIDGE_BIDS = ("C", "D", "H", "S", "NT", "AT")
+BOTIFARRA_STEPS = {
+    "choose": N_("Choosing trumps"),
+    "contrar": N_("Contrar?"),
+    "recontrar": N_("Recontrar?"),
+    "sant_vicenc": N_("Sant Vicenç?"),
+}
+
+
+def _json(action: dict[str, Any]) -> str:
+    return json.dumps(action, separators=(",", ":"), sort_keys=True)
+
+
+def _who(seat: Any, names: dict[int, str], me: int | None) -> str | None:
+    if not isinstance(seat, int):
+        return None
+    return _("You") if seat == me else names.get(seat, _("Seat %(n)s") % {"n": seat + 1})
+
+
+def panel(
+    view: dict[str, Any],
+    names: dict[int, str],
+    me: int | None,
+    acts: dict[str, Any],
+    four: bool = False,
+) -> dict[str, Any] | None:
+    """The game's own panel now, or None."""
+    game = view.get("game")
+    if game == "bridge-belote" and view.get("phase") == "auction":
+        return bridge_bidding(view, names, me, four)
+    if game == "botifarra" and view.get("phase") == "auction":
+        return botifarra_choice(view, names, me)
+    if game == "belote-2p" and view.get("phase") in ("auction", "play"):
+        return belote_2p_stock(view, four)
+    return None
+
+
+def bridge_bidding(
+    view: dict[str, Any], names: dict[int, str], me: int | None, four: bool
+) -> dict[str, Any]:
+    """The bidding panel of Bridge-Belote (rules/bridge-belote.md §4)."""
+    bidding = view.get("bidding") or {}
+    legal = view.get("legal_actions") or []
+    by_key: dict[str, dict[str, Any]] = {}
+    for a in legal:
+        key = a.get("contract") if a.get("type") == "bid" else a.get("type")
+        by_key[str(key)] = a
+    buttons = []
+    for bid in BRIDGE_BIDS:
+        a = by_key.get(bid)
+        buttons.append(
+            {
+                "key": bid,
+                "label": cards.contract_name(bid),
+                "img": cards.suit_image(bid, four) if bid in cards.FRENCH_SUITS else None,
+                "json": _json(a) if a else None,
+                "kind": "bid",
+            }
+        )
+    for key, label in (("pass", _("Pass")), ("double", _("Contra")), ("redouble", _("Recontra"))):
+        a = by_key.get(key)
+        buttons.append(
+            {"key": key, "label": label, "img": None, "json": _json(a) if a else None, "kind": key}
+        )
+    bid = bidding.get("bid")
+    return {
+        "kind": "bidding",
+        "owns_calls": True,
+        "bid": bid,
+        "bid_label": cards.contract_name(bid) if bid else None,
+        "bid_img": cards.suit_image(bid, four) if bid in cards.FRENCH_SUITS else None,
+        "bidder": _who(bidding.get("bidder"), names, me),
+        "doubled_by": _who(bidding.get("doubled_by"), names, me),
+        "redoubled_by": _who(bidding.get("redoubled_by"), names, me),
+        "multiplier": bidding.get("multiplier") or 1,
+        "buttons": buttons if me is not None else [],
+        "my_turn": bool(legal),
+    }
+
+
+def _scale(options: dict[str, Any]) -> list[int]:
+    """Multipliers by number of doublings: [1, 2, 4, 8] or [1, 2, 3, 4] (option doubling_scale)."""
+    raw = str((options or {}).get("doubling_scale") or "2-4-8")
+    try:
+        return [1, *(int(x) for x in raw.split("-"))]
+    except ValueError:
+        return [1, 2, 4, 8]
+
+
+def botifarra_choice(view: dict[str, Any], names: dict[int, str], me: int | None) -> dict[str, Any]:
+    """The dealer's choice and the doubling ladder of Botifarra (rules/botifarra.md §4)."""
+    step = view.get("choice_step")
+    contract = view.get("contract") or {}
+    scale = _scale(view.get("options") or {})
+    doublings = int(view.get("doublings") or 0)
+    base = 2 if contract.get("botifarra") else 1
+    calls = []
+    for a in view.get("legal_actions") or []:
+        kind = a.get("type")
+        label = cards.action_label("botifarra", a)
+        if kind in ("double", "redouble", "sant_vicenc") and doublings + 1 < len(scale):
+            label += f" ×{base * scale[doublings + 1]}"
+        suit = a.get("suit")
+        calls.append(
+            {
+                "label": label,
+                "json": _json(a),
+                "kind": kind,
+                "suit_img": cards.suit_image(suit) if suit else None,
+            }
+        )
+    trump = contract.get("trump")
+    if contract.get("botifarra"):
+        choice = _("Botifarra (no trumps, ×2)")
+    elif trump:
+        choice = _("Trumps: %(suit)s") % {"suit": cards.suit_name(trump)}
+    else:
+        choice = None
+    dealer = view.get("dealer")
+    partner = (dealer + 2) % 4 if isinstance(dealer, int) else None
+    if step == "choose" and view.get("delegated"):
+        words = {"dealer": _who(dealer, names, me), "partner": _who(partner, names, me)}
+        if partner == me:
+            who_chooses = _("%(dealer)s delegated: you choose") % words
+        else:
+            who_chooses = _("%(dealer)s delegated: %(partner)s chooses") % words
+    elif step == "choose":
+        if dealer == me:
+            who_chooses = _("You choose trumps")
+        else:
+            who_chooses = _("%(dealer)s chooses trumps") % {"dealer": _who(dealer, names, me)}
+    else:
+        maker = {"who": _who(view.get("trump_maker"), names, me)}
+        if view.get("delegated"):
+            who_chooses = _("chosen by %(who)s (delegated)") % maker
+        else:
+            who_chooses = _("chosen by %(who)s") % maker
+    return {
+        "kind": "choice",
+        "owns_calls": True,
+        "step": step,
+        "step_label": _(BOTIFARRA_STEPS[str(step)]) if str(step) in BOTIFARRA_STEPS else "",
+        "choice": choice,
+        "choice_img": cards.suit_image(trump) if trump else None,
+        "who": who_chooses,
+        "multiplier": view.get("multiplier"),
+        "doublings": doublings,
+        "calls": calls,
+    }
+
+
+def belote_2p_stock(view: dict[str, Any], four: bool) -> dict[str, Any]:
+    """Belote for two: the stock, the retourne and the bottom card beside it (rules/belote.md §3)."""
+
+    def card(code: str | None) -> dict[str, Any] | None:
+        if not code:
+            return None
+        return {"card": code, "img": cards.card_image(code, four), "name": cards.card_name(code)}
+
+    exchange = view.get("exchange") or None
+    return {
+        "kind": "stock",
+        "owns_calls": False,
+        "stock": int(view.get("stock_count") or 0),
+        "turned": card(view.get("turned")),
+        "bottom": card(view.get("bottom_card")),
+        "exchanged": bool(exchange and exchange.get("swap")),
+        "back": cards.back_image(view.get("game")),
+        "won": view.get("card_points_won"),
+    }

@@ -1,0 +1,136 @@
+"""Rendering helpers of the room pages (app/table/pages.py): the context of a room
+drawn from the viewer's own view, the fragments pushed over the page socket, and the
+room form's options. The environment and the answers to form posts are the site's
+(app/web/templating.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app import rules
+from app.accounts.models import User
+from app.core.errors import Unprocessable
+from app.rooms.botplay import bot_names
+from app.table import presenter
+from app.web import cards, i18n
+from app.web.templating import add_globals, templates
+
+STATUS_WORDS = {
+    "open": i18n.N_("waiting for players"),
+    "playing": i18n.N_("playing"),
+    "finished": i18n.N_("finished"),
+}
+
+
+def match_length(match: dict[str, Any] | None, target: Any) -> str:
+    """How long a room's match is, in words: "2 deals", "45 minutes" (a championship's
+    ``room.match``), else "to 1000" (the game's target)."""
+    if match and match.get("kind") == "deals":
+        return i18n.ngettext("%(num)d deal", "%(num)d deals", int(match["deals"])) % {"num": int(match["deals"])}
+    if match and match.get("kind") == "time":
+        return i18n._("%(n)s minutes") % {"n": match["minutes"]}
+    return i18n._("to %(n)s") % {"n": target}
+
+
+add_globals(match_length=match_length, display_name=presenter.display_name, status_words=STATUS_WORDS)
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def option_labels(game: str) -> dict[str, str]:
+    """Option name -> its label, from the game's options_schema."""
+    ruleset = rules.GAMES.get(game)
+    return {
+        o["name"]: cards.option_text(o.get("label", o["name"]))
+        for o in (ruleset.options_schema if ruleset else [])
+    }
+
+
+def room_context(
+    view: dict[str, Any],
+    user: User | None,
+    token: str,
+    oob: bool = False,
+    four: bool = False,
+) -> dict[str, Any]:
+    """Template context of a room from the viewer's own view (which carries the room info)."""
+    started = view.get("status") != "open"
+    return {
+        "room": view,
+        "view": view if started else None,
+        "t": presenter.table(view, four) if started else None,
+        "user": user,
+        "my_seat": view.get("my_seat"),
+        "bots": bot_names(),
+        "csrf_token": token,
+        "option_labels": option_labels(view.get("game", "")),
+        "oob": oob,
+        "french_deck": view.get("game") not in cards.CATALAN_GAMES,
+        "four_colour": four,
+        # The nickname form of a room page comes back to the room (pushes included).
+        "next": f"/rooms/{view['id']}" if view.get("id") is not None else "/",
+    }
+
+
+def render_fragments(
+    view: dict[str, Any], user: User | None, token: str, four: bool = False
+) -> str:
+    """The room's live parts as hx-swap-oob fragments (socket pushes, htmx answers)."""
+    return templates.get_template("rooms/_room.html").render(
+        room_context(view, user, token, oob=True, four=four)
+    )
+
+
+def parse_options(game: str, form: dict[str, Any]) -> dict[str, Any]:
+    """Room options from ``opt_<name>`` fields, typed by the game's options_schema.
+
+    Raises Unprocessable for an unknown game or a number that is not one."""
+    ruleset = rules.GAMES.get(game)
+    if ruleset is None:
+        raise Unprocessable(f"there is no game {game!r}")
+    options: dict[str, Any] = {}
+    for opt in ruleset.options_schema:
+        values = form.get(f"opt_{opt['name']}")
+        if not values:
+            continue
+        if opt["type"] == "bool":
+            options[opt["name"]] = "true" in values
+        elif opt["type"] == "int":
+            raw = str(values[0]).strip()
+            if raw == "":
+                continue
+            try:
+                options[opt["name"]] = int(raw)
+            except ValueError:
+                raise Unprocessable(
+                    f"{opt.get('label', opt['name'])}: {raw!r} is not a whole number"
+                ) from None
+        else:
+            raw = str(values[0])
+            # A choice keeps the type of its choices (Botifarra's target is 51/101/151).
+            typed = {str(c): c for c in opt.get("choices") or []}
+            options[opt["name"]] = typed.get(raw, raw)
+    return options
+
+
+def games_for_form() -> list[dict[str, Any]]:
+    """The games and their options, for the "create a room" form."""
+    return [
+        {
+            "id": g.id,
+            "name": cards.option_text(g.name),
+            "players": g.players,
+            "options": [
+                {
+                    **o,
+                    "label": cards.option_text(o.get("label", o["name"])),
+                    "choice_labels": [(c, cards.choice_label(o["name"], c, g.id)) for c in o.get("choices") or []],
+                }
+                for o in g.options_schema
+            ],
+        }
+        for g in rules.GAMES.values()
+    ]
+
+

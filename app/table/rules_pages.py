@@ -1,0 +1,132 @@
+"""The rules help: one page per game and language, with a room's options marked.
+
+| route | does |
+|---|---|
+| ``GET /rules`` | the games, with links to their rules |
+| ``GET /rules/{game}`` | the rules of ``game`` in the page language (``?lang=`` switches it) |
+| ``GET /rules/{game}?room=ID`` | the same, with that room's option values marked |
+
+The text of each game is written per language in ``templates/rules/<doc>/<lang>.html``
+(from /work/shared/rules/*.md: deck, ranks and points, deal, auction or choice,
+declarations, obligations of play, scoring, match, a small worked example); Belote for
+two shares the Belote text (``doc`` "belote", its two-player section marked). The
+options table is built from the engine's ``options_schema``: every option, its
+default, and, with ``?room=``, the room's value highlighted (``<mark>``). The text
+itself marks option-dependent rules with ``opt(name, value)``, which is "on" when the
+room (or, without a room, the default) uses that value.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from app import rules
+from app.accounts.deps import OptionalUser
+from app.core.db import SessionDep
+from app.core.errors import NotFound
+from app.rooms import service
+from app.web import cards, csrf, i18n
+from app.web.i18n import _
+from app.web.templating import error_response, templates
+
+router = APIRouter(include_in_schema=False)
+
+DOCS = {"bolot": "bolot", "belote": "belote", "belote-2p": "belote", "bridge-belote": "bridge-belote", "botifarra": "botifarra"}
+
+
+def value_words(option: dict[str, Any], value: Any, game: str | None = None) -> str:
+    """An option value as words: yes/no, a choice's label, a number, or "—"."""
+    if value is True:
+        return _("yes")
+    if value is False:
+        return _("no")
+    if value is None:
+        return "—"
+    if option.get("type") == "choice":
+        return cards.choice_label(option["name"], value, game)
+    return str(value)
+
+
+def options_rows(game: str, chosen: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """One row per option: label, default, the room's value (when a room is given),
+    and whether the room differs from the default."""
+    ruleset = rules.GAMES[game]
+    rows = []
+    for o in ruleset.options_schema:
+        default = o.get("default")
+        row: dict[str, Any] = {
+            "name": o["name"],
+            "label": cards.option_text(o.get("label", o["name"])),
+            "default": value_words(o, default, game),
+            "values": [value_words(o, c, game) for c in o.get("choices") or []],
+        }
+        if chosen is not None:
+            value = chosen.get(o["name"], default)
+            row["room"] = value_words(o, value, game)
+            row["changed"] = value != default
+        rows.append(row)
+    return rows
+
+
+def option_checker(game: str, chosen: dict[str, Any] | None) -> Any:
+    """``opt(name, value)`` for the templates: True when the room (or the default)
+    sets option ``name`` to ``value``."""
+    defaults = {o["name"]: o.get("default") for o in rules.GAMES[game].options_schema}
+    values = {**defaults, **(chosen or {})}
+
+    def opt(name: str, value: Any = True) -> bool:
+        return values.get(name) == value
+
+    return opt
+
+
+@router.get("/rules", response_class=HTMLResponse)
+async def rules_index(request: Request, user: OptionalUser) -> Response:
+    """The games and their rules pages."""
+    games = [{"id": g.id, "name": cards.option_text(g.name), "players": g.players} for g in rules.GAMES.values()]
+    return templates.TemplateResponse(
+        request,
+        "rules/index.html",
+        {"user": user, "games": games, "csrf_token": csrf.csrf_token(request)},
+    )
+
+
+@router.get("/rules/{game}", response_class=HTMLResponse)
+async def rules_page(
+    request: Request, game: str, db: SessionDep, user: OptionalUser, room: int | None = None
+) -> Response:
+    """The rules of ``game`` in the page language, with the options of ``?room=`` marked."""
+    if game not in DOCS or game not in rules.GAMES:
+        return error_response(request, user, _("There is no game %(game)s.") % {"game": game}, 404)
+    chosen: dict[str, Any] | None = None
+    room_info: dict[str, Any] | None = None
+    if room is not None:
+        try:
+            room_info = await service.room_info(db, room)
+        except NotFound as exc:
+            return error_response(request, user, exc.message, 404)
+        if room_info.get("game") == game:
+            chosen = dict(room_info.get("options") or {})
+        else:
+            room_info = None
+    lang = i18n.current()
+    return templates.TemplateResponse(
+        request,
+        "rules/page.html",
+        {
+            "user": user,
+            "csrf_token": csrf.csrf_token(request),
+            "game": game,
+            "game_name": cards.option_text(rules.GAMES[game].name),
+            "doc": f"rules/{DOCS[game]}/{lang}.html",
+            "two_players": game == "belote-2p",
+            "options": options_rows(game, chosen),
+            "opt": option_checker(game, chosen),
+            "target": (chosen or {}).get("target") or rules.GAMES[game].validate_options({}).get("target"),
+            "room": room_info,
+            "other_games": [g for g in rules.GAMES.values() if g.id != game],
+        },
+    )

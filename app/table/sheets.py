@@ -1,0 +1,362 @@
+"""The last deal's breakdown and the score sheet, per game, from the viewer's view.
+
+Both read only ``view["last_deal"]`` and ``view["sheet"]`` (docs/engine-face.md),
+which every viewer may see. What the games share is drawn once (the templates
+``_side.html`` and ``_result_short.html`` take rows of cells); what each game
+writes on its paper sheet is chosen here:
+
+* Bolot and Belote: card points, last trick, capot, declarations, belote, the
+  held points of a *litige*; the outcome made / failed (*dedans*, *llocs*) / litige.
+* Belote for two: per player; a claim ("I'm done") is its own line.
+* Bridge-Belote: the raw points compared, the rounding to game points, the
+  multiplier, inside and hanging points (people check it by hand).
+* Botifarra: card points + one per trick, the 72 split, the multiplier.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.web import cards
+from app.web.i18n import N_, _
+
+
+def _pair(value: Any) -> list[Any] | None:
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        return list(value)
+    return None
+
+
+def _trump_cell(contract: dict[str, Any] | None, game: str) -> dict[str, Any]:
+    """The contract of a sheet line as a cell: a suit icon, or a word."""
+    if not contract:
+        return {"text": ""}
+    trump = contract.get("trump")
+    words: list[str] = []
+    if contract.get("botifarra"):
+        words.append(_("Botifarra"))
+    elif contract.get("kind") in ("no_trumps", "all_trumps"):
+        words.append(_("NT") if contract["kind"] == "no_trumps" else _("AT"))
+    if contract.get("delegated"):
+        words.append(_("del."))
+    mult = contract.get("multiplier")
+    if isinstance(mult, int) and mult > 1 and game != "botifarra":  # Botifarra has its own column
+        words.append(f"×{mult}")
+    return {
+        "img": cards.suit_image(trump) if trump in cards.SUIT_NAMES else None,
+        "alt": cards.suit_name(trump) if trump else "",
+        "text": " ".join(words),
+        "title": _contract_title(contract, game),
+    }
+
+
+def _contract_title(contract: dict[str, Any], game: str) -> str:
+    trump = contract.get("trump")
+    name = (
+        _("botifarra")
+        if contract.get("botifarra")
+        else cards.contract_name(contract.get("bid"))
+        if contract.get("bid")
+        else cards.suit_name(trump)
+        if trump
+        else ""
+    )
+    extra = []
+    if contract.get("delegated"):
+        extra.append(_("delegated"))
+    if contract.get("doubled_by") is not None:
+        extra.append(_("contra"))
+    if contract.get("redoubled_by") is not None:
+        extra.append(_("recontra"))
+    if isinstance(contract.get("doublings"), int) and contract["doublings"]:
+        extra.append((_("contrar"), _("recontrar"), _("Sant Vicenç"))[min(contract["doublings"], 3) - 1])
+    return name + (f" ({', '.join(extra)})" if extra else "")
+
+
+NOTES = {
+    "failed": N_("failed"),
+    "litige": N_("litige"),
+    "inside": N_("inside"),
+    "hanging": N_("hanging"),
+    "tie": "36–36",
+    "claim": N_("claim"),
+}
+
+
+def sheet(view: dict[str, Any]) -> dict[str, Any]:
+    """The score sheet: ``{"columns": [...], "rows": [{"cells", "cls"}], "extra": [...]}``.
+
+    The first column is the deal number, then the contract, then per-game
+    columns, then one column per team (points scored, the running total small).
+    """
+    game = view.get("game", "")
+    bridge = game == "bridge-belote"
+    botifarra = game == "botifarra"
+    columns = ["#", _("Contract") if bridge else _("Trumps")]
+    if bridge:
+        columns += [_("Raw"), _("Pts")]
+    if botifarra:
+        columns += ["×", _("Totals")]
+    rows = []
+    for e in view.get("sheet") or []:
+        detail = e.get("detail") or {}
+        contract = e.get("contract") or None
+        taker_team = (contract or {}).get("taker_team", (contract or {}).get("declarer_team"))
+        cells: list[dict[str, Any]] = [{"text": str(e.get("deal", ""))}]
+        cells.append(
+            {"text": _("void"), "title": _("everybody passed")}
+            if e.get("void")
+            else _trump_cell(contract, game)
+        )
+        if bridge:
+            raw, rounded = _pair(detail.get("raw")), _pair(detail.get("rounded"))
+            cells.append({"text": f"{raw[0]}–{raw[1]}" if raw else ""})
+            cells.append(
+                {
+                    "text": f"{rounded[0]}–{rounded[1]}" if rounded else "",
+                    "title": _("deal total %(n)s") % {"n": detail.get("deal_total")}
+                    if detail.get("deal_total")
+                    else None,
+                }
+            )
+        if botifarra:
+            mult = (contract or {}).get("multiplier", detail.get("multiplier"))
+            cells.append({"text": f"×{mult}" if mult else "", "title": _("multiplier")})
+            tot = _pair(detail.get("totals"))
+            cells.append({"text": f"{tot[0]}–{tot[1]}" if tot else _("revoke")})
+        points = e.get("points") or [0, 0]
+        after = e.get("scores_after") or [0, 0]
+        for team in (0, 1):
+            cells.append(
+                {
+                    "text": str(points[team]),
+                    "sub": str(after[team]),
+                    "cls": "took" if taker_team == team else "",
+                    "title": _("took the contract") if taker_team == team else None,
+                }
+            )
+        note = (
+            {"belote": _("dedans"), "bolot": _("llocs")}.get(game, "")
+            if e.get("outcome") == "failed"
+            else ""
+        )
+        note = note or (_(NOTES[str(e.get("outcome"))]) if str(e.get("outcome")) in NOTES else "")
+        if botifarra and e.get("outcome") == "failed":
+            note = ""  # the other pair scores: nothing more to say
+        carried = e.get("carried_out")
+        if carried:
+            note += (
+                " · " + _("%(n)s held") % {"n": carried}
+                if game != "bridge-belote"
+                else " · " + _("%(n)s hang") % {"n": carried}
+            )
+        rows.append({"cells": cells, "cls": f"outcome-{e.get('outcome') or 'void'}", "note": note})
+    extra = []
+    if view.get("held"):
+        extra.append(
+            _("Held from a litige: %(n)s points, for the next deal made") % {"n": view["held"]}
+        )
+    if view.get("hanging_points"):
+        extra.append(
+            _("Hanging points: %(n)s, for the next deal that is not a tie")
+            % {"n": view["hanging_points"]}
+        )
+    if view.get("recorded_scores") and (view.get("options") or {}).get("cap_score"):
+        rs = view["recorded_scores"]
+        extra.append(_("Recorded for the standings: %(a)s – %(b)s") % {"a": rs[0], "b": rs[1]})
+    return {"columns": columns, "rows": rows, "extra": extra}
+
+
+def _bridge_rows(detail: dict[str, Any], contract: dict[str, Any]) -> list[list[Any]]:
+    """Raw points as rules/bridge-belote.md §7 adds them, then the rounding."""
+    rows: list[list[Any]] = []
+    cp = _pair(detail.get("card_points")) or [0, 0]
+    ltt = detail.get("last_trick_team")
+    rows.append([_("Card points"), *cp])
+    rows.append([_("Last trick"), *(10 if ltt == t else 0 for t in (0, 1))])
+    if contract.get("kind") == "no_trumps":
+        rows.append([_("× 2 (no trumps)"), *(2 * (cp[t] + (10 if ltt == t else 0)) for t in (0, 1))])
+    if (dp := _pair(detail.get("declarations"))) and any(dp):
+        rows.append([_("Declarations"), *dp])
+    if (bp := _pair(detail.get("belote"))) and any(bp):
+        rows.append([_("Belot"), *bp])
+    capot = detail.get("capot")
+    if capot is not None:
+        rows.append([_("Capot"), *(90 if capot == t else 0 for t in (0, 1))])
+    if raw := _pair(detail.get("raw")):
+        rows.append([_("Raw points"), *raw])
+    if rounded := _pair(detail.get("rounded")):
+        rows.append([_("Rounded (÷ 10)"), *rounded])
+    mult = detail.get("multiplier")
+    if isinstance(mult, int) and mult > 1:
+        rows.append([_("Contra") if mult == 2 else _("Recontra"), f"×{mult}", f"×{mult}"])
+    if detail.get("carried_in"):
+        rows.append([_("Hanging points in"), detail["carried_in"], ""])
+    return rows
+
+
+def _generic_rows(game: str, detail: dict[str, Any]) -> list[list[Any]]:
+    """Bolot, Belote and Botifarra: the totals the way their rules add them."""
+    rows: list[list[Any]] = []
+    if (cp := _pair(detail.get("card_points"))) is not None:
+        rows.append([_("Card points"), *cp])
+    if game == "botifarra":
+        if (tr := _pair(detail.get("tricks"))) is not None:
+            rows.append([_("Tricks (1 each)"), *tr])
+    capot = detail.get("capot")
+    ltt = detail.get("last_trick_team")
+    if capot is not None:
+        rows.append([_("Capot"), *(100 if capot == t else 0 for t in (0, 1))])
+    elif ltt is not None:
+        label = {"bolot": _("Last trick (últimes)"), "botifarra": _("Last trick")}.get(
+            game, _("Last trick (dix de der)")
+        )
+        rows.append([label, *(10 if ltt == t else 0 for t in (0, 1))])
+    if (dp := _pair(detail.get("declarations"))) is not None and any(dp):
+        rows.append([_("Declarations"), *dp])
+    if (bp := _pair(detail.get("belote"))) is not None and any(bp):
+        # Bolot gives a 0/1 flag per pair, other games the points (20 per belote).
+        rows.append(
+            [cards.belote_word(game), *(20 * int(x) if int(x) <= 1 else int(x) for x in bp)]
+        )
+    if (tot := _pair(detail.get("totals"))) is not None:
+        rows.append([_("Total"), *tot])
+    if detail.get("carried_in"):
+        rows.append([_("Held points in (litige)"), detail["carried_in"], ""])
+    if isinstance(detail.get("multiplier"), int) and detail["multiplier"] > 1:
+        rows.append([_("Multiplier"), *(f"×{detail['multiplier']}",) * 2])
+    return rows
+
+
+def _headline(game: str, last: dict[str, Any], detail: dict[str, Any], teams: list[str]) -> str:
+    outcome = str(last.get("outcome"))
+    contract = last.get("contract") or {}
+    taker_team = contract.get("taker_team", contract.get("declarer_team", detail.get("taker_team")))
+    taker = (
+        teams[taker_team]
+        if isinstance(taker_team, int) and taker_team < len(teams)
+        else _("The takers")
+    )
+    other = (
+        teams[1 - taker_team]
+        if isinstance(taker_team, int) and taker_team < len(teams)
+        else _("the defenders")
+    )
+    needed = detail.get("needed")
+    w = {
+        "taker": taker,
+        "other": other,
+        "needed": needed,
+        "total": detail.get("deal_total"),
+        "carried": last.get("carried_out"),
+        "in_play": detail.get("points_in_play", ""),
+    }
+    if outcome == "claim":
+        claim = detail.get("claim") or {}
+        who = teams[claim["seat"]] if isinstance(claim.get("seat"), int) else _("A player")
+        values = {"who": who, "total": claim.get("total"), "target": claim.get("target")}
+        if claim.get("correct"):
+            return _("%(who)s claimed %(total)s of %(target)s: right, the match is won.") % values
+        return _("%(who)s claimed %(total)s of %(target)s: wrong, the match is lost.") % values
+    if game == "botifarra":
+        return _botifarra_headline(outcome, detail, last, teams)
+    if outcome == "made" and game in BELOTE_GAMES:
+        totals = _pair(detail.get("totals"))
+        if totals and isinstance(taker_team, int) and taker_team < 2:
+            w["mine"], w["theirs"] = totals[taker_team], totals[1 - taker_team]
+            return _("%(taker)s made it: %(mine)s, more than %(other)s's %(theirs)s.") % w
+        return _("%(taker)s made it.") % w
+    if outcome == "made":
+        if needed and game not in ("bridge-belote", "botifarra"):
+            return _("%(taker)s made it (needed %(needed)s).") % w
+        return _("%(taker)s made it.") % w
+    if game == "bridge-belote":
+        return {
+            "inside": _("%(taker)s are inside: the whole deal (%(total)s) to %(other)s."),
+            "hanging": _("A tie: %(carried)s points hang for the next deal."),
+        }.get(outcome, "") % w
+    if outcome == "scored":
+        return _("Each player scores what he took.")
+    return {
+        "failed": _("%(taker)s failed: llocs, all %(in_play)s points to the defenders.")
+        if game == "bolot"
+        else _("%(taker)s failed: dedans, all %(in_play)s points to %(other)s."),
+        "tie": _("%(taker)s tied: exactly half."),
+        "litige": _("Litige: a tie, %(taker)s's %(carried)s points are held for the next deal."),
+    }.get(outcome, "") % w
+
+
+#: The games where the takers must score more than the defenders (no fixed "needed").
+BELOTE_GAMES = ("belote", "belote-2p")
+
+
+def _botifarra_headline(outcome: str, detail: dict[str, Any], last: dict[str, Any], teams: list[str]) -> str:
+    """Botifarra: the pair over 36 scores the excess times the multiplier (rules/botifarra.md §7)."""
+    if outcome == "tie":
+        return _("36–36: nobody scores.")
+    points = _pair(last.get("points")) or [0, 0]
+    team = 0 if (points[0] or 0) >= (points[1] or 0) else 1
+    name = teams[team] if team < len(teams) else ""
+    mult = detail.get("multiplier") or 1
+    if outcome == "revoke":
+        return _("%(team)s score %(n)s: a revoke by the other pair (36 × %(mult)s).") % {
+            "team": name, "n": points[team], "mult": mult}
+    totals = _pair(detail.get("totals"))
+    tricks = _pair(detail.get("tricks"))
+    cp = _pair(detail.get("card_points"))
+    if not (totals and tricks and cp):
+        return _("%(team)s score %(n)s.") % {"team": name, "n": points[team]}
+    return _("%(team)s score %(n)s (= (%(tricks)s tricks + %(cp)s card points − 36) × %(mult)s).") % {
+        "team": name, "n": points[team], "tricks": tricks[team], "cp": cp[team], "mult": mult}
+
+
+def _defenders_total(detail: dict[str, Any]) -> int | None:
+    """Belote: the defenders' total, which the takers must beat."""
+    totals, taker = _pair(detail.get("totals")), detail.get("taker_team")
+    if totals and isinstance(taker, int) and taker in (0, 1):
+        return int(totals[1 - taker])
+    return None
+
+
+def deal_result(view: dict[str, Any], teams: list[str]) -> dict[str, Any] | None:
+    """The last deal's breakdown: rows of [label, pair 0, pair 1], a headline, what was scored.
+
+    Reads ``view.last_deal``; unknown detail keys are ignored; a void deal gives
+    a one-line result.
+    """
+    last = view.get("last_deal")
+    if not last:
+        return None
+    game = view.get("game", "")
+    detail = last.get("detail") or {}
+    if last.get("void"):
+        return {
+            "deal": last.get("deal"),
+            "void": True,
+            "rows": [],
+            "points": last.get("points"),
+            "outcome": "void",
+            "headline": _("Everybody passed: no score, the next dealer deals."),
+        }
+    contract = last.get("contract") or {}
+    if game == "bridge-belote":
+        rows = _bridge_rows(detail, contract)
+    elif last.get("outcome") == "claim":
+        rows = [[_("Card points"), *(_pair(detail.get("card_points")) or ["", ""])]]
+    else:
+        rows = _generic_rows(game, detail)
+    trump = contract.get("trump")
+    return {
+        "deal": last.get("deal"),
+        "void": False,
+        "rows": rows,
+        "points": last.get("points"),
+        "outcome": last.get("outcome"),
+        "headline": _headline(game, last, detail, teams),
+        "trump": trump,
+        "trump_name": cards.suit_name(trump) if trump else _contract_title(contract, game) or None,
+        "points_in_play": detail.get("points_in_play"),
+        "needed": detail.get("needed") if game not in BELOTE_GAMES else None,
+        "defenders": _defenders_total(detail) if game in BELOTE_GAMES else None,
+        "carried_out": last.get("carried_out") or 0,
+    }

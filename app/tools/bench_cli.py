@@ -1,0 +1,94 @@
+"""The benchmark commands of ``tapet`` (registered by :mod:`app.tools.cli`):
+
+* ``tapet bench engine [--game G] [--seconds S]``: random legal play, actions/s and deals/s;
+* ``tapet bench bots [--game G] [--level L] [--decisions N]``: decision time p50/p95/max;
+* ``tapet arena --game G --a LEVEL --b LEVEL --deals N [--matches M] [--budget-ms MS]``:
+  duplicate deals (and optionally duplicate matches) between two bot levels.
+
+Figures are printed, never asserted; docs/benchmarks.md records them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from app.rules import GAMES
+from app.tools.bench import arena, bench_bots, bench_engine, duplicate
+
+
+def _games(game: str | None) -> list[str]:
+    return [game] if game else list(GAMES)
+
+
+def cmd_bench_engine(args: argparse.Namespace) -> int:
+    """Print the engine's speed per game."""
+    print(f"{'game':<14}{'actions/s':>12}{'play actions/s':>16}{'deals/s':>10}")
+    for g in _games(args.game):
+        r = bench_engine(g, args.seconds)
+        print(f"{g:<14}{r['actions_per_s']:>12,.0f}{r['play_actions_per_s']:>16,.0f}{r['deals_per_s']:>10,.0f}",
+              flush=True)
+    return 0
+
+
+def cmd_bench_bots(args: argparse.Namespace) -> int:
+    """Print each bot level's decision time per game."""
+    if args.budget_ms is not None:
+        os.environ["TAPET_BOT_BUDGET_MS"] = str(args.budget_ms)
+    levels = [args.level] if args.level else ["random", "heuristic", "strong"]
+    print(f"{'game':<14}{'level':<10}{'decisions':>10}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}")
+    for g in _games(args.game):
+        for level in levels:
+            n = args.decisions if level != "strong" else min(args.decisions, args.strong_decisions)
+            r = bench_bots(g, level, n)
+            print(f"{g:<14}{level:<10}{r['decisions']:>10}{r['p50_ms']:>9.2f}{r['p95_ms']:>9.2f}{r['max_ms']:>9.2f}",
+                  flush=True)
+    return 0
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    """Play duplicate deals (and matches) between two levels and print the result."""
+    if args.budget_ms is not None:
+        os.environ["TAPET_BOT_BUDGET_MS"] = str(args.budget_ms)
+    for g in _games(args.game):
+        r = duplicate(g, args.a, args.b, args.deals, args.seed)
+        lo, hi = r["win_ci95"]
+        dlo, dhi = r["diff_ci95"]
+        print(f"{g}: {args.a} vs {args.b}, {r['deals']} duplicate deals ({2 * r['deals']} plays): "
+              f"{args.a} wins {r['a_board_win_rate']:.1%} of deals (95% {lo:.1%}-{hi:.1%}, ties {r['board_ties']} "
+              f"counted half; {r['a_decided_win_rate']:.1%} of the others); "
+              f"mean points per deal {r['a_mean_points']:.1f} vs {r['b_mean_points']:.1f}, "
+              f"difference {r['diff_mean']:+.1f} (95% {dlo:+.1f} to {dhi:+.1f})", flush=True)
+        if args.matches:
+            m = arena(g, args.a, args.b, args.matches, args.seed)
+            mlo, mhi = m["ci95"]
+            print(f"{g}: {args.a} vs {args.b}, {m['matches']} matches (duplicate): {args.a} wins "
+                  f"{m['a_win_rate']:.1%} (95% {mlo:.1%}-{mhi:.1%}); mean match points "
+                  f"{m['a_mean_points']:.0f} vs {m['b_mean_points']:.0f}", flush=True)
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add ``bench`` and ``arena`` to the ``tapet`` subcommands."""
+    bench = sub.add_parser("bench", help="engine and bot benchmarks")
+    bsub = bench.add_subparsers(dest="what", required=True)
+    eng = bsub.add_parser("engine", help="random legal play: actions/s and deals/s per game")
+    eng.add_argument("--game", default=None)
+    eng.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per game")
+    eng.set_defaults(func=cmd_bench_engine)
+    bots = bsub.add_parser("bots", help="decision time p50/p95/max per bot level")
+    bots.add_argument("--game", default=None)
+    bots.add_argument("--level", default=None, choices=["random", "heuristic", "strong"])
+    bots.add_argument("--decisions", type=int, default=500)
+    bots.add_argument("--strong-decisions", type=int, default=150, help="decisions timed for the strong level")
+    bots.add_argument("--budget-ms", type=float, default=None, help="TAPET_BOT_BUDGET_MS for the strong level")
+    bots.set_defaults(func=cmd_bench_bots)
+    ar = sub.add_parser("arena", help="duplicate deals between two bot levels")
+    ar.add_argument("--game", default=None)
+    ar.add_argument("--a", required=True, choices=["random", "heuristic", "strong"])
+    ar.add_argument("--b", required=True, choices=["random", "heuristic", "strong"])
+    ar.add_argument("--deals", type=int, default=200)
+    ar.add_argument("--matches", type=int, default=0, help="also play this many duplicate matches")
+    ar.add_argument("--seed", type=int, default=11)
+    ar.add_argument("--budget-ms", type=float, default=None, help="TAPET_BOT_BUDGET_MS for the strong level")
+    ar.set_defaults(func=cmd_arena)

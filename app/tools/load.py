@@ -1,0 +1,379 @@
+"""``tapet load``: drive tables through the real HTTP and WebSocket API and print figures.
+
+Each table has four guest players driven by this tool (one session each): they
+create a room, sit, start, and then each plays the first of its ``legal_actions``
+as soon as its socket shows it is to act (the move is posted while the socket keeps
+reading), or after a human's think time with ``--pace-ms`` (a mean, drawn uniformly
+from 2/3 to 4/3 of it: 3000 is a move every 2 to 4 s per table). Spectator sockets
+are spread over the tables. When a match ends the table opens a new room, so the
+load stays steady for ``--duration`` seconds.
+
+Figures: moves/s (the players' accepted moves, and every move of the log, the
+server's deals and empty declarations too), move -> last-socket latency p50/p95/p99
+(from just before a move is posted to the moment the *last* socket of the table,
+seats and spectators, shows a ``seq`` at least the move's), the POST's own latency,
+the sockets open, errors (any HTTP error but a stale move's 409, any socket that
+failed or closed early) and the server's resident memory: all its processes (the
+uvicorn workers), peak and at the end.
+
+Bounded and loopback only: the URL must name 127.0.0.0/8, localhost or [::1];
+tables, sockets and duration are capped, and setting up has a time limit. Without
+``--url`` a server is started as a subprocess on a free port: ``--workers`` uvicorn
+workers, no bot delay, no deal pause, rate limits off, on ``--database-url``
+(default: ``DATABASE_URL``, else a fresh SQLite file; ``--fresh-db`` makes a new
+PostgreSQL database beside the one named and drops it afterwards) and
+``--redis-url`` (default ``REDIS_URL``; needed for more than one worker).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ipaddress
+import json
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+import httpx
+
+from app.core.settings import safe_url
+from app.tools.loadserver import Server, listening_pids, memory_mb, process_tree
+
+MAX_TABLES = 2000
+MAX_SPECTATORS = 10000
+MAX_DURATION = 3600
+SETUP_LIMIT = 300.0  # seconds to create the rooms and open the sockets
+OPTIONS = {"belote-2p": {"allow_claim": False}}  # a claim ends the match at once
+
+
+def check_loopback(url: str) -> None:
+    """Raise ValueError unless ``url`` names this machine (127.0.0.0/8, localhost, [::1])."""
+    host = urlsplit(url).hostname or ""
+    if host == "localhost":
+        return
+    try:
+        if ipaddress.ip_address(host).is_loopback:
+            return
+    except ValueError:
+        pass
+    raise ValueError(f"tapet load only targets this machine (loopback), not {host!r}")
+
+
+@dataclass
+class Stats:
+    """What a run measured."""
+
+    moves: int = 0  # the players' accepted moves
+    log_moves: int = 0  # every seq the tables advanced (server moves too)
+    errors: int = 0
+    stale: int = 0
+    error_samples: list[str] = field(default_factory=list)
+    latencies_ms: list[float] = field(default_factory=list)
+    post_ms: list[float] = field(default_factory=list)
+    sockets: int = 0  # open now
+    peak_sockets: int = 0
+    matches: int = 0
+    elapsed: float = 0.0
+    deadline: float = float("inf")  # set when every table is ready
+
+    def error(self, what: str) -> None:
+        """Count an error (the first few are kept to print)."""
+        self.errors += 1
+        if len(self.error_samples) < 5:
+            self.error_samples.append(what)
+
+    def opened(self, delta: int) -> None:
+        """A socket opened (+1) or closed (-1)."""
+        self.sockets += delta
+        self.peak_sockets = max(self.peak_sockets, self.sockets)
+
+
+class Table:
+    """Rooms played one after another by four driven players, watched by spectator sockets."""
+
+    def __init__(self, client: httpx.AsyncClient, ws_url: str, game: str, spectators: int, stats: Stats,
+                 pace_ms: float = 0.0) -> None:
+        self.client, self.ws_url, self.game, self.n_spectators, self.stats = client, ws_url, game, spectators, stats
+        self.pace_ms = pace_ms  # mean think time before each move (0: flat out)
+        self.tokens: list[str] = []
+        self.room_id = 0
+        self.players = 4
+
+    async def sign_in(self, index: int) -> None:
+        """Four guest sessions."""
+        for seat in range(4):
+            r = await self.client.post("/api/session", json={"nickname": f"load{index}s{seat}"})
+            r.raise_for_status()
+            self.tokens.append(r.json()["token"])
+
+    def _auth(self, seat: int) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.tokens[seat]}"}
+
+    async def new_room(self) -> None:
+        """A new room with every player seated (not started)."""
+        r = await self.client.post("/api/rooms", json={"game": self.game, "options": OPTIONS.get(self.game, {})},
+                                   headers=self._auth(0))
+        r.raise_for_status()
+        room = r.json()
+        self.room_id, self.players = room["id"], room["players"]
+        for seat in range(self.players):
+            r = await self.client.put(f"/api/rooms/{self.room_id}/seats/{seat}", json={}, headers=self._auth(seat))
+            r.raise_for_status()
+
+    async def play(self, setup_done: asyncio.Event) -> None:
+        """Play rooms until the deadline (the first one is set up already)."""
+        while time.perf_counter() < self.stats.deadline:
+            match = Match(self)
+            await match.run(setup_done)
+            self.stats.matches += match.over.is_set()
+            if time.perf_counter() < self.stats.deadline:
+                try:
+                    await self.new_room()
+                except httpx.HTTPError as exc:
+                    self.stats.error(f"new room: {exc!r}"[:160])
+                    return
+
+
+class Match:
+    """One room of a table: its sockets, its moves, its latencies."""
+
+    def __init__(self, table: Table) -> None:
+        self.t, self.stats = table, table.stats
+        self.shown: list[int] = []  # the highest seq each socket has shown
+        self.sent: dict[int, float] = {}  # seq a move leads to -> when it was posted
+        self.posting: set[int] = set()
+        self.moving: set[asyncio.Task[None]] = set()
+        self.over = asyncio.Event()
+        self.top = 0
+
+    def _shown(self, index: int, seq: int) -> None:
+        if seq <= self.shown[index]:
+            return
+        self.shown[index] = seq
+        if seq > self.top:
+            self.stats.log_moves += seq - self.top if self.top else 0
+            self.top = seq
+        low = min(self.shown)
+        for target in [s for s in self.sent if s <= low]:
+            self.stats.latencies_ms.append((time.perf_counter() - self.sent.pop(target)) * 1000)
+
+    async def _socket(self, index: int, seat: int | None, ready: asyncio.Event) -> None:
+        import websockets
+
+        url = f"{self.t.ws_url}/api/rooms/{self.t.room_id}/ws"
+        if seat is not None:
+            url += f"?token={self.t.tokens[seat]}"
+        try:
+            async with websockets.connect(url, max_size=2**22, open_timeout=60) as ws:
+                self.stats.opened(1)
+                ready.set()
+                try:
+                    while not self.over.is_set() and time.perf_counter() < self.stats.deadline:
+                        left = min(1.0, self.stats.deadline - time.perf_counter())
+                        try:
+                            message = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(left, 0.01)))
+                        except TimeoutError:
+                            continue
+                        if message.get("type") != "view":
+                            continue
+                        self._shown(index, message["seq"])
+                        if message["status"] == "finished":
+                            self.over.set()
+                        elif seat is not None and message.get("to_act") == seat and message.get("legal_actions"):
+                            self._post(seat, message)
+                finally:
+                    self.stats.opened(-1)
+        except Exception as exc:  # noqa: BLE001 - counted, the run goes on
+            ready.set()
+            if not self.over.is_set() and time.perf_counter() < self.stats.deadline:
+                self.stats.error(f"socket: {exc!r}"[:160])
+
+    def _post(self, seat: int, view: dict) -> None:
+        seq = view["seq"]
+        if seq in self.posting:
+            return
+        self.posting.add(seq)
+        task = asyncio.create_task(self._move(seat, seq, view["legal_actions"][0]))
+        self.moving.add(task)
+        task.add_done_callback(self.moving.discard)
+
+    async def _move(self, seat: int, seq: int, action: dict) -> None:
+        if self.t.pace_ms > 0:  # a human's think time: uniform in [2/3, 4/3] x pace (3000: 2 to 4 s)
+            await asyncio.sleep(self.t.pace_ms / 1000 * random.uniform(2 / 3, 4 / 3))
+            if time.perf_counter() >= self.stats.deadline:
+                return
+        started = time.perf_counter()
+        self.sent[seq + 1] = started
+        url, body = f"/api/rooms/{self.t.room_id}/moves", {"seq": seq, "action": action}
+        try:
+            try:
+                r = await self.t.client.post(url, json=body, headers=self.t._auth(seat))
+            except (httpx.ReadError, httpx.RemoteProtocolError):
+                # A kept-alive connection the server closed as it went idle (uvicorn's
+                # keep-alive timeout): post again, once. The seq makes a repeat harmless
+                # (a move that did go through answers 409, counted as stale).
+                r = await self.t.client.post(url, json=body, headers=self.t._auth(seat))
+        except httpx.HTTPError as exc:
+            self.sent.pop(seq + 1, None)
+            self.stats.error(f"move: {exc!r}"[:160])
+            return
+        self.stats.post_ms.append((time.perf_counter() - started) * 1000)
+        if r.status_code == 200:
+            self.stats.moves += 1
+        else:
+            self.sent.pop(seq + 1, None)
+            if r.status_code == 409:
+                self.stats.stale += 1  # a stale view: the next push brings the right one
+            else:
+                self.stats.error(f"move {r.status_code}: {r.text[:120]}")
+
+    async def run(self, setup_done: asyncio.Event) -> None:
+        """Open the sockets, wait for every table to be ready, start, play until over."""
+        n = self.t.players + self.t.n_spectators
+        self.shown = [0] * n
+        readies = [asyncio.Event() for _ in range(n)]
+        seats: list[int | None] = [*range(self.t.players), *([None] * self.t.n_spectators)]
+        tasks = [asyncio.create_task(self._socket(i, seat, readies[i])) for i, seat in enumerate(seats)]
+        await asyncio.gather(*(e.wait() for e in readies))
+        await setup_done.wait()
+        r = await self.t.client.post(f"/api/rooms/{self.t.room_id}/start", headers=self.t._auth(0))
+        if r.status_code != 200:
+            self.stats.error(f"start {r.status_code}: {r.text[:120]}")
+            self.over.set()
+        await asyncio.gather(*tasks)
+        await asyncio.gather(*self.moving)  # the moves in flight at the deadline end normally
+
+
+async def run(url: str, tables: int, spectators: int, duration: float, game: str = "bolot",
+              pids: list[int] | None = None, pace_ms: float = 0.0,
+              mark: Callable[[str], Awaitable[None]] | None = None) -> tuple[Stats, float, float]:
+    """Set up ``tables`` tables with ``spectators`` spectator sockets in all, play ``duration``
+    seconds. Returns the stats and the server's peak and final memory (MiB; NaN unknown).
+
+    ``pace_ms``: each move is posted after a think time drawn uniformly from 2/3 to 4/3 of
+    it (3000: a move every 2 to 4 s per table); 0 plays flat out. ``mark("start")`` is
+    awaited when every socket is open and the clock starts, ``mark("end")`` when the
+    tables have stopped (a profiler reads the server's counters there)."""
+    stats = Stats()
+    ws_url = "ws" + url[len("http"):]
+    limits = httpx.Limits(max_connections=500, max_keepalive_connections=500)
+    peak = float("nan")
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
+        per_table = [spectators // tables + (1 if i < spectators % tables else 0) for i in range(tables)]
+        all_tables = [Table(client, ws_url, game, per_table[i], stats, pace_ms) for i in range(tables)]
+        sem = asyncio.Semaphore(20)
+
+        async def setup(i: int, t: Table) -> None:
+            async with sem:
+                await t.sign_in(i)
+                await t.new_room()
+
+        await asyncio.wait_for(asyncio.gather(*(setup(i, t) for i, t in enumerate(all_tables))), SETUP_LIMIT)
+        setup_done = asyncio.Event()
+        players = [asyncio.create_task(t.play(setup_done)) for t in all_tables]
+        need = sum(t.players + t.n_spectators for t in all_tables)
+        limit = time.perf_counter() + SETUP_LIMIT
+        while stats.sockets + stats.errors < need and time.perf_counter() < limit:
+            await asyncio.sleep(0.1)  # every socket open (or failed): the clock starts
+        if mark is not None:
+            await mark("start")
+        start = time.perf_counter()
+        deadline = stats.deadline = start + duration
+        setup_done.set()
+        if pids:
+            peak = 0.0
+            while time.perf_counter() < deadline:
+                peak = max(peak, memory_mb(pids))
+                await asyncio.sleep(min(1.0, max(0.0, deadline - time.perf_counter())))
+        await asyncio.gather(*players)
+        stats.elapsed = time.perf_counter() - start
+        if mark is not None:
+            await mark("end")
+    return stats, peak, memory_mb(pids) if pids else float("nan")
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``values`` (nearest rank); NaN when empty."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(stats: Stats, tables: int, game: str, peak: float, final: float, where: str) -> str:
+    """The figures of a run, as printed."""
+    lat, post, elapsed = stats.latencies_ms, stats.post_ms, stats.elapsed or float("nan")
+    lines = [
+        f"server: {where}",
+        f"tables {tables} ({game}, {stats.matches} matches ended)  sockets {stats.peak_sockets} open at peak"
+        f"  duration {elapsed:.1f} s",
+        f"moves/s {stats.moves / elapsed:.1f} by the players ({stats.moves}), {stats.log_moves / elapsed:.1f}"
+        f" in the logs  stale 409s {stats.stale}  errors {stats.errors}",
+        f"move -> last socket ms: p50 {percentile(lat, .5):.1f}  p95 {percentile(lat, .95):.1f}"
+        f"  p99 {percentile(lat, .99):.1f}  max {max(lat) if lat else float('nan'):.1f}  (n={len(lat)})",
+        f"POST move ms: p50 {percentile(post, .5):.1f}  p99 {percentile(post, .99):.1f}",
+        f"server memory MiB (all processes): peak {peak:.0f}  end {final:.0f}",
+    ]
+    lines += [f"  error: {sample}" for sample in stats.error_samples]
+    return "\n".join(lines)
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the load described by ``args`` (``register``) and print the figures; exit code 1
+    when there were errors, 2 for bad arguments."""
+    if not (1 <= args.tables <= MAX_TABLES and 0 <= args.spectators <= MAX_SPECTATORS
+            and 0 < args.duration <= MAX_DURATION and 1 <= args.workers <= 16):
+        print(f"tables 1..{MAX_TABLES}, spectators 0..{MAX_SPECTATORS}, duration 0..{MAX_DURATION} s, workers 1..16")
+        return 2
+    if not 0 <= getattr(args, "pace_ms", 0.0) <= 60_000:
+        print("pace-ms 0..60000")
+        return 2
+    server = None
+    url = args.url
+    try:
+        if url is None:
+            server = Server(args.workers, args.database_url, args.redis_url, args.fresh_db)
+            server.start()
+            url = server.url
+            assert server.proc is not None
+            pids = process_tree(server.proc.pid)
+            where = (f"started, {args.workers} worker(s), {safe_url(server.database_url).split('://')[0]}"
+                     f"{' + Redis' if server.redis_url else ''} ({len(pids)} processes)")
+        else:
+            check_loopback(url)
+            pids = listening_pids(urlsplit(url).port or 80)
+            where = f"{url} ({len(pids)} processes found listening)"
+        check_loopback(url)
+        stats, peak, final = asyncio.run(run(url, args.tables, args.spectators, args.duration, args.game, pids,
+                                             getattr(args, "pace_ms", 0.0)))
+    except ValueError as exc:
+        print(exc)
+        return 2
+    finally:
+        if server is not None:
+            server.stop()
+    print(report(stats, args.tables, args.game, peak, final, where))
+    return 0 if stats.errors == 0 else 1
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``tapet load`` to the ``tapet`` command's subparsers."""
+    load = sub.add_parser("load", help="drive tables through the HTTP/WebSocket API and print figures (loopback only)")
+    load.add_argument("--tables", type=int, default=10)
+    load.add_argument("--spectators", type=int, default=0, help="spectator sockets in all, spread over the tables")
+    load.add_argument("--duration", type=float, default=20, help="seconds of play (after every socket is open)")
+    load.add_argument("--url", default=None, help="a running server on this machine (default: start one)")
+    load.add_argument("--game", default="bolot")
+    load.add_argument("--pace-ms", type=float, default=0.0,
+                      help="mean think time before each move, ms (uniform 2/3..4/3 of it; 3000: a move every"
+                           " 2-4 s per table); default 0, flat out")
+    load.add_argument("--workers", type=int, default=1, help="uvicorn workers of the server this command starts")
+    load.add_argument("--database-url", default=None,
+                      help="database of the server this command starts (default: DATABASE_URL, else a new SQLite file)")
+    load.add_argument("--redis-url", default=None, help="Redis of the server this command starts (default: REDIS_URL)")
+    load.add_argument("--fresh-db", action="store_true",
+                      help="with a PostgreSQL --database-url: a new database beside it, dropped at the end")
+    load.set_defaults(func=main)

@@ -1,0 +1,428 @@
+"""What the table draws from a view (app/table/presenter.py, app/web/cards.py), without a browser."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from app import rules
+from app.table import presenter
+from app.web import cards
+
+
+def _seats(kinds: list[str]) -> list[dict]:
+    return [
+        {
+            "seat": i,
+            "kind": k,
+            "name": "Pepa" if k == "person" else ("heuristic bot" if k == "bot" else None),
+            "bot": "heuristic" if k == "bot" else None,
+            "user_id": 1 if k == "person" else None,
+        }
+        for i, k in enumerate(kinds)
+    ]
+
+
+def _view(seat: int | None, seed: int = 1) -> dict:
+    state = rules.new_game("bolot", {}, dealer=3)
+    state = rules.apply(
+        state, {"type": "deal", "deck": rules.new_deck("bolot", random.Random(seed))}
+    )
+    view = rules.observe(state, seat)
+    view.update(status="playing", seats=_seats(["person", "bot", "bot", "bot"]), my_seat=seat)
+    return view
+
+
+def test_card_names_for_labels() -> None:
+    assert cards.card_name("10c") == "10 of copes"
+    assert cards.card_long_name("10c") == "Sota de copes (10)"
+    # Catalan elides "de" before a vowel: oros and espases.
+    assert cards.card_long_name("11o") == "Cavall d'oros (11)"
+    assert cards.card_long_name("1e") == "As d'espases (1)"
+    assert cards.card_long_name("12b") == "Rei de bastos (12)"
+    assert cards.card_name("TS") == "10 of spades"
+    assert cards.card_name("JH") == "Jack of hearts"
+    assert cards.card_image("10e") == "/static/cards/es/10e.svg"
+    assert cards.card_image("JH", four_colour=True) == "/static/cards/fr4/JH.svg"
+
+
+def test_declaration_labels_follow_rules_bolot_5() -> None:
+    seq = {"kind": "sequence", "length": 3, "top": "9", "suit": "c"}
+    assert cards.declaration_label("bolot", seq) == "Tercera 9 de copes"
+    assert (
+        cards.declaration_label("bolot", {"kind": "four", "rank": "10"}) == "Dos-cents (four 10s)"
+    )
+    assert cards.declaration_label("bolot", {"kind": "four", "rank": "1"}) == "Cent (four 1s)"
+    assert cards.declaration_label("bolot", {"kind": "sequence", "length": 4}) == "Cinquanta"
+    assert (
+        cards.declare_label("bolot", {"type": "declare", "combinations": []}) == "No declarations"
+    )
+    assert cards.declaration_label("belote", {"kind": "four", "rank": "J"}) == "Carré (four Jacks)"
+
+
+def test_bidding_words_of_bolot() -> None:
+    assert cards.action_label("bolot", {"type": "take"}) == "Vaig"
+    assert cards.action_label("bolot", {"type": "take", "suit": "e"}) == "Vaig a espases"
+    assert cards.action_label("bolot", {"type": "pass"}) == "No vaig"
+    assert cards.action_label("bridge-belote", {"type": "bid", "contract": "NT"}) == "No trumps"
+    assert cards.action_label("newgame", {"type": "shout_loudly"}) == "Shout loudly"
+
+
+def test_seats_are_drawn_from_the_viewers_chair() -> None:
+    t = presenter.table(_view(2))
+    where = {s["seat"]: s["pos"] for s in t["seats"]}
+    # Play goes to the right (counter-clockwise): the next seat sits on the right.
+    assert where == {2: "bottom", 3: "right", 0: "top", 1: "left"}
+    assert t["teams"][0] == "You & Pepa"
+    names = {s["seat"]: s["name"] for s in t["seats"]}
+    assert names[1] == "Bot 2" and names[3] == "Bot 4"
+
+
+def test_everybody_sees_a_stand_in_bot_playing_for_a_person() -> None:
+    # After too many timeouts the seat stays the person's (kind "person") with a stand-in.
+    view = _view(2)
+    view["seats"][0].update(bot="heuristic", stand_in=True)
+    seat = {s["seat"]: s for s in presenter.table(view)["seats"]}[0]
+    assert seat["bot"] == "heuristic" and seat["stand_in"] is True
+    assert {s["seat"]: s for s in presenter.table(_view(2))["seats"]}[0]["bot"] is None
+
+
+def test_auction_buttons_are_exactly_the_legal_actions() -> None:
+    view = _view(0)  # dealer 3: seat 0 is the eldest hand and speaks first
+    assert view["to_act"] == 0
+    t = presenter.table(view)
+    posted = [json.loads(c["json"]) for c in t["actions"]["calls"]]
+    assert posted == view["legal_actions"]
+    # Round 1 names the turned card's suit on the take button.
+    suit = cards.suit_name(view["turned"][-1])
+    assert [c["label"] for c in t["actions"]["calls"]] == [f"Vaig ({suit})", "No vaig"]
+    assert t["actions"]["calls"][0]["suit_img"]
+    assert t["status"] == "Your turn to bid"
+    assert not any(c["playable"] for c in t["hand"])
+
+
+def test_spectator_gets_no_hand_and_no_buttons() -> None:
+    t = presenter.table(_view(None))
+    assert t["spectator"] and t["hand"] == []
+    assert t["actions"] == {"plays": {}, "plain_alternatives": [], "declares": [], "calls": []}
+
+
+def test_bolot_is_said_by_default_and_the_plain_play_is_offered_apart() -> None:
+    view = _view(0)
+    view.update(
+        phase="play",
+        legal_actions=[
+            {"type": "play", "card": "12o"},
+            {"type": "play", "card": "12o", "bolot": True},
+            {"type": "play", "card": "7c"},
+        ],
+        hand=["12o", "7c"],
+        to_act=0,
+    )
+    t = presenter.table(view)
+    by_card = {c["card"]: c for c in t["hand"]}
+    assert json.loads(by_card["12o"]["json"]) == {"type": "play", "card": "12o", "bolot": True}
+    assert by_card["12o"]["says_belote"]
+    assert json.loads(by_card["7c"]["json"]) == {"type": "play", "card": "7c"}
+    alt = t["actions"]["plain_alternatives"]
+    assert [json.loads(a["json"]) for a in alt] == [{"type": "play", "card": "12o"}]
+    assert "without saying Bolot" in alt[0]["label"]
+
+
+def test_deal_result_breakdown() -> None:
+    view = _view(0)
+    view["last_deal"] = {
+        "deal": 1,
+        "void": False,
+        "points": [0, 162],
+        "outcome": "failed",
+        "contract": {"trump": "o", "taker": 0, "taker_team": 0, "round": 1},
+        "detail": {
+            "card_points": [71, 81],
+            "last_trick_team": 1,
+            "capot": None,
+            "declarations": [0, 0],
+            "belote": [0, 0],
+            "totals": [71, 91],
+            "points_in_play": 162,
+            "needed": 82,
+        },
+    }
+    result = presenter.table(view)["result"]
+    rows = {r[0]: r[1:] for r in result["rows"]}
+    assert rows["Card points"] == [71, 81]
+    assert rows["Last trick (últimes)"] == [0, 10]
+    assert rows["Total"] == [71, 91]
+    assert "llocs" in result["headline"]
+
+
+def _public(view: dict) -> set[str]:
+    """Cards any viewer may see now: on the table, turned, announced or shown declarations."""
+    cards_seen = {t["card"] for t in view.get("trick") or []}
+    cards_seen |= {t["card"] for t in (view.get("last_trick") or {}).get("cards", [])}
+    cards_seen |= {b["card"] for b in view.get("belote") or [] if b.get("card")}
+    cards_seen |= {view["turned"]} if view.get("turned") else set()
+    for d in view.get("declarations") or []:
+        for c in d.get("combinations") or []:
+            cards_seen |= set(c.get("cards") or [])
+    return cards_seen
+
+
+def test_every_game_renders_for_every_seat_and_spectator() -> None:
+    """The table is driven by the view only: each game's views, all the way through
+    some random deals, render for each seat and for a spectator without error, and
+    a seat's page never names a card of another seat's hand."""
+    from app.table.rendering import render_fragments
+
+    rng = random.Random(7)
+    for game_id, game in rules.GAMES.items():
+        state = rules.new_game(game_id, {}, dealer=0)
+        for _step in range(160):
+            if rules.is_over(state):
+                break
+            if rules.needs_deal(state):
+                state = rules.apply(state, {"type": "deal", "deck": rules.new_deck(game_id, rng)})
+                continue
+            if _step % 16 == 0:
+                views = {s: rules.observe(state, s) for s in (*range(game.players), None)}
+                for seat, view in views.items():
+                    view.update(id=1, status="playing", game_name=game.name, my_seat=seat,
+                                seats=_seats(["person"] + ["bot"] * (game.players - 1)))
+                    html = render_fragments(view, None, "token")
+                    assert 'id="room-main"' in html
+                    if seat is None:
+                        assert 'data-testid="hand"' not in html
+                        continue
+                    for other in range(game.players):
+                        if other == seat:
+                            continue
+                        hidden = set(views[other]["hand"] or []) - set(view["hand"] or []) - _public(view)
+                        for card in hidden:
+                            assert f"/{card}.svg" not in html, (game_id, seat, card)
+            state = rules.apply(state, rng.choice(rules.legal_actions(state)))
+
+
+def _game_view(game: str, seat: int, pred, seed: int = 3, steps: int = 3000) -> dict:
+    """Play ``game`` with heuristic bots until ``pred(view of seat)``; that view, with room info."""
+    from app.bots import choose
+
+    rng = random.Random(seed)
+    g = rules.GAMES[game]
+    state = rules.new_game(game, {}, dealer=0)
+    for _ in range(steps):
+        if rules.needs_deal(state):
+            state = rules.apply(state, {"type": "deal", "deck": rules.new_deck(game, rng)})
+            continue
+        view = rules.observe(state, seat)
+        if pred(view):
+            view.update(status="playing", my_seat=seat, seats=_seats(["person"] + ["bot"] * (g.players - 1)))
+            return view
+        actor = rules.to_act(state)
+        state = rules.apply(state, choose("heuristic", rules.observe(state, actor), rng))
+    raise AssertionError(f"{game}: the wanted moment never came")
+
+
+def test_bridge_belote_bidding_panel_enables_exactly_the_legal_calls() -> None:
+    view = _game_view(
+        "bridge-belote", 0, lambda v: v["phase"] == "auction" and v["to_act"] == 0 and (v.get("bidding") or {}).get("bid")
+    )
+    panel = presenter.table(view)["panel"]
+    assert panel["kind"] == "bidding"
+    assert [b["key"] for b in panel["buttons"]] == ["C", "D", "H", "S", "NT", "AT", "pass", "double", "redouble"]
+    enabled = [json.loads(b["json"]) for b in panel["buttons"] if b["json"]]
+    assert sorted(map(presenter.action_json, enabled)) == sorted(map(presenter.action_json, view["legal_actions"]))
+    assert panel["bidder"] is not None and panel["bid_label"]
+
+
+def test_botifarra_choice_and_the_partners_face_down_hand() -> None:
+    view = _game_view("botifarra", 2, lambda v: bool(v.get("hand_hidden")))  # dealer 0, partner 2
+    t = presenter.table(view)
+    assert t["hidden_hand"] == 12 and t["hand"] == []
+    dealer = _game_view("botifarra", 0, lambda v: v["to_act"] == 0 and v.get("choice_step") == "choose")
+    panel = presenter.table(dealer)["panel"]
+    assert panel["kind"] == "choice" and {c["kind"] for c in panel["calls"]} == {"trump", "botifarra", "delegate"}
+
+
+def test_belote_for_two_shows_the_stock_and_the_bottom_card() -> None:
+    view = _game_view("belote-2p", 0, lambda v: v["phase"] == "play")
+    t = presenter.table(view)
+    assert t["players"] == 2 and [s["pos"] for s in t["seats"]] == ["bottom", "top"]
+    assert t["panel"]["kind"] == "stock" and t["panel"]["bottom"] and t["panel"]["turned"]
+    assert t["panel"]["stock"] == view["stock_count"]
+
+
+def test_bridge_belote_sheet_shows_raw_points_and_rounding() -> None:
+    view = _game_view("bridge-belote", 0, lambda v: any(not e["void"] for e in v["sheet"]))
+    t = presenter.table(view)
+    assert t["sheet"]["columns"][:4] == ["#", "Contract", "Raw", "Pts"]
+    entry = next(e for e in view["sheet"] if not e["void"])
+    row = t["sheet"]["rows"][entry["deal"] - 1]
+    raw = entry["detail"]["raw"]
+    assert row["cells"][2]["text"] == f"{raw[0]}–{raw[1]}"
+    labels = [r[0] for r in t["result"]["rows"]] if t["result"] and not t["result"]["void"] else []
+    assert not labels or ("Raw points" in labels and "Rounded (÷ 10)" in labels)
+
+
+def test_choice_options_have_readable_labels() -> None:
+    from app.table.rendering import games_for_form, parse_options
+
+    belote = next(g for g in games_for_form() if g["id"] == "belote")
+    tie = next(o for o in belote["options"] if o["name"] == "tie_rule")
+    assert dict(tie["choice_labels"])["fail"] == "the takers fail (dedans)"
+    # Bolot says llocs, and its "half" gives the defenders their own points (rules/bolot.md §10)
+    bolot = next(g for g in games_for_form() if g["id"] == "bolot")
+    words = dict(next(o for o in bolot["options"] if o["name"] == "tie_rule")["choice_labels"])
+    assert words == {"fail": "the takers are llocs: the defenders score everything",
+                     "half": "the defenders score their own points, the takers nothing"}
+    assert parse_options("botifarra", {"opt_target": ["51"], "opt_variant": ["eastern"]}) == {
+        "target": 51,
+        "variant": "eastern",
+    }
+
+
+def test_botifarra_headline_says_who_scores_and_how_without_llocs() -> None:
+    from app.table import sheets
+
+    last = {
+        "deal": 3, "void": False, "points": [0, 22], "outcome": "failed",
+        "contract": {"trump": "o", "chooser": 0, "chooser_team": 0, "multiplier": 2},
+        "detail": {"totals": [25, 47], "card_points": [20, 40], "tricks": [5, 7], "multiplier": 2},
+    }
+    result = sheets.deal_result({"game": "botifarra", "last_deal": last}, ["Pair A", "Pair B"])
+    assert result is not None
+    headline = result["headline"]
+    assert "llocs" not in headline and "defenders" not in headline
+    assert headline == "Pair B score 22 (= (7 tricks + 40 card points − 36) × 2)."
+
+
+def test_belote_result_shows_the_defenders_total_to_beat_not_a_needed_figure() -> None:
+    from app.table import sheets
+
+    last = {
+        "deal": 1, "void": False, "points": [111, 51], "outcome": "made",
+        "contract": {"trump": "H", "taker": 0, "taker_team": 0},
+        "detail": {"totals": [111, 51], "card_points": [101, 51], "last_trick_team": 0, "capot": None,
+                   "declarations": [0, 0], "belote": [0, 0], "points_in_play": 162, "needed": 52,
+                   "taker_team": 0},
+    }
+    result = sheets.deal_result({"game": "belote", "last_deal": last}, ["Us", "Them"])
+    assert result is not None
+    assert result["needed"] is None and result["defenders"] == 51
+    assert result["headline"] == "Us made it: 111, more than Them's 51."
+
+
+def test_the_viewer_is_you_when_winning_a_trick() -> None:
+    view = _view(0)
+    view["phase"] = "play"
+    view["last_trick"] = {"cards": [{"seat": s, "card": c} for s, c in enumerate(view["hand"][:4])], "winner": 0}
+    t = presenter.table(view)
+    assert t["last_trick"]["winner"] == "You" and t["last_trick"]["winner_me"]
+
+
+def test_bridge_belote_no_trumps_breakdown_shows_the_doubling() -> None:
+    from app.table import sheets
+
+    last = {
+        "deal": 1, "void": False, "points": [22, 4], "outcome": "made",
+        "contract": {"kind": "no_trumps", "trump": None, "declarer_team": 0, "multiplier": 1},
+        "detail": {"card_points": [100, 20], "last_trick_team": 0, "raw": [220, 40], "rounded": [22, 4]},
+    }
+    result = sheets.deal_result({"game": "bridge-belote", "last_deal": last}, ["Us", "Them"])
+    assert result is not None
+    rows = {r[0]: r[1:] for r in result["rows"]}
+    assert rows["× 2 (no trumps)"] == [220, 40]
+
+
+def test_between_deals_no_seat_wears_the_next_deals_dealer_chip() -> None:
+    """In phase "deal" the view already names the next dealer (seat 0 after dealer 3)
+    while the table still shows the finished deal: no dealer or eldest chip then."""
+    view = _view(2)
+    assert presenter.table(view)["seats"][3]["dealer"] is True  # deal in progress: dealer 3
+    view.update(phase="deal", dealer=0, to_act=None, legal_actions=[])
+    seats = presenter.table(view)["seats"]
+    assert [s["dealer"] for s in seats] == [False] * 4
+    assert [s["role"] for s in seats] == [None] * 4
+
+
+def test_the_seven_of_trumps_question_is_named_and_no_bid_bubble_is_left() -> None:
+    # belote-2p (rules/belote.md §3): after a take in round 1 the holder of the 7 of trumps
+    # is asked about the exchange; the table must not still say "Your turn to bid".
+    for seed in range(500):
+        state = rules.new_game("belote-2p", {}, dealer=1)
+        state = rules.apply(state, {"type": "deal", "deck": rules.new_deck("belote-2p", random.Random(seed))})
+        state = rules.apply(state, {"type": "take"})
+        if any(a["type"] == "exchange" for a in rules.legal_actions(state)):
+            break
+    else:
+        raise AssertionError("no deal with the exchange in 500 seeds")
+    holder = rules.observe(state, None)["to_act"]
+    for seat in (0, 1):
+        view = rules.observe(state, seat)
+        view.update(status="playing", seats=_seats(["person", "bot"]), my_seat=seat)
+        t = presenter.table(view)
+        if seat == holder:
+            assert t["status"] == "Your turn: swap your 7 of trumps for the turned card?"
+        else:
+            assert t["status"].startswith("Waiting for ") and t["status"].endswith(": swap the 7 of trumps?")
+        assert all(s["call"] is None for s in t["seats"])
+
+
+def test_a_claim_below_the_target_is_offered_quietly() -> None:
+    # rules/belote.md §6: a claim whose total is under the target loses the match.
+    rng = random.Random(4)
+    state = rules.new_game("belote-2p", {}, dealer=1)
+    state = rules.apply(state, {"type": "deal", "deck": rules.new_deck("belote-2p", rng)})
+    while not any(a["type"] == "claim" for a in rules.legal_actions(state)):
+        actions = [a for a in rules.legal_actions(state) if a["type"] not in ("claim", "deal")]
+        state = rules.apply(state, rng.choice(actions))
+    seat = rules.observe(state, None)["to_act"]
+    view = rules.observe(state, seat)
+    view.update(status="playing", seats=_seats(["person", "bot"]), my_seat=seat)
+    claim = next(c for c in presenter.table(view)["actions"]["calls"] if c["kind"] == "claim")
+    total = view["claim_totals"][seat]
+    assert total < 1000  # the first deal of a match to 1000: no claim can be right yet
+    assert claim["short"] is True and claim["label"] == f"I'm done: claim {total} of 1000"
+
+
+def test_botifarra_has_no_bidding_in_its_status_line() -> None:
+    # rules/botifarra.md §4: the dealer chooses trumps, then the doubling
+    state = rules.new_game("botifarra", {}, dealer=3)
+    state = rules.apply(state, {"type": "deal", "deck": rules.new_deck("botifarra", random.Random(1))})
+    seats = _seats(["person", "bot", "bot", "person"])
+
+    def status(seat: int) -> str:
+        view = rules.observe(state, seat)
+        view.update(status="playing", seats=seats, my_seat=seat)
+        return presenter.table(view)["status"]
+
+    assert status(3) == "Your turn to choose trumps"
+    assert status(0) == "Waiting for Pepa to choose trumps"
+    state = rules.apply(state, {"type": "trump", "suit": "o"})  # seat 0 (opponents) may double
+    assert status(0) == "Your turn: double or pass"
+    assert status(3) == "Waiting for Pepa: double or pass"
+    assert cards.action_label("botifarra", {"type": "pass"}) == "Pass"
+
+
+def test_an_unplayable_card_posts_its_play_to_learn_the_rule() -> None:
+    # On the player's turn a greyed card still sends {"type": "play"} so that the server
+    # answers with the rule that forbids it; outside the turn no card sends anything.
+    rng = random.Random(7)
+    state = rules.new_game("bolot", {}, dealer=3)
+    state = rules.apply(state, {"type": "deal", "deck": rules.new_deck("bolot", rng)})
+    while True:
+        view = rules.observe(state, None)
+        seat = view["to_act"]
+        if view["phase"] == "play":
+            mine = rules.observe(state, seat)
+            playable = {a["card"] for a in mine["legal_actions"] if a["type"] == "play"}
+            if 0 < len(playable) < len(mine["hand"]):
+                break
+        state = rules.apply(state, rng.choice(rules.legal_actions(state)))
+    mine.update(status="playing", seats=_seats(["person"] * 4), my_seat=seat)
+    hand = presenter.table(mine)["hand"]
+    barred = [c for c in hand if not c["playable"]]
+    assert barred and all(json.loads(c["json"]) == {"type": "play", "card": c["card"]} for c in barred)
+    other = (seat + 1) % 4
+    theirs = rules.observe(state, other)
+    theirs.update(status="playing", seats=_seats(["person"] * 4), my_seat=other)
+    assert all(c["json"] is None for c in presenter.table(theirs)["hand"])
