@@ -147,7 +147,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         realtime.install(hub)
         app.state.hub = hub
         runner = Runner(
-            app.state.sessionmaker, hub, settings.bot_delay, settings.deal_pause, settings.sweep_interval
+            app.state.sessionmaker,
+            hub,
+            settings.bot_delay,
+            settings.deal_pause,
+            settings.sweep_interval,
         )
         await runner.start()
         app.state.runner = runner
@@ -170,7 +174,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         static_url="/docs-assets",
     )
     app.state.settings = settings
-    app.mount("/static", StaticFiles(directory=str(ROOT / "static"), check_dir=False), name="static")
+    app.mount(
+        "/static", StaticFiles(directory=str(ROOT / "static"), check_dir=False), name="static"
+    )
 
     @app.exception_handler(ServiceError)
     async def service_error(_request: Request, exc: ServiceError) -> JSONResponse:
@@ -193,7 +199,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             {"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": e.get("type", "")}
             for e in exc.errors()
         ]
-        return JSONResponse({"detail": validation_message(errors), "errors": errors}, status_code=422)
+        return JSONResponse(
+            {"detail": validation_message(errors), "errors": errors}, status_code=422
+        )
 
     @app.exception_handler(ClientDisconnect)
     async def client_gone(_request: Request, _exc: ClientDisconnect) -> Response:
@@ -206,7 +214,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def out_of_range(_request: Request, exc: Exception) -> JSONResponse:
         # A number too large for a database column (a safety net: inputs are bounded).
         text = str(exc)
-        if isinstance(exc, DBAPIError) and not isinstance(exc, DataError) and "out of int" not in text:
+        if (
+            isinstance(exc, DBAPIError)
+            and not isinstance(exc, DataError)
+            and "out of int" not in text
+        ):
             raise exc
         return JSONResponse({"detail": "a number in the request is out of range"}, status_code=422)
 

@@ -176,7 +176,9 @@ async def live_server(settings: Settings) -> AsyncIterator[str]:
 MATCH_TIMEOUT = 300  # seconds; a bot match is a few hundred moves
 
 
-async def finished_view(client: httpx.AsyncClient, room_id: int, timeout: float = MATCH_TIMEOUT) -> dict:
+async def finished_view(
+    client: httpx.AsyncClient, room_id: int, timeout: float = MATCH_TIMEOUT
+) -> dict:
     """Poll a room's public view until its match is finished; fails after ``timeout`` s."""
     deadline = time.monotonic() + timeout
     view = (await client.get(f"/api/rooms/{room_id}/view")).json()

@@ -35,14 +35,21 @@ class ServeProcess:
     def start(self) -> None:
         """Start the process (``wait_ready`` waits until it answers)."""
         with self.log.open("ab") as out:
-            self.proc = subprocess.Popen([sys.executable, "-m", "app.tools.cli", "serve", "--port", str(self.port)],
-                                         cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT)
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "app.tools.cli", "serve", "--port", str(self.port)],
+                cwd=ROOT,
+                env=self.env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
 
     def wait_ready(self, timeout: float = 60) -> None:
         """Until ``GET /api/games`` answers; fails with the log's tail if the process exits."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            assert self.proc is not None and self.proc.poll() is None, f"the server exited:\n{self.text()[-3000:]}"
+            assert self.proc is not None and self.proc.poll() is None, (
+                f"the server exited:\n{self.text()[-3000:]}"
+            )
             try:
                 if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
                     return
@@ -71,8 +78,15 @@ class ServeProcess:
                 self.proc.kill()
 
 
-def poll_view(http: httpx.Client, room: int, auth: dict[str, str], done: Any, timeout: float = 60,
-              play_seat: int | None = None, pause: float = 0.03) -> dict[str, Any]:
+def poll_view(
+    http: httpx.Client,
+    room: int,
+    auth: dict[str, str],
+    done: Any,
+    timeout: float = 60,
+    play_seat: int | None = None,
+    pause: float = 0.03,
+) -> dict[str, Any]:
     """``GET /api/rooms/{room}/view`` until ``done(view)``; returns that view. With
     ``play_seat``, that seat posts its first legal action whenever it is to act (a 409,
     another move first, is fine). Fails with the seq it was stuck at after ``timeout``."""
@@ -82,10 +96,17 @@ def poll_view(http: httpx.Client, room: int, auth: dict[str, str], done: Any, ti
         if done(view):
             return view
         assert time.monotonic() < deadline, f"stuck at seq {view['seq']}"
-        if play_seat is not None and view["status"] == "playing" and view["to_act"] == play_seat \
-                and view["legal_actions"]:
-            answer = http.post(f"/api/rooms/{room}/moves", headers=auth,
-                               json={"seq": view["seq"], "action": view["legal_actions"][0]})
+        if (
+            play_seat is not None
+            and view["status"] == "playing"
+            and view["to_act"] == play_seat
+            and view["legal_actions"]
+        ):
+            answer = http.post(
+                f"/api/rooms/{room}/moves",
+                headers=auth,
+                json={"seq": view["seq"], "action": view["legal_actions"][0]},
+            )
             assert answer.status_code in (200, 409), answer.text
         else:
             time.sleep(pause)

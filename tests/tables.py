@@ -67,8 +67,12 @@ async def table(client: httpx.AsyncClient, guest: Guest, fixed_first_deal: list[
     headers = [await guest(name) for name in ("Anna", "Berto", "Carme", "Dani")]
     room = (await client.post("/api/rooms", json={"game": "bolot"}, headers=headers[0])).json()
     for seat, h in enumerate(headers):
-        assert (await client.put(f"/api/rooms/{room['id']}/seats/{seat}", json={}, headers=h)).status_code == 200
-    assert (await client.post(f"/api/rooms/{room['id']}/start", headers=headers[0])).status_code == 200
+        assert (
+            await client.put(f"/api/rooms/{room['id']}/seats/{seat}", json={}, headers=h)
+        ).status_code == 200
+    assert (
+        await client.post(f"/api/rooms/{room['id']}/start", headers=headers[0])
+    ).status_code == 200
     view = (await client.get(f"/api/rooms/{room['id']}/view")).json()
     return Table(room["id"], headers, view["dealer"])
 
@@ -84,10 +88,14 @@ async def view_of(client: httpx.AsyncClient, table: Table, seat: int | None) -> 
     return response.json()
 
 
-async def move(client: httpx.AsyncClient, table: Table, seat: int, action: dict, seq: int | None = None) -> httpx.Response:
+async def move(
+    client: httpx.AsyncClient, table: Table, seat: int, action: dict, seq: int | None = None
+) -> httpx.Response:
     """Post ``action`` for ``seat`` at ``seq`` (the table's current seq by default)."""
     if seq is None:
         seq = (await view_of(client, table, None))["seq"]
     return await client.post(
-        f"/api/rooms/{table.room_id}/moves", json={"seq": seq, "action": action}, headers=table.headers[seat]
+        f"/api/rooms/{table.room_id}/moves",
+        json={"seq": seq, "action": action},
+        headers=table.headers[seat],
     )

@@ -76,8 +76,9 @@ def _signed_in(response: Response, user: User) -> SessionOut:
     return SessionOut(token=token, user=_user_out(user))
 
 
-@router.post("/session", response_model=SessionOut,
-             responses={422: {"description": "bad nickname"}, **E429})
+@router.post(
+    "/session", response_model=SessionOut, responses={422: {"description": "bad nickname"}, **E429}
+)
 async def create_session(body: SessionIn, response: Response, db: SessionDep) -> SessionOut:
     """Become a guest: sets the signed session cookie and returns a token for
     ``Authorization: Bearer``. 422 unless the nickname is 1–24 printable characters."""
@@ -85,18 +86,30 @@ async def create_session(body: SessionIn, response: Response, db: SessionDep) ->
     return _signed_in(response, user)
 
 
-@router.post("/accounts", status_code=201, response_model=SessionOut,
-             responses={409: {"description": "username taken, or already an account"},
-                        422: {"description": "bad username, password or nickname"}, **E429})
-async def register(body: RegisterIn, response: Response, db: SessionDep, user: OptionalUser) -> SessionOut:
+@router.post(
+    "/accounts",
+    status_code=201,
+    response_model=SessionOut,
+    responses={
+        409: {"description": "username taken, or already an account"},
+        422: {"description": "bad username, password or nickname"},
+        **E429,
+    },
+)
+async def register(
+    body: RegisterIn, response: Response, db: SessionDep, user: OptionalUser
+) -> SessionOut:
     """Register an account (username 3–32 of a-z 0-9 . _ -, password 8–256 characters).
     A signed-in guest becomes the account under the same id. Signs in (cookie, token)."""
     account = await service.register(db, body.username, body.password, body.nickname, user)
     return _signed_in(response, account)
 
 
-@router.post("/login", response_model=SessionOut,
-             responses={401: {"description": "wrong username or password"}, **E429})
+@router.post(
+    "/login",
+    response_model=SessionOut,
+    responses={401: {"description": "wrong username or password"}, **E429},
+)
 async def login(body: LoginIn, response: Response, db: SessionDep) -> SessionOut:
     """Log in to an account: sets the session cookie and returns a bearer token."""
     user = await service.authenticate(db, body.username, body.password)

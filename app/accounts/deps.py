@@ -36,7 +36,9 @@ async def require_account(request: HTTPConnection, db: SessionDep) -> User:
     session, Forbidden (403) for a guest."""
     user = await current_user(request, db)
     if not user.is_account:
-        raise Forbidden("this needs a registered account: POST /api/accounts (a guest keeps its id)")
+        raise Forbidden(
+            "this needs a registered account: POST /api/accounts (a guest keeps its id)"
+        )
     return user
 
 

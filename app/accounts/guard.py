@@ -99,7 +99,9 @@ class GuardMiddleware:
         method, path = scope["method"].upper(), scope["path"]
         length = conn.headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
-            await self._refuse(scope, send, 413, f"the request body is larger than {self.max_body} bytes")
+            await self._refuse(
+                scope, send, 413, f"the request body is larger than {self.max_body} bytes"
+            )
             return
         if any(_out_of_range(part) for part in path.split("/")):
             await self._refuse(scope, send, 404, "not found: that number is out of range")
@@ -118,8 +120,13 @@ class GuardMiddleware:
                     send = _refund_on_refusal(send, limiter, key)
                 if wait > 0:
                     seconds = retry_after(wait)
-                    await self._refuse(scope, send, 429, f"{MESSAGES[name]}: try again in {seconds} s",
-                                       [(b"retry-after", str(seconds).encode())])
+                    await self._refuse(
+                        scope,
+                        send,
+                        429,
+                        f"{MESSAGES[name]}: try again in {seconds} s",
+                        [(b"retry-after", str(seconds).encode())],
+                    )
                     return
         if length is None and method in csrf.UNSAFE_METHODS:
             # A streamed body (no Content-Length): read it here, at most max_body bytes.
@@ -131,7 +138,9 @@ class GuardMiddleware:
                 chunk = message.get("body", b"")
                 size += len(chunk)
                 if size > self.max_body:
-                    await self._refuse(scope, send, 413, f"the request body is larger than {self.max_body} bytes")
+                    await self._refuse(
+                        scope, send, 413, f"the request body is larger than {self.max_body} bytes"
+                    )
                     return
                 chunks.append(chunk)
                 more = message.get("more_body", False)
@@ -158,8 +167,13 @@ class GuardMiddleware:
         return f"ip:{client}"
 
     @staticmethod
-    async def _refuse(scope: Scope, send: Send, status: int, message: str,
-                      headers: list[tuple[bytes, bytes]] | None = None) -> None:
+    async def _refuse(
+        scope: Scope,
+        send: Send,
+        status: int,
+        message: str,
+        headers: list[tuple[bytes, bytes]] | None = None,
+    ) -> None:
         extra = list(headers or [])
         if not scope["path"].startswith("/api/"):
             # a page: the error page with the site's layout (a flash fragment for htmx),
@@ -173,7 +187,11 @@ class GuardMiddleware:
         start: dict[str, Any] = {
             "type": "http.response.start",
             "status": status,
-            "headers": [(b"content-type", kind), (b"content-length", str(len(body)).encode()), *extra],
+            "headers": [
+                (b"content-type", kind),
+                (b"content-length", str(len(body)).encode()),
+                *extra,
+            ],
         }
         await send(start)
         await send({"type": "http.response.body", "body": body})

@@ -50,7 +50,6 @@ class RateLimiter:
             return 0.0
         return (1.0 - bucket.level) / rate
 
-
     def refund(self, key: str) -> None:
         """Give ``key`` back one token (a request that turned out not to count)."""
         bucket = self._buckets.get(key)

@@ -69,8 +69,15 @@ def _signed_in(request: Request, user: User, back: str) -> Response:
     return response
 
 
-def _form_page(request: Request, name: str, user: User | None, status: int = 200, **extra: Any) -> Response:
-    context = {"user": user, "csrf_token": csrf.csrf_token(request), "flash": None, "flash_kind": "error"}
+def _form_page(
+    request: Request, name: str, user: User | None, status: int = 200, **extra: Any
+) -> Response:
+    context = {
+        "user": user,
+        "csrf_token": csrf.csrf_token(request),
+        "flash": None,
+        "flash_kind": "error",
+    }
     context.update(extra)
     return templates.TemplateResponse(request, f"accounts/{name}.html", context, status_code=status)
 
@@ -95,7 +102,9 @@ async def start_session(request: Request, db: SessionDep) -> Response:
 @router.get("/login", response_class=HTMLResponse)
 async def login_page(request: Request, user: OptionalUser) -> Response:
     """The log-in form."""
-    return _form_page(request, "login", user, next=safe_next(request.query_params.get("next")), username="")
+    return _form_page(
+        request, "login", user, next=safe_next(request.query_params.get("next")), username=""
+    )
 
 
 @router.post("/login")
@@ -109,16 +118,29 @@ async def login(request: Request, db: SessionDep, user: OptionalUser) -> Respons
     try:
         account = await service.authenticate(db, username, str(form.get("password") or ""))
     except ServiceError as exc:
-        return _form_page(request, "login", user, exc.status, next=back, username=username,
-                          flash=_sentence(exc.message))
+        return _form_page(
+            request,
+            "login",
+            user,
+            exc.status,
+            next=back,
+            username=username,
+            flash=_sentence(exc.message),
+        )
     return _signed_in(request, account, back)
 
 
 @router.get("/register", response_class=HTMLResponse)
 async def register_page(request: Request, user: OptionalUser) -> Response:
     """The registration form (a guest keeps its id and nickname)."""
-    return _form_page(request, "register", user, next=safe_next(request.query_params.get("next")),
-                      username="", nickname=user.nickname if user else "")
+    return _form_page(
+        request,
+        "register",
+        user,
+        next=safe_next(request.query_params.get("next")),
+        username="",
+        nickname=user.nickname if user else "",
+    )
 
 
 @router.post("/register")
@@ -132,13 +154,29 @@ async def register(request: Request, db: SessionDep, user: OptionalUser) -> Resp
     nickname = str(form.get("nickname") or "")[:64]
     password = str(form.get("password") or "")
     if password != str(form.get("password2", password) or ""):
-        return _form_page(request, "register", user, 422, next=back, username=username, nickname=nickname,
-                          flash="The two passwords differ.")
+        return _form_page(
+            request,
+            "register",
+            user,
+            422,
+            next=back,
+            username=username,
+            nickname=nickname,
+            flash="The two passwords differ.",
+        )
     try:
         account = await service.register(db, username, password, nickname or None, user)
     except ServiceError as exc:
-        return _form_page(request, "register", user, exc.status, next=back, username=username,
-                          nickname=nickname, flash=_sentence(exc.message))
+        return _form_page(
+            request,
+            "register",
+            user,
+            exc.status,
+            next=back,
+            username=username,
+            nickname=nickname,
+            flash=_sentence(exc.message),
+        )
     return _signed_in(request, account, back)
 
 

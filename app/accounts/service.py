@@ -77,8 +77,12 @@ def _printable(nick: str) -> bool:
             if before == "\ufe0f" and i > 1:  # a variation selector ends the emoji before
                 before = nick[i - 2]
             after = nick[i + 1] if i + 1 < len(nick) else ""
-            if not (before and after and unicodedata.category(before) == "So"
-                    and unicodedata.category(after) == "So"):
+            if not (
+                before
+                and after
+                and unicodedata.category(before) == "So"
+                and unicodedata.category(after) == "So"
+            ):
                 return False
         elif not ch.isprintable():
             return False
@@ -127,7 +131,11 @@ async def create_guest(session: AsyncSession, nickname: str) -> User:
 
 
 async def register(
-    db: AsyncSession, username: object, password: object, nickname: object = None, current: User | None = None
+    db: AsyncSession,
+    username: object,
+    password: object,
+    nickname: object = None,
+    current: User | None = None,
 ) -> User:
     """A new account, committed. When ``current`` is a guest it becomes that account (same
     id, its seats and history kept). ``nickname`` defaults to the guest's, else the username.
@@ -192,10 +200,16 @@ async def authenticate(db: AsyncSession, username: object, password: object) -> 
     name = username.strip().lower() if isinstance(username, str) else ""
     failures = _failed_logins()
     if failures is not None and (wait := failures.wait(name)) > 0:
-        raise TooManyRequests(f"too many failed log-ins for this username: try again in {retry_after(wait)} s",
-                              retry_after(wait))
+        raise TooManyRequests(
+            f"too many failed log-ins for this username: try again in {retry_after(wait)} s",
+            retry_after(wait),
+        )
     # a name no account can have is never looked up (a NUL byte is a database error on PostgreSQL)
-    user = await db.scalar(select(User).where(User.username == name)) if USERNAME_RE.match(name) else None
+    user = (
+        await db.scalar(select(User).where(User.username == name))
+        if USERNAME_RE.match(name)
+        else None
+    )
     given = password if isinstance(password, str) and len(password) <= PASSWORD_MAX else ""
     if not await verify_password(given, user.password_hash if user else None) or user is None:
         if failures is not None:

@@ -82,15 +82,23 @@ def _choose_card(game, view: dict, actions: list[dict]) -> dict:
             top = max(trumps, key=lambda c: power(c, trump))
             if game.table.trump_power[rank_of(top)] == len(game.table.ranks):
                 return plays[top]
-        aces = [c for c in cards if suit_of(c) != trump and game.table.plain_power[rank_of(c)] == len(game.table.ranks)]
+        aces = [
+            c
+            for c in cards
+            if suit_of(c) != trump and game.table.plain_power[rank_of(c)] == len(game.table.ranks)
+        ]
         if aces:
             return plays[aces[0]]
-        return plays[min(cards, key=lambda c: (suit_of(c) == trump, points(c), power(c, suit_of(c))))]
+        return plays[
+            min(cards, key=lambda c: (suit_of(c) == trump, points(c), power(c, suit_of(c))))
+        ]
     led = suit_of(trick[0])
     win = game.winning_index(trick, contract)
     partner_winning = game.players == 4 and win == len(trick) - 2
     last_to_play = len(trick) == game.players - 1
-    if partner_winning and (last_to_play or power(trick[win], led) >= 100 + len(game.table.ranks) - 1):
+    if partner_winning and (
+        last_to_play or power(trick[win], led) >= 100 + len(game.table.ranks) - 1
+    ):
         # the partner holds the trick: give him points, but not a trump worth keeping
         return plays[max(cards, key=lambda c: (suit_of(c) != trump, points(c)))]
     winners = [c for c in cards if game.winning_index(trick + [c], contract) == len(trick)]

@@ -108,7 +108,9 @@ def _choose_card(view: dict, actions: list[dict]) -> dict:
     trick = [t["card"] for t in view["trick"]]
     points = lambda c: TABLE.points(c, trump)  # noqa: E731
     power = lambda c, led: GAME.card_power(c, led, trump)  # noqa: E731
-    cheapest = lambda cs, led: min(cs, key=lambda c: (points(c), suit_of(c) == trump, power(c, led)))  # noqa: E731
+    cheapest = lambda cs, led: min(
+        cs, key=lambda c: (points(c), suit_of(c) == trump, power(c, led))
+    )  # noqa: E731
     if not trick:
         return _lead(view, cards, trump, cheapest)
     led = suit_of(trick[0])
@@ -116,11 +118,16 @@ def _choose_card(view: dict, actions: list[dict]) -> dict:
     partner_winning = win == len(trick) - 2
     last_to_play = len(trick) == 3
     if partner_winning:
-        sure = last_to_play or (suit_of(trick[win]) == led and power(trick[win], led) == TOP and trump is None)
+        sure = last_to_play or (
+            suit_of(trick[win]) == led and power(trick[win], led) == TOP and trump is None
+        )
         if sure or power(trick[win], led) >= 100 + TOP - 1:
             # carregar: give the partner points, but keep a manilla that can still win a trick
             give = [c for c in cards if rank_of(c) != "9" or suit_of(c) == led]
-            return {"type": "play", "card": max(give or cards, key=lambda c: (points(c), -power(c, led)))}
+            return {
+                "type": "play",
+                "card": max(give or cards, key=lambda c: (points(c), -power(c, led))),
+            }
         return {"type": "play", "card": cheapest(cards, led)}
     winners = [c for c in cards if GAME.winning_index(trick + [c], contract) == len(trick)]
     if winners:

@@ -43,10 +43,14 @@ def contract_values(hand: list[str]) -> dict[str, int]:
             elif r == "A":
                 v += 10
         values[trump] = v
-    values["AT"] = sum(table.trump_points[rank_of(c)] for c in hand if rank_of(c) in ("J", "9", "A"))
+    values["AT"] = sum(
+        table.trump_points[rank_of(c)] for c in hand if rank_of(c) in ("J", "9", "A")
+    )
     held = set(hand)
-    values["NT"] = sum(11 if rank_of(c) == "A" else 7 if rank_of(c) == "T" and "A" + suit_of(c) in held else 0
-                       for c in hand)
+    values["NT"] = sum(
+        11 if rank_of(c) == "A" else 7 if rank_of(c) == "T" and "A" + suit_of(c) in held else 0
+        for c in hand
+    )
     return values
 
 
@@ -64,7 +68,9 @@ def _choose_call(view: dict, actions: list[dict]) -> dict:
         theirs = standing["bid"]
         if values[theirs] >= _threshold(theirs) + DOUBLE_MARGIN and _holds_top(hand, theirs):
             return {"type": "double"}
-    if {"type": "redouble"} in actions and values[standing["bid"]] >= _threshold(standing["bid"]) + 30:
+    if {"type": "redouble"} in actions and values[standing["bid"]] >= _threshold(
+        standing["bid"]
+    ) + 30:
         return {"type": "redouble"}
     extra = OVER_PARTNER if partner_holds else 0
     bids = [a for a in actions if a["type"] == "bid"]
@@ -85,8 +91,10 @@ def _holds_top(hand: list[str], bid: str) -> bool:
 
 
 def _declaration_points(action: dict) -> int:
-    return sum(FOUR_POINTS[c["rank"]] if c["kind"] == "four" else run_points(c["length"], False)
-               for c in action["combinations"])
+    return sum(
+        FOUR_POINTS[c["rank"]] if c["kind"] == "four" else run_points(c["length"], False)
+        for c in action["combinations"]
+    )
 
 
 def _choose_card(view: dict, actions: list[dict]) -> dict:
@@ -141,7 +149,9 @@ def _lead(game, view: dict, cards: list[str], trump: str | None) -> str:
     if aces and trump != ALL_TRUMPS:
         return aces[0]
     plain = [c for c in cards if suit_of(c) != trump] or cards
-    return min(plain, key=lambda c: (game.table.points(c, trump), game.card_power(c, suit_of(c), trump)))
+    return min(
+        plain, key=lambda c: (game.table.points(c, trump), game.card_power(c, suit_of(c), trump))
+    )
 
 
 def choose(view: dict, rng: random.Random) -> dict:

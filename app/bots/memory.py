@@ -22,8 +22,16 @@ _DEALS: OrderedDict[tuple, tuple[list[dict | None], frozenset[str]]] = OrderedDi
 
 def _key(view: dict) -> tuple:
     c = view.get("contract") or {}
-    return (view["game"], view["seat"], len(view.get("sheet") or []), view["dealer"],
-            tuple(view["scores"]), c.get("trump"), c.get("taker"), c.get("multiplier"))
+    return (
+        view["game"],
+        view["seat"],
+        len(view.get("sheet") or []),
+        view["dealer"],
+        tuple(view["scores"]),
+        c.get("trump"),
+        c.get("taker"),
+        c.get("multiplier"),
+    )
 
 
 def _engine_form(trick: dict) -> dict:

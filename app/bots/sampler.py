@@ -89,7 +89,13 @@ def knowledge(view: dict, tricks: list[dict | None]) -> Knowledge:
         seven = "7" + trump if trump else None
         if ex and ex["seat"] == other:
             know.known[other].add(turned if ex["swap"] else seven)
-        elif ex is None and options.get("seven_of_trump_exchange") and seven and turned and suit_of(turned) == trump:
+        elif (
+            ex is None
+            and options.get("seven_of_trump_exchange")
+            and seven
+            and turned
+            and suit_of(turned) == trump
+        ):
             know.forbidden[other].add(seven)  # nobody held it when the exchange was due
     # shown declarations and announced belotes
     for entry in view.get("declarations") or []:
@@ -104,7 +110,11 @@ def knowledge(view: dict, tricks: list[dict | None]) -> Knowledge:
     for s in others:
         know.known[s] -= seen
     known_anywhere = set().union(*know.known.values()) if others else set()
-    know.pool = [c for c in g.table.deck if c not in seen and c not in known_anywhere and c not in out_of_hands]
+    know.pool = [
+        c
+        for c in g.table.deck
+        if c not in seen and c not in known_anywhere and c not in out_of_hands
+    ]
     # forbidden cards: each past play by another seat, judged card by card
     plays = []
     for t in [*(t for t in tricks if t is not None), {"cards": current}]:

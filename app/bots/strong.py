@@ -46,7 +46,17 @@ from app.rules.sim import brief_view, deal_points, deal_totals, position
 
 #: Auction calls the search judges (the belote-2p exchange is always the heuristic's).
 SEARCH_AUCTION = False  # measured: no gain yet over the heuristic calls (docs/benchmarks.md)
-SEARCHED_CALLS = {"take", "pass", "bid", "double", "redouble", "trump", "botifarra", "delegate", "sant_vicenc"}
+SEARCHED_CALLS = {
+    "take",
+    "pass",
+    "bid",
+    "double",
+    "redouble",
+    "trump",
+    "botifarra",
+    "delegate",
+    "sant_vicenc",
+}
 
 BUDGET_ENV = "TAPET_BOT_BUDGET_MS"
 DEFAULT_BUDGET_MS = 300.0
@@ -77,8 +87,9 @@ def candidates(actions: list[dict]) -> dict[str, dict]:
     return out
 
 
-def choose(view: dict, rng: random.Random, budget_ms: float | None = None,
-           samples: int | None = None) -> dict:
+def choose(
+    view: dict, rng: random.Random, budget_ms: float | None = None, samples: int | None = None
+) -> dict:
     """The strong action for ``view`` (the bot's own seat's observe()); one of its legal_actions.
 
     Raises:
@@ -88,7 +99,12 @@ def choose(view: dict, rng: random.Random, budget_ms: float | None = None,
     if not actions:
         raise ValueError("this seat has no action to take")
     heuristic = heuristic_for(view["game"])
-    if SEARCH_AUCTION and view["phase"] == "auction" and len(actions) > 1 and all(a["type"] in SEARCHED_CALLS for a in actions):
+    if (
+        SEARCH_AUCTION
+        and view["phase"] == "auction"
+        and len(actions) > 1
+        and all(a["type"] in SEARCHED_CALLS for a in actions)
+    ):
         budget = (budget_ms if budget_ms is not None else budget_from_env()) / 1000.0
         call = evaluate_calls(view, rng, heuristic, budget, samples, MAX_SAMPLES)
         return call if call is not None else heuristic(view, rng)
@@ -108,7 +124,11 @@ def choose(view: dict, rng: random.Random, budget_ms: float | None = None,
     means = {c: _mean(r, weights) for c, r in results.items()}
     best = max(options, key=lambda c: means[c])
     usual_card = usual.get("card") if usual.get("type") == "play" else None
-    if usual_card in options and best != usual_card and not _clearly_better(results[best], results[usual_card], weights):
+    if (
+        usual_card in options
+        and best != usual_card
+        and not _clearly_better(results[best], results[usual_card], weights)
+    ):
         return options[usual_card]
     return options[best]
 
@@ -141,8 +161,13 @@ def _clearly_better(best: list[float], usual: list[float], weights: list[float])
     return mean > CONFIDENCE * (var / (effective - 1)) ** 0.5
 
 
-def evaluate_each(view: dict, plays: list[dict], rng: random.Random, budget_ms: float | None = None,
-                  samples: int | None = None) -> tuple[dict[str, list[float]], list[float]]:
+def evaluate_each(
+    view: dict,
+    plays: list[dict],
+    rng: random.Random,
+    budget_ms: float | None = None,
+    samples: int | None = None,
+) -> tuple[dict[str, list[float]], list[float]]:
     """``(card -> its result on each drawn deal, each deal's weight)``: the result of a
     play-out is the own side's deal points minus the other side's; every card is played
     on the same drawn deals, so that two cards can be compared deal by deal. In the games
@@ -156,7 +181,9 @@ def evaluate_each(view: dict, plays: list[dict], rng: random.Random, budget_ms: 
     limit = samples if samples is not None else MAX_SAMPLES
     budget = (budget_ms if budget_ms is not None else budget_from_env()) / 1000.0
     start = time.perf_counter()
-    weigh = auction_model(view, heuristic) if view["game"] in AUCTION_WEIGHTS and know.pool else None
+    weigh = (
+        auction_model(view, heuristic) if view["game"] in AUCTION_WEIGHTS and know.pool else None
+    )
     results: dict[str, list[float]] = {a["card"]: [] for a in plays}
     weights: list[float] = []
     n = 0
@@ -238,13 +265,18 @@ def _declared(g, view: dict, hands: list[list[str]], tricks: list[dict]) -> list
         s = entry["seat"]
         combos = entry["combinations"]
         if entry.get("shown"):
-            out[s] = [{k: v for k, v in c.items() if k in ("kind", "length", "top", "suit", "rank")}
-                      for c in combos]
+            out[s] = [
+                {k: v for k, v in c.items() if k in ("kind", "length", "top", "suit", "rank")}
+                for c in combos
+            ]
             continue
         want = sorted(repr(c) for c in combos)
         held = hands[s] + played[s] + ([played_now[s]] if s in played_now else [])
-        match = [ch for ch in declare_choices(held, g.table, g.four_ranks)
-                 if sorted(repr(public_kind(c)) for c in ch) == want]
+        match = [
+            ch
+            for ch in declare_choices(held, g.table, g.four_ranks)
+            if sorted(repr(public_kind(c)) for c in ch) == want
+        ]
         out[s] = match[0] if match else []
     if tricks:
         out = [[] if d is None else d for d in out]

@@ -45,10 +45,12 @@ def _layout(game: str, options: dict, dealer: int) -> tuple[list, list[str]]:
         hidden = [s for s in range(g.players) if observe(state, s)["hand"] is None]
         counts = observe(state, None)["hand_counts"]
         rest = [c for c in deck if c not in where]
-        for s in hidden:  # a hand not yet looked at (Botifarra): its cards are the next ones dealt to it
+        for s in (
+            hidden
+        ):  # a hand not yet looked at (Botifarra): its cards are the next ones dealt to it
             for c in rest[: counts[s]]:
                 where[c] = s
-            rest = rest[counts[s]:]
+            rest = rest[counts[s] :]
     return [where.get(c, "stock") for c in deck], deck
 
 
@@ -76,7 +78,9 @@ def _draw_deck(view: dict, layout: list, rng: random.Random) -> list[str] | None
 def _replayed(view: dict, deck: list[str]):
     """The auction position of ``view`` with ``deck`` dealt, or None when it cannot be rebuilt."""
     try:
-        state = apply(new_game(view["game"], view["options"], view["dealer"]), {"type": "deal", "deck": deck})
+        state = apply(
+            new_game(view["game"], view["options"], view["dealer"]), {"type": "deal", "deck": deck}
+        )
         for entry in view["auction"]:
             state = apply(state, {k: v for k, v in entry.items() if k not in RECORD_ONLY})
     except IllegalAction:
@@ -86,8 +90,14 @@ def _replayed(view: dict, deck: list[str]):
     return state
 
 
-def evaluate_calls(view: dict, rng: random.Random, heuristic, budget_s: float,
-                   samples: int | None, max_samples: int) -> dict | None:
+def evaluate_calls(
+    view: dict,
+    rng: random.Random,
+    heuristic,
+    budget_s: float,
+    samples: int | None,
+    max_samples: int,
+) -> dict | None:
     """The call to make: the heuristic's, unless another call beats it clearly on drawn deals
     (its mean gain, paired deal by deal, exceeds :data:`MARGIN` standard errors). None when no
     deal could be drawn (let the heuristic decide)."""
@@ -123,7 +133,7 @@ def evaluate_calls(view: dict, rng: random.Random, heuristic, budget_s: float,
             continue
         gains = [x - y for x, y in zip(results[i], results[d], strict=True)]
         mean = statistics.fmean(gains)
-        se = statistics.stdev(gains) / n ** 0.5
+        se = statistics.stdev(gains) / n**0.5
         if mean > MARGIN * se and mean > best_gain:
             best, best_gain = i, mean
     return actions[best]

@@ -64,14 +64,18 @@ class Settings(BaseSettings):
     cookie_secure: bool = Field(default=False, validation_alias=_env("TAPET_COOKIE_SECURE"))
     rate_limits: bool = Field(default=True, validation_alias=_env("TAPET_RATE_LIMITS"))
     rate_login: str = Field(default="10/60", validation_alias=_env("TAPET_RATE_LOGIN"))
-    rate_login_failures: str = Field(default="10/600", validation_alias=_env("TAPET_RATE_LOGIN_FAILURES"))
+    rate_login_failures: str = Field(
+        default="10/600", validation_alias=_env("TAPET_RATE_LOGIN_FAILURES")
+    )
     rate_session: str = Field(default="30/60", validation_alias=_env("TAPET_RATE_SESSION"))
     rate_moves: str = Field(default="60/10", validation_alias=_env("TAPET_RATE_MOVES"))
     rate_rooms: str = Field(default="10/60", validation_alias=_env("TAPET_RATE_ROOMS"))
     rate_replays: str = Field(default="10/60", validation_alias=_env("TAPET_RATE_REPLAYS"))
     rate_hints: str = Field(default="30/60", validation_alias=_env("TAPET_RATE_HINTS"))
     max_body: int = Field(default=65536, ge=1024, validation_alias=_env("TAPET_MAX_BODY"))
-    default_max_timeouts: int = Field(default=2, ge=1, validation_alias=_env("TAPET_DEFAULT_MAX_TIMEOUTS"))
+    default_max_timeouts: int = Field(
+        default=2, ge=1, validation_alias=_env("TAPET_DEFAULT_MAX_TIMEOUTS")
+    )
 
     def db_url(self) -> str:
         """The async SQLAlchemy URL to use (the SQLite default when ``DATABASE_URL`` is unset)."""

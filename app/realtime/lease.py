@@ -68,7 +68,9 @@ def new_holder() -> str:
     return f"{socket.gethostname()[:40]}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
-async def _upsert(db: AsyncSession, name: str, holder: str, expires: int, now: int, force: bool) -> bool:
+async def _upsert(
+    db: AsyncSession, name: str, holder: str, expires: int, now: int, force: bool
+) -> bool:
     """Take row ``name`` for ``holder`` until ``expires`` if it is free, expired or already
     ours (``force``: whatever it is). True when ``holder`` holds it afterwards."""
     dialect = db.bind.dialect.name if db.bind is not None else ""
@@ -139,6 +141,7 @@ class Leases:
 
     async def _drain(self, shards: set[int], timeout: float) -> None:
         """Wait (at most ``timeout`` s) until no move of ``shards`` is in hand."""
+
         async def idle() -> None:
             async with self._idle:
                 await self._idle.wait_for(lambda: not any(self._in_flight[s] for s in shards))
@@ -161,13 +164,24 @@ class Leases:
                 .values(expires_ms=expires)
                 .returning(leases.c.name)
             )
-            mine = {int(name[len(SHARD):]) for name in renewed.scalars()}
-            await db.execute(delete(leases).where(leases.c.name.like(WORKER + "%"),
-                                                  leases.c.expires_ms < now - 60_000))
+            mine = {int(name[len(SHARD) :]) for name in renewed.scalars()}
+            await db.execute(
+                delete(leases).where(
+                    leases.c.name.like(WORKER + "%"), leases.c.expires_ms < now - 60_000
+                )
+            )
             await db.commit()
-            rows = (await db.execute(select(leases.c.name, leases.c.holder, leases.c.expires_ms))).all()
-        live = {r.holder for r in rows if r.name.startswith(WORKER) and r.expires_ms > now} | {self.holder}
-        taken = {int(r.name[len(SHARD):]) for r in rows if r.name.startswith(SHARD) and r.expires_ms > now}
+            rows = (
+                await db.execute(select(leases.c.name, leases.c.holder, leases.c.expires_ms))
+            ).all()
+        live = {r.holder for r in rows if r.name.startswith(WORKER) and r.expires_ms > now} | {
+            self.holder
+        }
+        taken = {
+            int(r.name[len(SHARD) :])
+            for r in rows
+            if r.name.startswith(SHARD) and r.expires_ms > now
+        }
         target = self.target = math.ceil(self.shards / len(live))
         self.held = mine
         self._valid_until = started + self.ttl * 0.75
@@ -203,7 +217,10 @@ class Leases:
         async with self.sessionmaker() as db:
             await db.execute(
                 update(leases)
-                .where(leases.c.holder == self.holder, leases.c.name.in_([f"{SHARD}{s}" for s in shards]))
+                .where(
+                    leases.c.holder == self.holder,
+                    leases.c.name.in_([f"{SHARD}{s}" for s in shards]),
+                )
                 .values(expires_ms=0)
             )
             await db.commit()
@@ -214,5 +231,7 @@ class Leases:
         shards, self.held = set(self.held), set()
         await self._drain(shards, timeout=self.ttl / 3)
         async with self.sessionmaker() as db:
-            await db.execute(update(leases).where(leases.c.holder == self.holder).values(expires_ms=0))
+            await db.execute(
+                update(leases).where(leases.c.holder == self.holder).values(expires_ms=0)
+            )
             await db.commit()

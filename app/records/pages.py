@@ -35,8 +35,12 @@ router = APIRouter(include_in_schema=False)
 
 
 def _card(code: str) -> dict[str, str]:
-    return {"card": code, "img": cards.card_image(code), "name": cards.card_name(code),
-            "long": cards.card_long_name(code)}
+    return {
+        "card": code,
+        "img": cards.card_image(code),
+        "name": cards.card_name(code),
+        "long": cards.card_long_name(code),
+    }
 
 
 def _cards(codes: list[str] | None) -> list[dict[str, str]] | None:
@@ -64,7 +68,11 @@ def describe(game: str, actor: int | str, action: dict[str, Any], names: list[st
     if kind == "play":
         said = [f for f in ("bolot", "belote") if action.get(f)]
         extra = _(", saying %(word)s") % {"word": cards.belote_word(game)} if said else ""
-        return _("%(name)s played the %(card)s") % {"name": who, "card": cards.card_long_name(action["card"])} + extra
+        return (
+            _("%(name)s played the %(card)s")
+            % {"name": who, "card": cards.card_long_name(action["card"])}
+            + extra
+        )
     if kind == "declare":
         combos = action.get("combinations") or []
         if not combos:
@@ -80,14 +88,20 @@ def _page(request: Request, user: Any, name: str, ctx: dict[str, Any]) -> Respon
 
 
 @router.get("/deals/{deal_id}/verify", response_class=HTMLResponse)
-async def verify_page(request: Request, deal_id: str, db: SessionDep, user: OptionalUser) -> Response:
+async def verify_page(
+    request: Request, deal_id: str, db: SessionDep, user: OptionalUser
+) -> Response:
     """A deal's commitment and, once the deal ended, its check with the deck and hands."""
     try:
         check = await verify.verify(db, deal_id)
     except NotFound as exc:
         return error_response(request, user, exc.message, 404)
     room = await _room(db, check["room_id"])
-    players = len((room or {}).get("seats") or []) or len(check.get("hands") or check.get("dealt") or []) or 4
+    players = (
+        len((room or {}).get("seats") or [])
+        or len(check.get("hands") or check.get("dealt") or [])
+        or 4
+    )
     ctx = {
         "check": check,
         "names": _names(room, players),
@@ -134,8 +148,14 @@ async def replay_page(
     names = _names(room, view["players"])
     t = presenter.table(view)
     hands = [
-        {"seat": s, "name": names[s], "team": s % 2, "to_act": view.get("to_act") == s,
-         "dealer": view.get("dealer") == s, "cards": _cards(hand)}
+        {
+            "seat": s,
+            "name": names[s],
+            "team": s % 2,
+            "to_act": view.get("to_act") == s,
+            "dealer": view.get("dealer") == s,
+            "cards": _cards(hand),
+        }
         for s, hand in enumerate(frame["hands"])
     ]
     ctx = {
@@ -163,10 +183,17 @@ def _record_context(h: records.GameHistory, room: dict[str, Any] | None) -> dict
     for d in data["deals"]:
         result = d["result"] or {}
         rows.append(
-            {"deal_no": d["deal_no"], "dealer": names[d["dealer"]], "void": result.get("void"),
-             "outcome": result.get("outcome"), "points": result.get("points"),
-             "scores_after": result.get("scores_after"), "sha256": d["sha256"],
-             "verify_id": verify.deal_id(h.game.id, d["deal_no"]), "actions": len(d["actions"])}
+            {
+                "deal_no": d["deal_no"],
+                "dealer": names[d["dealer"]],
+                "void": result.get("void"),
+                "outcome": result.get("outcome"),
+                "points": result.get("points"),
+                "scores_after": result.get("scores_after"),
+                "sha256": d["sha256"],
+                "verify_id": verify.deal_id(h.game.id, d["deal_no"]),
+                "actions": len(d["actions"]),
+            }
         )
     running = data["in_progress"]
     if running:
@@ -175,7 +202,9 @@ def _record_context(h: records.GameHistory, room: dict[str, Any] | None) -> dict
 
 
 @router.get("/records/{game_id}", response_class=HTMLResponse)
-async def record_page(request: Request, game_id: int, db: SessionDep, user: OptionalUser) -> Response:
+async def record_page(
+    request: Request, game_id: int, db: SessionDep, user: OptionalUser
+) -> Response:
     """The permalink of a match: its finished deals, scores, replays and checks."""
     try:
         game = await records.get_game(db, game_id)

@@ -74,8 +74,9 @@ def for_page(result: dict[str, Any], room: dict[str, Any]) -> dict[str, Any]:
     # Both margins spelled out: "54 points better" was read as 54 more points, when it is
     # the change of the difference between the sides.
     if bot["margin"] != mine["margin"]:
-        verdict = _("Your side's margin over the other: %(mine)s with your play, %(bot)s with the bot's.") % {
-            "mine": f"{mine['margin']:+d}", "bot": f"{bot['margin']:+d}"}
+        verdict = _(
+            "Your side's margin over the other: %(mine)s with your play, %(bot)s with the bot's."
+        ) % {"mine": f"{mine['margin']:+d}", "bot": f"{bot['margin']:+d}"}
     else:
         verdict = _("The same margin either way.")
     texts = [_difference(game, d) for d in result["differences"]]

@@ -115,9 +115,7 @@ async def room_game(db: AsyncSession, room_id: int) -> Game:
 
 async def history(db: AsyncSession, game: Game) -> GameHistory:
     """Replay ``game``'s stored moves through the engine, deal by deal."""
-    moves = (
-        await db.scalars(select(Move).where(Move.game_id == game.id).order_by(Move.seq))
-    ).all()
+    moves = (await db.scalars(select(Move).where(Move.game_id == game.id).order_by(Move.seq))).all()
     commitments = {
         d.seq: d for d in (await db.scalars(select(Deal).where(Deal.game_id == game.id))).all()
     }
@@ -151,7 +149,12 @@ async def history(db: AsyncSession, game: Game) -> GameHistory:
 
 def _move_entry(move: Move) -> dict[str, Any]:
     actor: int | str = int(move.actor) if move.actor.isdigit() else move.actor
-    return {"seq": move.seq, "actor": actor, "action": move.action, "at": as_utc(move.at).isoformat()}
+    return {
+        "seq": move.seq,
+        "actor": actor,
+        "action": move.action,
+        "at": as_utc(move.at).isoformat(),
+    }
 
 
 def _result(deal: DealHistory) -> dict[str, Any] | None:
@@ -214,7 +217,11 @@ def record(h: GameHistory, room: dict[str, Any] | None = None) -> dict[str, Any]
         ],
         "actions": actions,
         "scores": public["scores"],
-        "winner": public["winner"] if not stopped else None if running else rules.leading_team(public["scores"]),
+        "winner": public["winner"]
+        if not stopped
+        else None
+        if running
+        else rules.leading_team(public["scores"]),
         "over": public["phase"] == "over" or stopped,
         "stopped": stopped,
         "in_progress": {
@@ -260,7 +267,13 @@ def frames(h: GameHistory, deal_no: int) -> list[dict[str, Any]]:
             hands.append(hand)
         actor: int | str = int(move.actor) if move.actor.isdigit() else move.actor
         out.append(
-            {"step": step, "seq": move.seq, "actor": actor, "action": move.action,
-             "view": rules.observe(state, None), "hands": hands}
+            {
+                "step": step,
+                "seq": move.seq,
+                "actor": actor,
+                "action": move.action,
+                "view": rules.observe(state, None),
+                "hands": hands,
+            }
         )
     return out

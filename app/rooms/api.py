@@ -143,14 +143,23 @@ async def score(game: Annotated[str, Path(max_length=64)], body: ScoreIn) -> dic
 @router.post("/rooms", status_code=201, response_model=RoomOut, responses=E422)
 async def create_room(body: RoomIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
     """A room with empty seats. 422 unknown game or option."""
-    return await service.create_room(db, user, body.game, body.options, body.clock_seconds, body.max_timeouts,
-                                     body.spectators_see_hands)
+    return await service.create_room(
+        db,
+        user,
+        body.game,
+        body.options,
+        body.clock_seconds,
+        body.max_timeouts,
+        body.spectators_see_hands,
+    )
 
 
 @router.get("/rooms", response_model=list[RoomOut], responses=E422)
 async def lobby(
     db: SessionDep,
-    game: Annotated[str | None, Query(max_length=64, description="only rooms of this game, e.g. bolot")] = None,
+    game: Annotated[
+        str | None, Query(max_length=64, description="only rooms of this game, e.g. bolot")
+    ] = None,
 ) -> list[dict[str, Any]]:
     """The lobby: open and live rooms, newest first (at most 200); ``?game=bolot`` lists
     that game's only. Finished rooms are not listed (``GET /api/rooms/{id}`` and the
@@ -164,16 +173,28 @@ async def room(room_id: RoomId, db: SessionDep) -> dict[str, Any]:
     return await service.room_info(db, room_id)
 
 
-@router.put("/rooms/{room_id}/seats/{seat}", response_model=RoomOut, responses={**E403, **E404, **E409, **E422})
+@router.put(
+    "/rooms/{room_id}/seats/{seat}",
+    response_model=RoomOut,
+    responses={**E403, **E404, **E409, **E422},
+)
 async def take_seat(
-    room_id: RoomId, seat: SeatNo, user: CurrentUser, db: SessionDep, body: Annotated[SeatIn | None, Body()] = None
+    room_id: RoomId,
+    seat: SeatNo,
+    user: CurrentUser,
+    db: SessionDep,
+    body: Annotated[SeatIn | None, Body()] = None,
 ) -> dict[str, Any]:
     """Sit down (``{}``) or seat a bot (``{"bot": NAME}``). 409 taken."""
     return await service.take_seat(db, room_id, seat, user, body.bot if body else None)
 
 
-@router.delete("/rooms/{room_id}/seats/{seat}", response_model=RoomOut, responses={**E403, **E404, **E409})
-async def leave_seat(room_id: RoomId, seat: SeatNo, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+@router.delete(
+    "/rooms/{room_id}/seats/{seat}", response_model=RoomOut, responses={**E403, **E404, **E409}
+)
+async def leave_seat(
+    room_id: RoomId, seat: SeatNo, user: CurrentUser, db: SessionDep
+) -> dict[str, Any]:
     """Leave your seat (a bot takes over in a running game). 403 not yours."""
     return await service.leave_seat(db, room_id, seat, user)
 
@@ -196,7 +217,9 @@ async def view(room_id: RoomId, user: OptionalUser, db: SessionDep) -> dict[str,
 
 
 @router.post("/rooms/{room_id}/moves", responses={**E403, **E404, **E409, **E422})
-async def post_move(room_id: RoomId, body: MoveIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+async def post_move(
+    room_id: RoomId, body: MoveIn, user: CurrentUser, db: SessionDep
+) -> dict[str, Any]:
     """Play one of your ``legal_actions`` at the view's ``seq``; returns your new view.
     403 not your seat or turn, 409 stale seq (nothing changes), 422 illegal (with the reason)."""
     return await service.post_move(db, room_id, user, body.seq, body.action)
@@ -204,7 +227,10 @@ async def post_move(room_id: RoomId, body: MoveIn, user: CurrentUser, db: Sessio
 
 @router.get("/rooms/{room_id}/moves", responses=E404)
 async def moves(
-    room_id: RoomId, user: OptionalUser, db: SessionDep, since: int = Query(default=0, ge=0, le=INT32)
+    room_id: RoomId,
+    user: OptionalUser,
+    db: SessionDep,
+    since: int = Query(default=0, ge=0, le=INT32),
 ) -> list[dict[str, Any]]:
     """The move log from ``since``: ``[{seq, actor, action, at}]``; cards still hidden are
     redacted (a deal's deck until the deal is over, declared cards until trick 1 is done)."""
@@ -213,8 +239,13 @@ async def moves(
 
 @router.post("/rooms/{room_id}/deals/{deal_no}/replay-mine", responses={**E403, **E404, **E409})
 async def replay_mine(
-    room_id: RoomId, deal_no: DealNo, user: CurrentUser, db: SessionDep,
-    seat: Annotated[int | None, Query(ge=0, le=15, description="your own seat (the default)")] = None,
+    room_id: RoomId,
+    deal_no: DealNo,
+    user: CurrentUser,
+    db: SessionDep,
+    seat: Annotated[
+        int | None, Query(ge=0, le=15, description="your own seat (the default)")
+    ] = None,
 ) -> dict[str, Any]:
     """The strong bot plays finished deal ``deal_no`` again from your seat (the same deck
     and dealer; other seats by their bot level, seats of people by the heuristic bot,

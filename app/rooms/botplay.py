@@ -17,7 +17,6 @@ from app.bots import strong
 log = logging.getLogger(__name__)
 
 
-
 def bot_names() -> tuple[str, ...]:
     """The bot levels a seat may be given (``app.bots.BOT_NAMES``)."""
     return tuple(bots.BOT_NAMES)
@@ -40,8 +39,9 @@ def choose(name: str, view: dict[str, Any], rng: random.Random) -> dict[str, Any
     return rng.choice(legal)
 
 
-def choose_thinking(level: str, view: dict[str, Any], rng: random.Random,
-                    budget_ms: float | None = None) -> dict[str, Any]:
+def choose_thinking(
+    level: str, view: dict[str, Any], rng: random.Random, budget_ms: float | None = None
+) -> dict[str, Any]:
     """Bot ``level``'s action in its own seat's ``view`` for the hint and the replay of a
     deal (app/table/hints.py, botreplay.py); always one of ``view["legal_actions"]``.
 

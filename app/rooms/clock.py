@@ -81,17 +81,27 @@ def timeout_values(seat: Seat, max_timeouts: int) -> dict[str, Any]:
     return values
 
 
-def check_options(clock_seconds: object, max_timeouts: object, default_max: int) -> tuple[int | None, int]:
+def check_options(
+    clock_seconds: object, max_timeouts: object, default_max: int
+) -> tuple[int | None, int]:
     """Validated ``(clock_seconds, max_timeouts)``. Raises ValueError with a sentence."""
     if clock_seconds in (None, 0, False):
         clock = None
-    elif isinstance(clock_seconds, int) and not isinstance(clock_seconds, bool) and CLOCK_MIN <= clock_seconds <= CLOCK_MAX:
+    elif (
+        isinstance(clock_seconds, int)
+        and not isinstance(clock_seconds, bool)
+        and CLOCK_MIN <= clock_seconds <= CLOCK_MAX
+    ):
         clock = clock_seconds
     else:
         raise ValueError(f"clock_seconds is 0 (no clock) or {CLOCK_MIN} to {CLOCK_MAX} seconds")
     if max_timeouts is None:
         limit = default_max
-    elif isinstance(max_timeouts, int) and not isinstance(max_timeouts, bool) and TIMEOUTS_MIN <= max_timeouts <= TIMEOUTS_MAX:
+    elif (
+        isinstance(max_timeouts, int)
+        and not isinstance(max_timeouts, bool)
+        and TIMEOUTS_MIN <= max_timeouts <= TIMEOUTS_MAX
+    ):
         limit = max_timeouts
     else:
         raise ValueError(f"max_timeouts is {TIMEOUTS_MIN} to {TIMEOUTS_MAX}")

@@ -43,7 +43,9 @@ if TYPE_CHECKING:
     from app.realtime.hub import Hub
 
 MAX_ROOMS = 4096
-BUILDS_AT_ONCE = 8  # reads at once: below the connection pool's 15, so requests still get a connection
+BUILDS_AT_ONCE = (
+    8  # reads at once: below the connection pool's 15, so requests still get a connection
+)
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -83,7 +85,9 @@ class _Room:
             future = asyncio.ensure_future(build())
             future.add_done_callback(_retrieve)
             self.builds[key] = future
-            future.add_done_callback(lambda f: f.cancelled() or f.exception() is None or self.builds.pop(key, None))
+            future.add_done_callback(
+                lambda f: f.cancelled() or f.exception() is None or self.builds.pop(key, None)
+            )
         return await asyncio.shield(future)
 
 
@@ -112,7 +116,11 @@ class ViewCache:
     def _room(self, room_id: int) -> _Room:
         generation = self.hub.generation(room_id)
         cached = self._rooms.get(room_id)
-        if cached is None or cached.generation != generation or time.monotonic() - cached.born > self.ttl:
+        if (
+            cached is None
+            or cached.generation != generation
+            or time.monotonic() - cached.born > self.ttl
+        ):
             if len(self._rooms) >= MAX_ROOMS:
                 self._prune()
             cached = self._rooms[room_id] = _Room(generation)
@@ -125,7 +133,9 @@ class ViewCache:
         while len(self._rooms) >= MAX_ROOMS:
             del self._rooms[next(iter(self._rooms))]
 
-    async def get(self, sessionmaker: async_sessionmaker[AsyncSession], room_id: int, user: User | None) -> Entry:
+    async def get(
+        self, sessionmaker: async_sessionmaker[AsyncSession], room_id: int, user: User | None
+    ) -> Entry:
         """The view of ``room_id`` for ``user`` (None: a spectator): the generation's one
         snapshot (read once for every socket), projected once per audience: the seat the
         snapshot gives ``user``, or the spectators'. Raises NotFound like
@@ -146,7 +156,9 @@ class ViewCache:
             entry = cached.views[seat] = Entry(service.view_of(snap, user))
         else:
             self.hits += 1
-        if not _belongs(entry.view, uid):  # by construction never; a view is never shared by mistake
+        if not _belongs(
+            entry.view, uid
+        ):  # by construction never; a view is never shared by mistake
             raise RuntimeError(f"room {room_id}: the view of seat {seat} is not user {uid}'s")
         return entry
 
@@ -155,6 +167,7 @@ class ViewCache:
     ) -> list[dict[str, Any]]:
         """The public move log from ``since`` (the same for every viewer), read once per
         generation and ``since``."""
+
         async def build() -> list[dict[str, Any]]:
             async with self._slots, sessionmaker() as db:
                 return await service.move_log(db, room_id, None, since)

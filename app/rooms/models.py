@@ -47,7 +47,9 @@ class Room(Base):
     #: Timeouts in a row after which a stand-in bot plays for the seat until its person returns.
     max_timeouts: Mapped[int] = mapped_column(Integer, default=2, server_default="2")
     #: Spectators see every hand of a deal once the next deal runs (never a current hand).
-    spectators_see_hands: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    spectators_see_hands: Mapped[bool] = mapped_column(
+        Boolean, default=False, server_default=false()
+    )
     #: A championship's match that is not to the target: ``{"kind": "deals", "deals": N}``
     #: or ``{"kind": "time", "minutes": M}`` (None: to the game's target). The table says it;
     #: the championship stops the room (app/tournaments/results.py).

@@ -33,11 +33,15 @@ def _actor(actor: str) -> int | str:
 
 def _kinds_only(action: dict[str, Any]) -> dict[str, Any]:
     combos = action.get("combinations") or []
-    hidden = [{k: c[k] for k in PUBLIC_COMBINATION_KEYS if k in c} for c in combos if isinstance(c, dict)]
+    hidden = [
+        {k: c[k] for k in PUBLIC_COMBINATION_KEYS if k in c} for c in combos if isinstance(c, dict)
+    ]
     return {**action, "combinations": hidden}
 
 
-async def public_log(db: AsyncSession, game: Game, state: rules.State, since: int = 0) -> list[dict[str, Any]]:
+async def public_log(
+    db: AsyncSession, game: Game, state: rules.State, since: int = 0
+) -> list[dict[str, Any]]:
     """The log of ``game`` from move ``since`` on: ``[{seq, actor, action, at}]`` where
     ``actor`` is a seat number or "server", redacted as the module says. ``state`` is the
     game's current state (it tells whether the last deal and its trick 1 are over)."""
@@ -48,7 +52,9 @@ async def public_log(db: AsyncSession, game: Game, state: rules.State, since: in
         details_shown = all(d.get("shown") for d in declared)
     else:
         details_shown = public["phase"] == "play" and public.get("trick_number", 1) > 1
-    deals = {d.seq: d for d in (await db.scalars(select(Deal).where(Deal.game_id == game.id))).all()}
+    deals = {
+        d.seq: d for d in (await db.scalars(select(Deal).where(Deal.game_id == game.id))).all()
+    }
     current_deal_seq = max(deals) if deals else -1
     moves = (
         await db.scalars(
@@ -64,7 +70,12 @@ async def public_log(db: AsyncSession, game: Game, state: rules.State, since: in
         elif action.get("type") == "declare" and in_current and not details_shown:
             action = _kinds_only(action)
         log.append(
-            {"seq": move.seq, "actor": _actor(move.actor), "action": action, "at": as_utc(move.at).isoformat()}
+            {
+                "seq": move.seq,
+                "actor": _actor(move.actor),
+                "action": action,
+                "at": as_utc(move.at).isoformat(),
+            }
         )
     return log
 

@@ -88,7 +88,12 @@ async def load(db: AsyncSession, game: Game) -> Loaded:
                 )
             ).all()
         cached = Loaded(rules.new_game(game.game, game.options, game.dealer), None, None)
-    state, last_at, last_action, deal_seq = cached.state, cached.last_at, cached.last_action, cached.deal_seq
+    state, last_at, last_action, deal_seq = (
+        cached.state,
+        cached.last_at,
+        cached.last_action,
+        cached.deal_seq,
+    )
     for row in rows:
         if row.seq != state.seq:
             raise RuntimeError(f"game {game.id}: move {row.seq} found where {state.seq} was due")
@@ -123,7 +128,10 @@ def canonical(state: rules.State, action: object) -> dict[str, Any]:
     seat = rules.to_act(state)
     same = rules.observe(result, seat)
     for legal in legal_now:
-        if legal.get("type") == action.get("type") and rules.observe(rules.apply(state, legal), seat) == same:
+        if (
+            legal.get("type") == action.get("type")
+            and rules.observe(rules.apply(state, legal), seat) == same
+        ):
             return legal
     raise Unprocessable(
         "this action is not one of your legal actions now: send one of the view's legal_actions"
@@ -215,7 +223,10 @@ async def commit(
     except IntegrityError:
         await db.rollback()
         raise Conflict("another move was made first; reload the table") from None
-    deal_seq = next((row["seq"] for row in reversed(rows) if row["action"].get("type") == "deal"), loaded.deal_seq)
+    deal_seq = next(
+        (row["seq"] for row in reversed(rows) if row["action"].get("type") == "deal"),
+        loaded.deal_seq,
+    )
     new = Loaded(state, at, actions[-1], deal_seq)
     _remember(game_id, new)
     await realtime.current().publish(room_id, state.seq)

@@ -68,7 +68,9 @@ class Runner:
     async def start(self) -> None:
         """Start listening and sweeping (returns at once)."""
         try:
-            await self.leases.tick()  # take this process's share of the rooms before the first sweep
+            await (
+                self.leases.tick()
+            )  # take this process's share of the rooms before the first sweep
         except Exception:  # noqa: BLE001 - the keeper retries
             log.exception("could not take room leases")
         listening = asyncio.Event()
@@ -112,7 +114,9 @@ class Runner:
             return  # another process drives this room
         task = self._tasks.get(room_id)
         if task is None or task.done():
-            self._tasks[room_id] = asyncio.create_task(self._drive(room_id), name=f"tapet-room-{room_id}")
+            self._tasks[room_id] = asyncio.create_task(
+                self._drive(room_id), name=f"tapet-room-{room_id}"
+            )
         else:
             self._dirty.add(room_id)
             kick = self._kicks.get(room_id)
@@ -123,7 +127,10 @@ class Runner:
         """Sleep ``seconds``: True when the time came, False when ``kick`` was set first
         (a room event). Raises _Stopped when the runner stops."""
         if seconds > 0 and not kick.is_set():
-            waiters = {asyncio.ensure_future(kick.wait()), asyncio.ensure_future(self._stopping.wait())}
+            waiters = {
+                asyncio.ensure_future(kick.wait()),
+                asyncio.ensure_future(self._stopping.wait()),
+            }
             try:
                 await asyncio.wait(waiters, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
             finally:
@@ -164,7 +171,11 @@ class Runner:
         """Renew and rebalance the leases; look at the rooms of newly taken shards at once."""
         with contextlib.suppress(_Stopped):
             while True:
-                await self._pause(min(self.leases.interval, 0.5) if self.leases.under_share() else self.leases.interval)
+                await self._pause(
+                    min(self.leases.interval, 0.5)
+                    if self.leases.under_share()
+                    else self.leases.interval
+                )
                 try:
                     gained = await self.leases.tick()
                     if gained:
@@ -219,8 +230,11 @@ class Runner:
                 # Not applied means the table moved on; its event (if any) makes us look again.
                 applied = await table.server_move(db, move, action)
         if not applied and move.kind == "bot":
-            log.warning("room %s: the bot move at seq %s was not applied (the table moved on)",
-                        room_id, move.seq)
+            log.warning(
+                "room %s: the bot move at seq %s was not applied (the table moved on)",
+                room_id,
+                move.seq,
+            )
         elif not applied and move.kind == "deal":
             # Expected now and then: ``service.start`` deals the first hand itself, and a
             # sweep between its two commits sees a playing room without cards.

@@ -52,10 +52,14 @@ async def playing_room_ids(db: AsyncSession) -> list[int]:
 
 
 async def _game(db: AsyncSession, room_id: int) -> Game | None:
-    return await db.scalar(select(Game).where(Game.room_id == room_id).order_by(Game.id.desc()).limit(1))
+    return await db.scalar(
+        select(Game).where(Game.room_id == room_id).order_by(Game.id.desc()).limit(1)
+    )
 
 
-async def next_server_move(db: AsyncSession, room_id: int, bot_delay: float, deal_pause: float) -> ServerMove | None:
+async def next_server_move(
+    db: AsyncSession, room_id: int, bot_delay: float, deal_pause: float
+) -> ServerMove | None:
     """What the server must do next at ``room_id``, or None (a person is to act, or the
     room is not playing). A new deal is due ``deal_pause`` seconds after the last move
     of the previous deal; a bot's move ``bot_delay`` seconds after the move before it; a
@@ -89,15 +93,28 @@ async def next_server_move(db: AsyncSession, room_id: int, bot_delay: float, dea
         return None
     if clock.is_bot_seat(chair):
         return ServerMove(
-            "bot", room_id, game.id, state.seq, last + timedelta(seconds=bot_delay),
-            seat=seat, bot=chair.bot, view=rules.observe(state, seat),
+            "bot",
+            room_id,
+            game.id,
+            state.seq,
+            last + timedelta(seconds=bot_delay),
+            seat=seat,
+            bot=chair.bot,
+            view=rules.observe(state, seat),
         )
     running = clock.deadline(room, seats, loaded)
     if running is None:
         return None
     return ServerMove(
-        "clock", room_id, game.id, state.seq, running[1],
-        seat=seat, bot=clock.STAND_IN_BOT, view=rules.observe(state, seat), user_id=chair.user_id,
+        "clock",
+        room_id,
+        game.id,
+        state.seq,
+        running[1],
+        seat=seat,
+        bot=clock.STAND_IN_BOT,
+        view=rules.observe(state, seat),
+        user_id=chair.user_id,
     )
 
 
@@ -108,7 +125,9 @@ async def _stand_in_card(state: rules.State, declare: dict[str, Any], seat: int)
     return await anyio.to_thread.run_sync(botplay.choose, clock.STAND_IN_BOT, view, random.Random())
 
 
-async def server_move(db: AsyncSession, move: ServerMove, action: dict[str, Any] | None = None) -> bool:
+async def server_move(
+    db: AsyncSession, move: ServerMove, action: dict[str, Any] | None = None
+) -> bool:
     """Apply ``move`` (for a bot, its chosen ``action``) if the table is still where it
     was. Returns True if it was applied, False if the table moved on meanwhile."""
     game = await db.get(Game, move.game_id)
@@ -142,7 +161,9 @@ async def server_move(db: AsyncSession, move: ServerMove, action: dict[str, Any]
                 legal.append(await _stand_in_card(loaded.state, legal[0], move.seat))
             timeout = (
                 update(Seat)
-                .where(Seat.room_id == room.id, Seat.seat == move.seat, Seat.user_id == move.user_id)
+                .where(
+                    Seat.room_id == room.id, Seat.seat == move.seat, Seat.user_id == move.user_id
+                )
                 .values(**clock.timeout_values(chair, room.max_timeouts))
             )
             await play.commit(db, room.id, game, loaded, legal, str(move.seat), extra=[timeout])

@@ -127,7 +127,9 @@ async def create_room(
     if not isinstance(see_hands, bool):
         raise Unprocessable("spectators_see_hands is true or false")
     try:
-        seconds, limit = clock.check_options(clock_seconds, max_timeouts, get_settings().default_max_timeouts)
+        seconds, limit = clock.check_options(
+            clock_seconds, max_timeouts, get_settings().default_max_timeouts
+        )
     except ValueError as exc:
         raise Unprocessable(str(exc)) from None
     try:
@@ -135,8 +137,16 @@ async def create_room(
     except rules.IllegalAction as exc:
         raise Unprocessable(str(exc)) from None
     view = rules.observe(state, None)
-    room = Room(game=game, options=view["options"], status="open", created_by=user.id,
-                clock_seconds=seconds, max_timeouts=limit, spectators_see_hands=see_hands, match=match)
+    room = Room(
+        game=game,
+        options=view["options"],
+        status="open",
+        created_by=user.id,
+        clock_seconds=seconds,
+        max_timeouts=limit,
+        spectators_see_hands=see_hands,
+        match=match,
+    )
     room.seats = [Seat(seat=n, stand_in=False) for n in range(view["players"])]
     db.add(room)
     await db.commit()
@@ -181,8 +191,12 @@ async def list_rooms(db: AsyncSession, game: str | None = None) -> list[dict[str
         if room.status == "playing":
             _, state = await _state(db, room)
             public = rules.observe(state, None)
-            info.update(scores=public["scores"], target=public["target"], phase=public["phase"],
-                        tournament=championships.get(room.id))
+            info.update(
+                scores=public["scores"],
+                target=public["target"],
+                phase=public["phase"],
+                tournament=championships.get(room.id),
+            )
         lobby.append(info)
     return lobby
 
@@ -190,7 +204,9 @@ async def list_rooms(db: AsyncSession, game: str | None = None) -> list[dict[str
 # ---------------------------------------------------------------- seats
 
 
-async def take_seat(db: AsyncSession, room_id: int, seat: int, user: User, bot: str | None = None) -> dict[str, Any]:
+async def take_seat(
+    db: AsyncSession, room_id: int, seat: int, user: User, bot: str | None = None
+) -> dict[str, Any]:
     """Sit ``user`` in ``seat``, or (``bot`` given) seat that bot there; returns room info.
 
     A person takes an empty seat of an open room. In a running game every seat is kept
@@ -213,7 +229,9 @@ async def take_seat(db: AsyncSession, room_id: int, seat: int, user: User, bot: 
             raise Forbidden("only the room's creator or a seated player may seat a bot")
         if occupied:
             raise Conflict(f"seat {seat} is taken")
-        stmt = update(Seat).where(*where, Seat.user_id.is_(None), Seat.bot.is_(None)).values(bot=bot)
+        stmt = (
+            update(Seat).where(*where, Seat.user_id.is_(None), Seat.bot.is_(None)).values(bot=bot)
+        )
     else:
         mine = _seat_of(room, user)
         if mine == seat:
@@ -234,7 +252,9 @@ async def take_seat(db: AsyncSession, room_id: int, seat: int, user: User, bot: 
         elif room.status == "playing":
             # A running game's seats are kept for their people, even one who left: only
             # they may come back (a stand-in plays meanwhile); anyone may watch.
-            raise Conflict(f"seat {seat} is kept for its player while the game runs; you can watch the table")
+            raise Conflict(
+                f"seat {seat} is kept for its player while the game runs; you can watch the table"
+            )
         else:
             raise Conflict("the game is over")
         stmt = stmt.values(user_id=user.id, bot=None, stand_in=False, timeouts=0)
@@ -268,7 +288,9 @@ async def leave_seat(db: AsyncSession, room_id: int, seat: int, user: User) -> d
         values: dict[str, Any] = {"user_id": None, "timeouts": 0}
         if room.status == "playing":  # the seat stays theirs: a stand-in plays until they return
             values = {"bot": STAND_IN_BOT, "stand_in": True, "away": True, "timeouts": 0}
-        stmt = update(Seat).where(Seat.room_id == room.id, Seat.seat == seat, Seat.user_id == user.id)
+        stmt = update(Seat).where(
+            Seat.room_id == room.id, Seat.seat == seat, Seat.user_id == user.id
+        )
     elif chair.bot is not None and room.status == "open" and _in_room(room, user):
         values = {"bot": None, "stand_in": False}
         stmt = update(Seat).where(Seat.room_id == room.id, Seat.seat == seat, Seat.bot.is_not(None))
@@ -298,8 +320,13 @@ async def start(db: AsyncSession, room_id: int, user: User) -> dict[str, Any]:
     if claimed.rowcount != 1:
         await db.rollback()
         raise Conflict("the game has already started")
-    game = Game(room_id=room.id, game=room.game, options=room.options,
-                dealer=secrets.randbelow(len(room.seats)), status="playing")
+    game = Game(
+        room_id=room.id,
+        game=room.game,
+        options=room.options,
+        dealer=secrets.randbelow(len(room.seats)),
+        status="playing",
+    )
     db.add(game)
     await db.commit()
     loaded = await play.load(db, game)
@@ -345,7 +372,9 @@ def view_of(snap: Snapshot, user: User | None) -> dict[str, Any]:
 open_hands = snapshot.open_hands
 
 
-async def post_move(db: AsyncSession, room_id: int, user: User, seq: int, action: Any) -> dict[str, Any]:
+async def post_move(
+    db: AsyncSession, room_id: int, user: User, seq: int, action: Any
+) -> dict[str, Any]:
     """Play ``action`` for the seat ``user`` holds, at position ``seq``; returns the new view
     (``user``'s view right after the move, ``get_view``'s shape).
 
@@ -374,7 +403,9 @@ async def post_move(db: AsyncSession, room_id: int, user: User, seq: int, action
     state = loaded.state
     if seq != state.seq:
         raise Conflict(f"stale move: the table is at seq {state.seq}, you sent {seq}")
-    if rules.is_over(state) or room.status == "finished":  # finished: also a stopped match (end_match)
+    if (
+        rules.is_over(state) or room.status == "finished"
+    ):  # finished: also a stopped match (end_match)
         raise Conflict("the game is over")
     if rules.to_act(state) != seat:
         raise Forbidden("it is not your turn")
@@ -386,7 +417,9 @@ async def post_move(db: AsyncSession, room_id: int, user: User, seq: int, action
             .where(Seat.room_id == room.id, Seat.seat == seat, Seat.user_id == user.id)
             .values(bot=None, stand_in=False, timeouts=0, away=False)
         )
-    before = snapshot.room_data(room)  # read before the commit's updates touch the session's objects
+    before = snapshot.room_data(
+        room
+    )  # read before the commit's updates touch the session's objects
     new = await play.commit(db, room.id, game, loaded, legal, str(seat), extra=back)
     names = await snapshot.names_of(db, before)
     commitment = await snapshot.commitment_of(db, game, new)
@@ -394,7 +427,9 @@ async def post_move(db: AsyncSession, room_id: int, user: User, seq: int, action
     return view_of(snapshot.after_move(snap, new, seat if back else None), user)
 
 
-async def move_log(db: AsyncSession, room_id: int, user: User | None, since: int = 0) -> list[dict[str, Any]]:
+async def move_log(
+    db: AsyncSession, room_id: int, user: User | None, since: int = 0
+) -> list[dict[str, Any]]:
     """The moves of the room's game from ``since`` on, ``{seq, actor, action, at}``, with
     every card still hidden redacted (app/rooms/movelog.py); the same for every viewer.
     Raises NotFound."""
@@ -412,7 +447,11 @@ async def end_match(db: AsyncSession, room_id: int) -> dict[str, Any]:
     Returns room info. Raises NotFound; a room not playing is returned unchanged."""
     room = await _room(db, room_id)
     if room.status == "playing":
-        await db.execute(update(Room).where(Room.id == room.id, Room.status == "playing").values(status="finished"))
+        await db.execute(
+            update(Room)
+            .where(Room.id == room.id, Room.status == "playing")
+            .values(status="finished")
+        )
         await db.execute(update(Game).where(Game.room_id == room.id).values(status="finished"))
         await db.commit()
         room = await _room(db, room_id)

@@ -102,21 +102,35 @@ def room_data(room: Room) -> RoomData:
         for s in sorted(room.seats, key=lambda s: s.seat)
     )
     return RoomData(
-        id=room.id, game=room.game, options=room.options, status=room.status, created_by=room.created_by,
-        created_at=room.created_at, clock_seconds=room.clock_seconds, max_timeouts=room.max_timeouts,
-        spectators_see_hands=bool(room.spectators_see_hands), seats=seats, match=room.match,
+        id=room.id,
+        game=room.game,
+        options=room.options,
+        status=room.status,
+        created_by=room.created_by,
+        created_at=room.created_at,
+        clock_seconds=room.clock_seconds,
+        max_timeouts=room.max_timeouts,
+        spectators_see_hands=bool(room.spectators_see_hands),
+        seats=seats,
+        match=room.match,
     )
 
 
 async def load_room(db: AsyncSession, room_id: int) -> Room:
     """The stored room with its seats, fresh from the database (one statement: the seats
     are joined). Raises NotFound."""
-    room = (await db.scalars(
-        select(Room)
-        .where(Room.id == room_id)
-        .options(joinedload(Room.seats))
-        .execution_options(populate_existing=True)
-    )).unique().first()
+    room = (
+        (
+            await db.scalars(
+                select(Room)
+                .where(Room.id == room_id)
+                .options(joinedload(Room.seats))
+                .execution_options(populate_existing=True)
+            )
+        )
+        .unique()
+        .first()
+    )
     if room is None:
         raise NotFound(f"there is no room {room_id}")
     return room
@@ -124,7 +138,9 @@ async def load_room(db: AsyncSession, room_id: int) -> Room:
 
 async def latest_game(db: AsyncSession, room_id: int) -> Game | None:
     """The room's latest game, or None before the start."""
-    return await db.scalar(select(Game).where(Game.room_id == room_id).order_by(Game.id.desc()).limit(1))
+    return await db.scalar(
+        select(Game).where(Game.room_id == room_id).order_by(Game.id.desc()).limit(1)
+    )
 
 
 async def names_of(db: AsyncSession, room: RoomData) -> dict[int, str]:
@@ -143,7 +159,9 @@ _commitments: OrderedDict[tuple[int, Any], tuple[int, dict[str, Any]]] = Ordered
 COMMITMENTS_KEPT = 4096
 
 
-async def commitment_of(db: AsyncSession, game: Game | None, loaded: play.Loaded | None = None) -> dict[str, Any] | None:
+async def commitment_of(
+    db: AsyncSession, game: Game | None, loaded: play.Loaded | None = None
+) -> dict[str, Any] | None:
     """``{deal_no, sha256}`` of the game's latest deal, None before the first deal. With
     ``loaded`` (the game's state), a commitment read before for the same deal move
     (``loaded.deal_seq``, from the move log) is reused without a statement: the deal's
@@ -155,10 +173,14 @@ async def commitment_of(db: AsyncSession, game: Game | None, loaded: play.Loaded
     known = _commitments.get(key)
     if deal_seq is not None and known is not None and known[0] == deal_seq:
         return dict(known[1])
-    deal = (await db.execute(
-        select(Deal.deal_no, Deal.sha256, Deal.seq).where(Deal.game_id == game.id)
-        .order_by(Deal.deal_no.desc()).limit(1)
-    )).first()
+    deal = (
+        await db.execute(
+            select(Deal.deal_no, Deal.sha256, Deal.seq)
+            .where(Deal.game_id == game.id)
+            .order_by(Deal.deal_no.desc())
+            .limit(1)
+        )
+    ).first()
     if deal is None:
         return None
     commitment = {"deal_no": deal.deal_no, "sha256": deal.sha256}
@@ -183,7 +205,9 @@ async def read(db: AsyncSession, room_id: int) -> Snapshot:
         if room.fingerprint() == before.fingerprint():
             break
     state = loaded.state if loaded is not None else rules.new_game(room.game, room.options, 0)
-    return Snapshot(room, await names_of(db, room), loaded, state, await commitment_of(db, game, loaded))
+    return Snapshot(
+        room, await names_of(db, room), loaded, state, await commitment_of(db, game, loaded)
+    )
 
 
 def after_move(snapshot: Snapshot, loaded: play.Loaded, seat: int | None = None) -> Snapshot:
@@ -192,10 +216,13 @@ def after_move(snapshot: Snapshot, loaded: play.Loaded, seat: int | None = None)
     (its person moved: no bot, no stand-in, no timeouts, not away). No read."""
     room = snapshot.room
     seats = tuple(
-        replace(s, bot=None, stand_in=False, timeouts=0, away=False) if s.seat == seat else s for s in room.seats
+        replace(s, bot=None, stand_in=False, timeouts=0, away=False) if s.seat == seat else s
+        for s in room.seats
     )
     status = "finished" if rules.is_over(loaded.state) else room.status
-    return replace(snapshot, room=replace(room, status=status, seats=seats), loaded=loaded, state=loaded.state)
+    return replace(
+        snapshot, room=replace(room, status=status, seats=seats), loaded=loaded, state=loaded.state
+    )
 
 
 def info_of(room: RoomData, names: dict[int, str]) -> dict[str, Any]:
@@ -212,8 +239,16 @@ def info_of(room: RoomData, names: dict[int, str]) -> dict[str, Any]:
         else:
             kind, name = "empty", None
         seats.append(
-            {"seat": s.seat, "kind": kind, "name": name, "bot": s.bot, "user_id": s.user_id,
-             "stand_in": s.stand_in, "away": s.away, "timeouts": s.timeouts}
+            {
+                "seat": s.seat,
+                "kind": kind,
+                "name": name,
+                "bot": s.bot,
+                "user_id": s.user_id,
+                "stand_in": s.stand_in,
+                "away": s.away,
+                "timeouts": s.timeouts,
+            }
         )
     ruleset = rules.GAMES.get(room.game)
     seated = {s.user_id for s in room.seats if s.user_id is not None}
@@ -256,7 +291,9 @@ def view_for_seat(snapshot: Snapshot, seat: int | None) -> dict[str, Any]:
     if seat is not None and view.get("legal_actions"):
         view["legal_actions"] = play.seat_actions(state)
     view.update(info_of(snapshot.room, snapshot.names))
-    if view.get("status") == "finished":  # a stopped match (service.end_match): no move, nobody's turn
+    if (
+        view.get("status") == "finished"
+    ):  # a stopped match (service.end_match): no move, nobody's turn
         view["legal_actions"], view["to_act"] = [], None
     view["my_seat"] = seat
     view["open_hands"] = open_hands(snapshot.room, view) if seat is None else None

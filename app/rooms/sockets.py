@@ -78,12 +78,20 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
 
     async def push() -> None:
         nonlocal seen
-        entry = await fanout.views_of(hub).get(sessionmaker, room_id, user)  # built once per audience
+        entry = await fanout.views_of(hub).get(
+            sessionmaker, room_id, user
+        )  # built once per audience
         seq = entry.view.get("seq", 0)
         if wants_moves and seen is not None and 0 < seq - seen <= CATCHUP_MAX:
-            missed = [m for m in await fanout.views_of(hub).moves(sessionmaker, room_id, seen) if m["seq"] < seq]
+            missed = [
+                m
+                for m in await fanout.views_of(hub).moves(sessionmaker, room_id, seen)
+                if m["seq"] < seq
+            ]
             if missed:
-                await websocket.send_text(encode({"type": "moves", "since": seen, "seq": seq, "moves": missed}))
+                await websocket.send_text(
+                    encode({"type": "moves", "since": seen, "seq": seq, "moves": missed})
+                )
         await websocket.send_text(entry.text)
         seen = seq
 

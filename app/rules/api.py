@@ -86,7 +86,9 @@ def observe(state: State, seat: int | None) -> dict:
     return g.observe(state, seat)
 
 
-def legal_cards(game_id: str, options: dict | None, contract: dict, hand: list[str], trick: list[str]) -> list[str]:
+def legal_cards(
+    game_id: str, options: dict | None, contract: dict, hand: list[str], trick: list[str]
+) -> list[str]:
     """Which cards of ``hand`` may be played next on ``trick`` (codes in playing order; the
     player is next, so in a 4-player game ``trick[-2]`` is the partner's), under ``contract``
     given as in the deal summary. Raises IllegalAction for an unknown game, option or trump."""

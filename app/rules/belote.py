@@ -38,14 +38,18 @@ def best_declaration_team(declarations: list[list[dict]], trump: str) -> int | N
     if best[0] is not None and best[0] == best[1]:
         first = []
         for team in (0, 1):
-            bys = [c.get("by") for c, k in zip(declarations[team], keys[team], strict=True) if k == best[team]]
+            bys = [
+                c.get("by")
+                for c, k in zip(declarations[team], keys[team], strict=True)
+                if k == best[team]
+            ]
             if any(b is None for b in bys):
                 raise IllegalAction(
-                    "two equal runs tie: give each its declarer's position from the eldest hand (\"by\")"
+                    'two equal runs tie: give each its declarer\'s position from the eldest hand ("by")'
                 )
             first.append(min(bys))
         if first[0] == first[1]:
-            raise IllegalAction("one player cannot have declared for both teams (same \"by\")")
+            raise IllegalAction('one player cannot have declared for both teams (same "by")')
         tie_team = 0 if first[0] < first[1] else 1
     return compare_best(keys, tie_team, "declarations")
 
@@ -58,12 +62,25 @@ class Belote(FrenchBelote):
     players = 4
     options_schema = [
         TARGET_OPTION,
-        {"name": "tie_rule", "type": "choice", "default": "litige", "choices": ["litige", "fail"],
-         "label": "A tie between takers and defenders"},
-        {"name": "must_undertrump", "type": "bool", "default": True,
-         "label": "Unable to over-trump an opponent, you must still trump"},
-        {"name": "capoted_keep_declarations", "type": "bool", "default": False,
-         "label": "A team that took no trick keeps its declarations"},
+        {
+            "name": "tie_rule",
+            "type": "choice",
+            "default": "litige",
+            "choices": ["litige", "fail"],
+            "label": "A tie between takers and defenders",
+        },
+        {
+            "name": "must_undertrump",
+            "type": "bool",
+            "default": True,
+            "label": "Unable to over-trump an opponent, you must still trump",
+        },
+        {
+            "name": "capoted_keep_declarations",
+            "type": "bool",
+            "default": False,
+            "label": "A team that took no trick keeps its declarations",
+        },
         EIGHT_CARD_RUN_OPTION,
     ]
 
@@ -72,8 +89,13 @@ class Belote(FrenchBelote):
         trump = self.trump(contract)
         if trump not in self.table.suits:
             raise IllegalAction(f"unknown trump suit {trump!r}")
-        return belote_follow(hand, trick, trump, self.power_table(trump),
-                             must_undertrump=options.get("must_undertrump", True))
+        return belote_follow(
+            hand,
+            trick,
+            trump,
+            self.power_table(trump),
+            must_undertrump=options.get("must_undertrump", True),
+        )
 
     def summary_item(self, state: State, seat: int, combo: dict) -> dict:
         """A run carries ``by``, its declarer's position from the eldest hand (§8)."""
@@ -99,9 +121,11 @@ class Belote(FrenchBelote):
                 if by is None:
                     continue
                 if not (_int(by) and 0 <= by <= 3):
-                    raise IllegalAction("\"by\" is a position from the eldest hand, 0 to 3")
+                    raise IllegalAction('"by" is a position from the eldest hand, 0 to 3')
                 if eldest is not None and (eldest if by % 2 == 0 else 1 - eldest) != team:
-                    raise IllegalAction(f"position {by} from the eldest hand is not a player of team {team}")
+                    raise IllegalAction(
+                        f"position {by} from the eldest hand is not a player of team {team}"
+                    )
         return checked
 
     def score_deal(self, options: dict, summary: dict) -> dict:

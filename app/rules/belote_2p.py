@@ -43,10 +43,18 @@ class BeloteForTwo(FrenchBelote):
     options_schema = [
         TARGET_OPTION,
         EIGHT_CARD_RUN_OPTION,
-        {"name": "seven_of_trump_exchange", "type": "bool", "default": True,
-         "label": "The holder of the 7 of trumps may exchange it for the turned card"},
-        {"name": "allow_claim", "type": "bool", "default": True,
-         "label": "\"I'm done\": a player may claim he has reached the target"},
+        {
+            "name": "seven_of_trump_exchange",
+            "type": "bool",
+            "default": True,
+            "label": "The holder of the 7 of trumps may exchange it for the turned card",
+        },
+        {
+            "name": "allow_claim",
+            "type": "bool",
+            "default": True,
+            "label": '"I\'m done": a player may claim he has reached the target',
+        },
     ]
 
     # ------------------------------------------------------------------ deal and exchange (§3)
@@ -94,7 +102,9 @@ class BeloteForTwo(FrenchBelote):
             return
         swap = action.get("swap")
         if action.get("type") != "exchange" or swap not in (True, False):
-            raise IllegalAction("first say whether you exchange your 7 of trumps for the turned card")
+            raise IllegalAction(
+                "first say whether you exchange your 7 of trumps for the turned card"
+            )
         seat = state.extra["exchange"]["seat"]
         if swap:
             hand = state.hands[seat]
@@ -112,11 +122,13 @@ class BeloteForTwo(FrenchBelote):
         return follow_suit(hand, trick)
 
     def can_claim(self, state: State, seat: int) -> bool:
-        """"I'm done" (§6): option on, not the last trick, and a won trick with card points."""
+        """ "I'm done" (§6): option on, not the last trick, and a won trick with card points."""
         if not state.options["allow_claim"] or state.phase != "play" or len(state.tricks) >= 8:
             return False
         points = self.points_table(self.trump(state.contract))
-        return any(t["winner"] == seat and any(points[c] for _, c in t["cards"]) for t in state.tricks)
+        return any(
+            t["winner"] == seat and any(points[c] for _, c in t["cards"]) for t in state.tricks
+        )
 
     def won_card_points(self, state: State) -> list[int]:
         """Card points of the tricks each player has won so far in this deal."""
@@ -144,13 +156,18 @@ class BeloteForTwo(FrenchBelote):
         if not (isinstance(action, dict) and action.get("type") == "claim"):
             return super().apply(state, action)
         if state.phase != "play" or not state.options["allow_claim"]:
-            raise IllegalAction("you can say \"I'm done\" only during the play" if state.options["allow_claim"]
-                                else "\"I'm done\" is not played at this table")
+            raise IllegalAction(
+                'you can say "I\'m done" only during the play'
+                if state.options["allow_claim"]
+                else '"I\'m done" is not played at this table'
+            )
         seat = state.to_act
         assert seat is not None
         if not self.can_claim(state, seat):
-            raise IllegalAction("you can say \"I'm done\" only after winning a trick with points in it, "
-                                "and not at the last trick")
+            raise IllegalAction(
+                'you can say "I\'m done" only after winning a trick with points in it, '
+                "and not at the last trick"
+            )
         new = state.clone()
         self.do_claim(new, seat)
         new.seq = state.seq + 1
@@ -164,12 +181,22 @@ class BeloteForTwo(FrenchBelote):
         points[seat] = total - state.scores[seat]
         state.scores = [state.scores[p] + points[p] for p in (0, 1)]
         state.sheet = state.sheet + [
-            {"deal": state.deal_no, "dealer": state.dealer, "void": False, "contract": state.contract,
-             "points": points, "outcome": "claim",
-             "detail": {"claim": {"seat": seat, "total": total, "target": target, "correct": correct},
-                        "card_points": self.won_card_points(state)},
-             "scores_after": list(state.scores), "hands": state.initial_hands,
-             "declared": list(state.declared), "tricks": state.tricks}
+            {
+                "deal": state.deal_no,
+                "dealer": state.dealer,
+                "void": False,
+                "contract": state.contract,
+                "points": points,
+                "outcome": "claim",
+                "detail": {
+                    "claim": {"seat": seat, "total": total, "target": target, "correct": correct},
+                    "card_points": self.won_card_points(state),
+                },
+                "scores_after": list(state.scores),
+                "hands": state.initial_hands,
+                "declared": list(state.declared),
+                "tricks": state.tricks,
+            }
         ]
         state.winner = seat if correct else 1 - seat
         state.phase, state.to_act = "over", None
@@ -180,12 +207,24 @@ class BeloteForTwo(FrenchBelote):
         the remaining runs compare as in 4p, an exact tie to the eldest hand."""
         fours = [[four_key(c) for c in declarations[p] if c["kind"] == "four"] for p in (0, 1)]
         four_winner = compare_best(fours, None, "carrés")
-        runs = [[run_key(c, self.table, trump) if c["kind"] == "sequence" and not fours[1 - p] else None
-                 for c in declarations[p]] for p in (0, 1)]
-        run_winner = compare_best([[k for k in runs[p] if k is not None] for p in (0, 1)], eldest_team, "runs")
+        runs = [
+            [
+                run_key(c, self.table, trump)
+                if c["kind"] == "sequence" and not fours[1 - p]
+                else None
+                for c in declarations[p]
+            ]
+            for p in (0, 1)
+        ]
+        run_winner = compare_best(
+            [[k for k in runs[p] if k is not None] for p in (0, 1)], eldest_team, "runs"
+        )
         return [
-            [(c["kind"] == "four" and p == four_winner) or (runs[p][i] is not None and p == run_winner)
-             for i, c in enumerate(declarations[p])]
+            [
+                (c["kind"] == "four" and p == four_winner)
+                or (runs[p][i] is not None and p == run_winner)
+                for i, c in enumerate(declarations[p])
+            ]
             for p in (0, 1)
         ]
 

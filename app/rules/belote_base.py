@@ -25,10 +25,21 @@ FOUR_POINTS = {"J": 200, "9": 150, "A": 100, "T": 100, "K": 100, "Q": 100}
 FOUR_ORDER = ("Q", "K", "T", "A", "9", "J")  # low -> high
 RUN_POINTS = {3: 20, 4: 50}  # 5, 6 or 7: 100; 8: see run_points
 
-TARGET_OPTION = {"name": "target", "type": "int", "default": 1000, "min": 1, "max": 100000,
-                 "label": "Match to", "suggested": [1000, 501]}
-EIGHT_CARD_RUN_OPTION = {"name": "eight_card_run_120", "type": "bool", "default": True,
-                         "label": "A run of all 8 cards of a suit is worth 120 (quinte + tierce)"}
+TARGET_OPTION = {
+    "name": "target",
+    "type": "int",
+    "default": 1000,
+    "min": 1,
+    "max": 100000,
+    "label": "Match to",
+    "suggested": [1000, 501],
+}
+EIGHT_CARD_RUN_OPTION = {
+    "name": "eight_card_run_120",
+    "type": "bool",
+    "default": True,
+    "label": "A run of all 8 cards of a suit is worth 120 (quinte + tierce)",
+}
 
 
 def run_points(length: int, eight_card_run_120: bool = True) -> int:
@@ -76,17 +87,23 @@ class FrenchBelote(TurnedCardGame):
     max_declared_cards = 16
 
     # ------------------------------------------------------------------ declarations
-    def valid_combinations(self, declarations: list[list[dict]], trump: str,
-                           eldest_team: int | None) -> list[list[bool]]:  # pragma: no cover - abstract
+    def valid_combinations(
+        self, declarations: list[list[dict]], trump: str, eldest_team: int | None
+    ) -> list[list[bool]]:  # pragma: no cover - abstract
         """For each side, which of its declarations score after the comparison (§5)."""
         raise NotImplementedError
 
-    def declaration_points(self, options: dict, declarations: list[list[dict]],
-                           valid: list[list[bool]]) -> list[int]:
+    def declaration_points(
+        self, options: dict, declarations: list[list[dict]], valid: list[list[bool]]
+    ) -> list[int]:
         """Points of each side's valid declarations (rules/belote.md §5)."""
         eight = options.get("eight_card_run_120", True)
         return [
-            sum(combination_points(c, eight) for c, ok in zip(declarations[t], valid[t], strict=True) if ok)
+            sum(
+                combination_points(c, eight)
+                for c, ok in zip(declarations[t], valid[t], strict=True)
+                if ok
+            )
             for t in (0, 1)
         ]
 
@@ -94,7 +111,9 @@ class FrenchBelote(TurnedCardGame):
         """One declared combination as a deal summary lists it (§8)."""
         return dict(combo)
 
-    def seat_declarations(self, state: State) -> tuple[list[list[dict]], list[list[tuple[int, int]]]]:
+    def seat_declarations(
+        self, state: State
+    ) -> tuple[list[list[dict]], list[list[tuple[int, int]]]]:
         """Each side's declarations in summary form, with where each came from: ``(seat, index)``."""
         per_team: list[list[dict]] = [[], []]
         where: list[list[tuple[int, int]]] = [[], []]
@@ -105,17 +124,22 @@ class FrenchBelote(TurnedCardGame):
                 where[team].append((seat, i))
         return per_team, where
 
-    def compared(self, state: State) -> tuple[list[list[dict]], list[list[tuple[int, int]]], list[list[bool]]]:
+    def compared(
+        self, state: State
+    ) -> tuple[list[list[dict]], list[list[tuple[int, int]]], list[list[bool]]]:
         """The deal's declarations per side, where each came from, and which are valid (§5)."""
         per_team, where = self.seat_declarations(state)
-        valid = self.valid_combinations(per_team, self.trump(state.contract) or "",
-                                        self.team_of(self.eldest(state)))
+        valid = self.valid_combinations(
+            per_team, self.trump(state.contract) or "", self.team_of(self.eldest(state))
+        )
         return per_team, where, valid
 
     def valid_by_seat(self, state: State) -> dict[int, list[bool]]:
         """Seat -> validity of each of its declared combinations (after trick 1)."""
         _, where, valid = self.compared(state)
-        out: dict[int, list[bool]] = {s: [False] * len(c or []) for s, c in enumerate(state.declared)}
+        out: dict[int, list[bool]] = {
+            s: [False] * len(c or []) for s, c in enumerate(state.declared)
+        }
         for team in (0, 1):
             for (seat, i), ok in zip(where[team], valid[team], strict=True):
                 out[seat][i] = ok

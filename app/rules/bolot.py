@@ -55,14 +55,34 @@ class Bolot(TurnedCardGame):
     belote_ranks = ("11", "12")
     belote_key = "bolot"
     options_schema = [
-        {"name": "target", "type": "int", "default": 1000, "min": 1, "max": 100000,
-         "label": "Match to", "suggested": [1000, 1500]},
-        {"name": "tie_rule", "type": "choice", "default": "fail", "choices": ["fail", "half"],
-         "label": "Takers exactly on half the points"},
-        {"name": "second_round_other_suit", "type": "bool", "default": True,
-         "label": "Round 2 must name another suit than the turned card's"},
-        {"name": "capoted_keep_declarations", "type": "bool", "default": True,
-         "label": "A capoted pair keeps its declarations"},
+        {
+            "name": "target",
+            "type": "int",
+            "default": 1000,
+            "min": 1,
+            "max": 100000,
+            "label": "Match to",
+            "suggested": [1000, 1500],
+        },
+        {
+            "name": "tie_rule",
+            "type": "choice",
+            "default": "fail",
+            "choices": ["fail", "half"],
+            "label": "Takers exactly on half the points",
+        },
+        {
+            "name": "second_round_other_suit",
+            "type": "bool",
+            "default": True,
+            "label": "Round 2 must name another suit than the turned card's",
+        },
+        {
+            "name": "capoted_keep_declarations",
+            "type": "bool",
+            "default": True,
+            "label": "A capoted pair keeps its declarations",
+        },
     ]
 
     def legal_play(self, options, contract, hand, trick):

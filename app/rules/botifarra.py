@@ -48,20 +48,59 @@ class Botifarra(TrumpChoiceGame):
     tricks_public = False  # face down; only the last trick may be looked at
     summary_contract_keys = ("trump", "chooser_team", "delegated", "doublings")
     options_schema = [
-        {"name": "target", "type": "choice", "default": 101, "choices": [51, 101, 151],
-         "label": "Game to"},
-        {"name": "variant", "type": "choice", "default": "western", "choices": ["western", "eastern"],
-         "label": "Rules of play (western: follow and beat; eastern: also play your lowest)"},
-        {"name": "eastern_extended_exception", "type": "bool", "default": False,
-         "label": "Eastern: the second player may play a counting card even when he follows suit"},
-        {"name": "sant_vicenc_on_botifarra", "type": "bool", "default": True,
-         "label": "Sant Vicenç allowed on botifarra"},
-        {"name": "doubling_scale", "type": "choice", "default": "2-4-8", "choices": ["2-4-8", "2-3-4"],
-         "label": "Doubling scale (contrar, recontrar, Sant Vicenç)"},
-        {"name": "max_hands", "type": "int", "default": None, "nullable": True, "min": 1, "max": 1000,
-         "label": "Tournament: the game ends after this many hands", "suggested": [12]},
-        {"name": "cap_score", "type": "int", "default": None, "nullable": True, "min": 1, "max": 100000,
-         "label": "Tournament: highest score recorded for standings", "suggested": [121]},
+        {
+            "name": "target",
+            "type": "choice",
+            "default": 101,
+            "choices": [51, 101, 151],
+            "label": "Game to",
+        },
+        {
+            "name": "variant",
+            "type": "choice",
+            "default": "western",
+            "choices": ["western", "eastern"],
+            "label": "Rules of play (western: follow and beat; eastern: also play your lowest)",
+        },
+        {
+            "name": "eastern_extended_exception",
+            "type": "bool",
+            "default": False,
+            "label": "Eastern: the second player may play a counting card even when he follows suit",
+        },
+        {
+            "name": "sant_vicenc_on_botifarra",
+            "type": "bool",
+            "default": True,
+            "label": "Sant Vicenç allowed on botifarra",
+        },
+        {
+            "name": "doubling_scale",
+            "type": "choice",
+            "default": "2-4-8",
+            "choices": ["2-4-8", "2-3-4"],
+            "label": "Doubling scale (contrar, recontrar, Sant Vicenç)",
+        },
+        {
+            "name": "max_hands",
+            "type": "int",
+            "default": None,
+            "nullable": True,
+            "min": 1,
+            "max": 1000,
+            "label": "Tournament: the game ends after this many hands",
+            "suggested": [12],
+        },
+        {
+            "name": "cap_score",
+            "type": "int",
+            "default": None,
+            "nullable": True,
+            "min": 1,
+            "max": 100000,
+            "label": "Tournament: highest score recorded for standings",
+            "suggested": [121],
+        },
     ]
 
     # ------------------------------------------------------------------ deal
@@ -74,11 +113,17 @@ class Botifarra(TrumpChoiceGame):
 
     def hand_hidden(self, state: State, seat: int) -> bool:
         """The dealer's partner may not look at his cards until the dealer has chosen or delegated (§3)."""
-        return (state.phase == "auction" and state.extra.get("step") == "choose"
-                and not state.extra.get("delegated") and seat == self.partner(state.dealer))
+        return (
+            state.phase == "auction"
+            and state.extra.get("step") == "choose"
+            and not state.extra.get("delegated")
+            and seat == self.partner(state.dealer)
+        )
 
     # ------------------------------------------------------------------ play
-    def legal_play(self, options: dict, contract: dict | None, hand: list[str], trick: list[str]) -> tuple[list[str], str]:
+    def legal_play(
+        self, options: dict, contract: dict | None, hand: list[str], trick: list[str]
+    ) -> tuple[list[str], str]:
         """Rules 1-2 (western) or 1-3 (eastern) of rules/botifarra.md §6.
 
         Raises:
@@ -88,7 +133,10 @@ class Botifarra(TrumpChoiceGame):
         if (trump is not None and trump not in self.table.suits) or "trump" not in (contract or {}):
             raise IllegalAction("the trump must be o, c, e or b, or null for botifarra")
         return botifarra_follow(
-            hand, trick, trump, self.power_table(trump),
+            hand,
+            trick,
+            trump,
+            self.power_table(trump),
             eastern=options["variant"] == "eastern",
             extended_exception=options["eastern_extended_exception"],
         )
@@ -136,17 +184,21 @@ class Botifarra(TrumpChoiceGame):
         """Botifarra's public keys (docs/engine-face.md, "Botifarra")."""
         contract = state.contract if state.phase in ("auction", "play") else None
         step = state.extra.get("step") if state.phase == "auction" else None
-        view.update({
-            "choice_step": step,
-            "trump_maker": contract["chooser"] if contract else None,
-            "delegated": bool(state.extra.get("delegated")) if state.phase in ("auction", "play") else False,
-            "doublings": contract["doublings"] if contract else 0,
-            "multiplier": contract["multiplier"] if contract else None,
-            "hand_hidden": seat is not None and self.hand_hidden(state, seat),
-            "hands_played": self.hands_played(state),
-            "recorded_scores": self.recorded_scores(state),
-            "draw": state.phase == "over" and state.winner is None,
-        })
+        view.update(
+            {
+                "choice_step": step,
+                "trump_maker": contract["chooser"] if contract else None,
+                "delegated": bool(state.extra.get("delegated"))
+                if state.phase in ("auction", "play")
+                else False,
+                "doublings": contract["doublings"] if contract else 0,
+                "multiplier": contract["multiplier"] if contract else None,
+                "hand_hidden": seat is not None and self.hand_hidden(state, seat),
+                "hands_played": self.hands_played(state),
+                "recorded_scores": self.recorded_scores(state),
+                "draw": state.phase == "over" and state.winner is None,
+            }
+        )
 
 
 GAME = Botifarra()

@@ -35,7 +35,11 @@ LADDER = {
     "recontrar": ("redouble", "sant_vicenc"),
     "sant_vicenc": ("sant_vicenc", None),
 }
-STEP_WORDS = {"contrar": "double (contrar)", "recontrar": "redouble (recontrar)", "sant_vicenc": "say Sant Vicenç"}
+STEP_WORDS = {
+    "contrar": "double (contrar)",
+    "recontrar": "redouble (recontrar)",
+    "sant_vicenc": "say Sant Vicenç",
+}
 
 
 class TrumpChoiceGame(TrickGame):
@@ -55,7 +59,9 @@ class TrumpChoiceGame(TrickGame):
         """The choices of the seat to act: suits, botifarra and (the dealer only) delegate; or a doubling step and pass."""
         step = state.extra["step"]
         if step == "choose":
-            actions = [{"type": "trump", "suit": s} for s in self.table.suits] + [{"type": "botifarra"}]
+            actions = [{"type": "trump", "suit": s} for s in self.table.suits] + [
+                {"type": "botifarra"}
+            ]
             if not state.extra["delegated"]:
                 actions.append({"type": "delegate"})
             return actions
@@ -75,8 +81,10 @@ class TrumpChoiceGame(TrickGame):
         delegated = state.extra["delegated"]
         if kind == "delegate":
             if delegated:
-                raise IllegalAction("the choice was delegated to you: you cannot delegate it back; "
-                                    "name a suit or botifarra")
+                raise IllegalAction(
+                    "the choice was delegated to you: you cannot delegate it back; "
+                    "name a suit or botifarra"
+                )
             state.auction.append({"seat": seat, "type": "delegate"})
             state.extra["delegated"] = True
             state.to_act = self.partner(seat)
@@ -84,7 +92,10 @@ class TrumpChoiceGame(TrickGame):
         if kind == "trump":
             suit = action.get("suit")
             if suit not in self.table.suits:
-                raise IllegalAction("name a trump suit: " + ", ".join(f"{s} ({SUIT_NAMES[s]})" for s in self.table.suits))
+                raise IllegalAction(
+                    "name a trump suit: "
+                    + ", ".join(f"{s} ({SUIT_NAMES[s]})" for s in self.table.suits)
+                )
             state.auction.append({"seat": seat, "type": "trump", "suit": suit})
         elif kind == "botifarra":
             suit = None
@@ -94,8 +105,14 @@ class TrumpChoiceGame(TrickGame):
             raise IllegalAction(f"it is time to choose trumps: name a suit or botifarra{also}")
         team = self.team_of(seat)
         state.contract = {
-            "trump": suit, "botifarra": suit is None, "chooser": seat, "chooser_team": team,
-            "taker": seat, "taker_team": team, "delegated": delegated, "doublings": 0,
+            "trump": suit,
+            "botifarra": suit is None,
+            "chooser": seat,
+            "chooser_team": team,
+            "taker": seat,
+            "taker_team": team,
+            "delegated": delegated,
+            "doublings": 0,
             "multiplier": multiplier(state.options, suit is None, 0),
         }
         self._ask(state, "contrar", seat)
@@ -126,8 +143,11 @@ class TrumpChoiceGame(TrickGame):
         state.auction.append({"seat": seat, "type": word, "step": step})
         contract = state.contract or {}
         doublings = contract["doublings"] + 1
-        state.contract = dict(contract, doublings=doublings,
-                              multiplier=multiplier(state.options, contract["botifarra"], doublings))
+        state.contract = dict(
+            contract,
+            doublings=doublings,
+            multiplier=multiplier(state.options, contract["botifarra"], doublings),
+        )
         if next_step is None or doublings >= max_doublings(state.options, contract["botifarra"]):
             self._start_play(state)
         else:

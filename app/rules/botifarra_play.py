@@ -91,19 +91,27 @@ def botifarra_follow(
     if partner_winning:
         legal = [c for c in pool if c in low or is_counting(c)]
         if follow:
-            why = (f"your partner is winning: follow {led_name} with a counting card "
-                   f"(9, 1, 12, 11, 10) or your lowest {led_name}")
+            why = (
+                f"your partner is winning: follow {led_name} with a counting card "
+                f"(9, 1, 12, 11, 10) or your lowest {led_name}"
+            )
         else:
-            why = ("your partner is winning and you cannot follow "
-                   f"{led_name}: play a counting card (9, 1, 12, 11, 10) or the lowest card of a suit")
+            why = (
+                "your partner is winning and you cannot follow "
+                f"{led_name}: play a counting card (9, 1, 12, 11, 10) or the lowest card of a suit"
+            )
         return legal, why
     second = len(trick) == 1 and (not follow or extended_exception)
     legal = [c for c in pool if c in low or (second and is_counting(c))]
     also = " (or, as second player, a counting card)" if second else ""
     if follow:
-        why = (f"you cannot beat the opponents' {card_name(winning)}, so you must "
-               f"follow with your lowest {led_name}{also}")
+        why = (
+            f"you cannot beat the opponents' {card_name(winning)}, so you must "
+            f"follow with your lowest {led_name}{also}"
+        )
     else:
-        why = (f"you can neither follow {led_name} nor beat the opponents' {card_name(winning)}, "
-               f"so you must play the lowest card of a suit{also}")
+        why = (
+            f"you can neither follow {led_name} nor beat the opponents' {card_name(winning)}, "
+            f"so you must play the lowest card of a suit{also}"
+        )
     return legal, why

@@ -48,17 +48,27 @@ def check_contract(game: Any, options: dict, summary: Any) -> tuple[str | None, 
     contract = summary.get("contract")
     if not isinstance(contract, dict):
         raise IllegalAction("the summary needs a contract")
-    if "trump" not in contract or (contract["trump"] is not None and contract["trump"] not in game.table.suits):
+    if "trump" not in contract or (
+        contract["trump"] is not None and contract["trump"] not in game.table.suits
+    ):
         raise IllegalAction("contract.trump must be o, c, e or b, or null for botifarra")
     trump = contract["trump"]
     chooser = contract.get("chooser_team")
     if not _team(chooser):
         raise IllegalAction("chooser_team must be 0 or 1")
     doublings = contract.get("doublings", 0)
-    if doublings not in (0, 1, 2, 3) or not isinstance(doublings, int) or isinstance(doublings, bool):
-        raise IllegalAction("doublings must be 0 (none), 1 (contrar), 2 (recontrar) or 3 (Sant Vicenç)")
+    if (
+        doublings not in (0, 1, 2, 3)
+        or not isinstance(doublings, int)
+        or isinstance(doublings, bool)
+    ):
+        raise IllegalAction(
+            "doublings must be 0 (none), 1 (contrar), 2 (recontrar) or 3 (Sant Vicenç)"
+        )
     if doublings > max_doublings(options, trump is None):
-        raise IllegalAction("Sant Vicenç is not allowed on botifarra in this game (option sant_vicenc_on_botifarra)")
+        raise IllegalAction(
+            "Sant Vicenç is not allowed on botifarra in this game (option sant_vicenc_on_botifarra)"
+        )
     if contract.get("delegated", False) not in (True, False):
         raise IllegalAction("delegated must be true or false")
     declarations = summary.get("declarations") or [[], []]
@@ -89,8 +99,12 @@ def score_botifarra(game: Any, options: dict, summary: Any) -> dict:
     if revoke is not None and not _team(revoke):
         raise IllegalAction("revoke_team must be 0, 1 or null")
     detail: dict[str, Any] = {
-        "totals": None, "multiplier": m, "chooser_team": chooser, "doublings": doublings,
-        "botifarra": trump is None, "revoke_team": revoke,
+        "totals": None,
+        "multiplier": m,
+        "chooser_team": chooser,
+        "doublings": doublings,
+        "botifarra": trump is None,
+        "revoke_team": revoke,
     }
     points = [0, 0]
     if revoke is not None:

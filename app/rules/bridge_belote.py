@@ -33,20 +33,51 @@ class BridgeBelote(BridgeAuction):
     belote_key = "belote"
     summary_contract_keys = ("kind", "trump", "declarer_team", "multiplier")
     options_schema = [
-        {"name": "target", "type": "int", "default": 151, "min": 1, "max": 100000,
-         "label": "Match to", "suggested": [151]},
-        {"name": "burgas_contra_lock", "type": "bool", "default": False,
-         "label": "After a contra nobody may bid again (Burgas)"},
-        {"name": "recontra_closes_auction", "type": "bool", "default": True,
-         "label": "A recontra ends the auction"},
-        {"name": "carre_kills_quint", "type": "bool", "default": False,
-         "label": "A four of a kind cancels the other side's runs of 5 or more"},
-        {"name": "eight_card_run_120", "type": "bool", "default": False,
-         "label": "A run of 8 is worth 120"},
-        {"name": "capot_multiplied_by_contra", "type": "bool", "default": True,
-         "label": "Contra and recontra multiply a capot deal"},
-        {"name": "no_exit_on_capot", "type": "bool", "default": True,
-         "label": "No exit on a capot: the match cannot end on a capot deal"},
+        {
+            "name": "target",
+            "type": "int",
+            "default": 151,
+            "min": 1,
+            "max": 100000,
+            "label": "Match to",
+            "suggested": [151],
+        },
+        {
+            "name": "burgas_contra_lock",
+            "type": "bool",
+            "default": False,
+            "label": "After a contra nobody may bid again (Burgas)",
+        },
+        {
+            "name": "recontra_closes_auction",
+            "type": "bool",
+            "default": True,
+            "label": "A recontra ends the auction",
+        },
+        {
+            "name": "carre_kills_quint",
+            "type": "bool",
+            "default": False,
+            "label": "A four of a kind cancels the other side's runs of 5 or more",
+        },
+        {
+            "name": "eight_card_run_120",
+            "type": "bool",
+            "default": False,
+            "label": "A run of 8 is worth 120",
+        },
+        {
+            "name": "capot_multiplied_by_contra",
+            "type": "bool",
+            "default": True,
+            "label": "Contra and recontra multiply a capot deal",
+        },
+        {
+            "name": "no_exit_on_capot",
+            "type": "bool",
+            "default": True,
+            "label": "No exit on a capot: the match cannot end on a capot deal",
+        },
     ]
 
     # ------------------------------------------------------------------ contract and cards
@@ -61,8 +92,9 @@ class BridgeBelote(BridgeAuction):
             return self.table.trump_power[rank_of(card)] if suit_of(card) == led else 0
         return super().card_power(card, led, trump)
 
-    def legal_play(self, options: dict, contract: dict | None, hand: list[str],
-                   trick: list[str]) -> tuple[list[str], str]:
+    def legal_play(
+        self, options: dict, contract: dict | None, hand: list[str], trick: list[str]
+    ) -> tuple[list[str], str]:
         """Which cards of ``hand`` may follow ``trick`` (§6), and the wording of the rule.
 
         Suit contract: the Belote procedure without forced under-trumping. All
@@ -74,8 +106,7 @@ class BridgeBelote(BridgeAuction):
         """
         trump = trump_marker(contract)
         as_trump = suit_of(trick[0]) if trick and trump == ALL_TRUMPS else trump
-        return belote_follow(hand, trick, as_trump, self.power_table(trump),
-                             must_undertrump=False)
+        return belote_follow(hand, trick, as_trump, self.power_table(trump), must_undertrump=False)
 
     # ------------------------------------------------------------------ declarations and belot
     def declarations_allowed(self, contract: dict | None) -> bool:
@@ -85,7 +116,13 @@ class BridgeBelote(BridgeAuction):
     def belote_pairs(self, trump: str | None) -> dict[str, str]:
         """card -> the other card of its belot: the K and Q of the trump suit, of every suit
         in All Trumps, none in No Trumps (§5)."""
-        suits = self.table.suits if trump == ALL_TRUMPS else [trump] if trump in self.table.suits else []
+        suits = (
+            self.table.suits
+            if trump == ALL_TRUMPS
+            else [trump]
+            if trump in self.table.suits
+            else []
+        )
         pairs: dict[str, str] = {}
         for s in suits:
             pairs["K" + s], pairs["Q" + s] = "Q" + s, "K" + s
@@ -100,7 +137,9 @@ class BridgeBelote(BridgeAuction):
         suit = suit_of(card)
         if suit == suit_of(state.trick[0][1]) or suit == self.trump(state.contract):
             return None
-        return "a belot is announced only with a card that is led or follows suit, not with a discard"
+        return (
+            "a belot is announced only with a card that is led or follows suit, not with a discard"
+        )
 
     def declarations_shown(self, state: State) -> bool:
         """Only the kinds are public during play; the cards after the last trick (§5)."""
@@ -138,17 +177,25 @@ class BridgeBelote(BridgeAuction):
     def exit_blocked_by_capot(self, state: State) -> bool:
         """True when the last deal played out was a capot and option ``no_exit_on_capot`` is on."""
         played = [e for e in state.sheet if not e["void"]]
-        return bool(state.options["no_exit_on_capot"] and played and played[-1]["detail"]["capot"] is not None)
+        return bool(
+            state.options["no_exit_on_capot"]
+            and played
+            and played[-1]["detail"]["capot"] is not None
+        )
 
     # ------------------------------------------------------------------ views
     def observe_extra(self, state: State, seat: int | None, view: dict) -> None:
         """Public additions (docs/engine-face.md, "Bridge-Belote"): the standing call during
         the auction, the hanging points, and whether a capot forbids the match to end now."""
         ex = state.extra
-        view["bidding"] = {
-            k: ex.get(k) for k in ("bid", "bidder", "multiplier", "doubled_by", "redoubled_by")
-        } if state.phase == "auction" else None
-        view["hanging_points"] = state.carried if state.phase != "over" else 0  # §9: dropped at the end
+        view["bidding"] = (
+            {k: ex.get(k) for k in ("bid", "bidder", "multiplier", "doubled_by", "redoubled_by")}
+            if state.phase == "auction"
+            else None
+        )
+        view["hanging_points"] = (
+            state.carried if state.phase != "over" else 0
+        )  # §9: dropped at the end
         view["no_exit_after_capot"] = self.exit_blocked_by_capot(state) and state.phase != "over"
 
 

@@ -31,10 +31,16 @@ class BridgeAuction(TrickGame):
         """§3: indices 0-11 three each from ``e``, 12-19 two each; 20-31 wait for a contract."""
         order = self.seat_order(state)
         for i, seat in enumerate(order):
-            state.hands[seat].extend(deck[3 * i:3 * i + 3] + deck[12 + 2 * i:14 + 2 * i])
+            state.hands[seat].extend(deck[3 * i : 3 * i + 3] + deck[12 + 2 * i : 14 + 2 * i])
         state.stock = deck[20:]
-        state.extra = {"bid": None, "bidder": None, "multiplier": 1,
-                       "doubled_by": None, "redoubled_by": None, "passes": 0}
+        state.extra = {
+            "bid": None,
+            "bidder": None,
+            "multiplier": 1,
+            "doubled_by": None,
+            "redoubled_by": None,
+            "passes": 0,
+        }
         state.phase = "auction"
         state.to_act = order[0]
 
@@ -87,16 +93,22 @@ class BridgeAuction(TrickGame):
                 self.close_auction(state)
                 return
         else:
-            raise IllegalAction("during the auction you bid, pass, double (contra) or redouble (recontra)")
+            raise IllegalAction(
+                "during the auction you bid, pass, double (contra) or redouble (recontra)"
+            )
         ex["passes"] = 0
         state.to_act = self.next_seat(seat)
 
     def _bid(self, state: State, seat: int, bid: object) -> None:
         ex = state.extra
         if bid not in BIDS:
-            raise IllegalAction("name a contract: C, D, H, S (a trump suit), NT (no trumps) or AT (all trumps)")
+            raise IllegalAction(
+                "name a contract: C, D, H, S (a trump suit), NT (no trumps) or AT (all trumps)"
+            )
         if self._locked(state):
-            raise IllegalAction("the bid is doubled and nobody may bid again (Burgas rule): pass or redouble")
+            raise IllegalAction(
+                "the bid is doubled and nobody may bid again (Burgas rule): pass or redouble"
+            )
         if ex["bid"] is not None and BIDS.index(bid) <= BIDS.index(ex["bid"]):  # type: ignore[arg-type]
             raise IllegalAction(f"you must bid higher than {BID_NAMES[ex['bid']]}")
         state.auction.append({"seat": seat, "type": "bid", "contract": bid})
@@ -115,10 +127,16 @@ class BridgeAuction(TrickGame):
 
     def _redouble(self, state: State, seat: int) -> None:
         ex = state.extra
-        if ex["bid"] is None or ex["multiplier"] != 2 or self.team_of(ex["bidder"]) != self.team_of(seat):
+        if (
+            ex["bid"] is None
+            or ex["multiplier"] != 2
+            or self.team_of(ex["bidder"]) != self.team_of(seat)
+        ):
             if ex["multiplier"] == 4:
                 raise IllegalAction("this bid is already redoubled; there is no third level")
-            raise IllegalAction("you can redouble only your own side's bid after the other side doubled it")
+            raise IllegalAction(
+                "you can redouble only your own side's bid after the other side doubled it"
+            )
         state.auction.append({"seat": seat, "type": "redouble"})
         ex.update(multiplier=4, redoubled_by=seat)
 
@@ -128,10 +146,14 @@ class BridgeAuction(TrickGame):
         ex = state.extra
         state.contract = dict(
             contract_of_bid(ex["bid"]),
-            bid=ex["bid"], bidder=ex["bidder"], declarer_team=self.team_of(ex["bidder"]),
-            multiplier=ex["multiplier"], doubled_by=ex["doubled_by"], redoubled_by=ex["redoubled_by"],
+            bid=ex["bid"],
+            bidder=ex["bidder"],
+            declarer_team=self.team_of(ex["bidder"]),
+            multiplier=ex["multiplier"],
+            doubled_by=ex["doubled_by"],
+            redoubled_by=ex["redoubled_by"],
         )
         for i, seat in enumerate(self.seat_order(state)):
-            state.hands[seat].extend(state.stock[3 * i:3 * i + 3])
+            state.hands[seat].extend(state.stock[3 * i : 3 * i + 3])
         state.stock = []
         self.begin_play(state, self.eldest(state))

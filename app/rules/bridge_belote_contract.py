@@ -19,8 +19,14 @@ ALL_TRUMPS = "AT"
 
 #: The six bids, low to high: ♣ < ♦ < ♥ < ♠ < No Trumps < All Trumps (§1, §4).
 BIDS = ("C", "D", "H", "S", "NT", "AT")
-BID_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades",
-             "NT": "no trumps", "AT": "all trumps"}
+BID_NAMES = {
+    "C": "clubs",
+    "D": "diamonds",
+    "H": "hearts",
+    "S": "spades",
+    "NT": "no trumps",
+    "AT": "all trumps",
+}
 
 #: Contract kinds of the deal summary (§8).
 SUIT, NO_TRUMPS, ALL_TRUMPS_KIND = "suit", "no_trumps", "all_trumps"
@@ -47,7 +53,9 @@ class ContractTable(CardTable):
         return CardTable.sort_key(self, card, trump)
 
 
-TABLE = ContractTable(**{f.name: getattr(FRENCH_BELOTE, f.name) for f in fields(CardTable) if f.init})
+TABLE = ContractTable(
+    **{f.name: getattr(FRENCH_BELOTE, f.name) for f in fields(CardTable) if f.init}
+)
 
 
 def contract_of_bid(bid: str) -> dict:
@@ -75,8 +83,12 @@ def trump_marker(contract: dict | None) -> str | None:
         raise IllegalAction(f"unknown contract kind {kind!r}: suit, no_trumps or all_trumps")
     if kind == SUIT:
         if trump not in TABLE.suits:
-            raise IllegalAction(f"a suit contract needs its trump suit (S, H, D or C), not {trump!r}")
+            raise IllegalAction(
+                f"a suit contract needs its trump suit (S, H, D or C), not {trump!r}"
+            )
         return trump
     if trump is not None:
-        raise IllegalAction(f"{'an all' if kind == ALL_TRUMPS_KIND else 'a no'} trumps contract has no trump suit")
+        raise IllegalAction(
+            f"{'an all' if kind == ALL_TRUMPS_KIND else 'a no'} trumps contract has no trump suit"
+        )
     return ALL_TRUMPS if kind == ALL_TRUMPS_KIND else None

@@ -80,8 +80,12 @@ def valid_declarations(declarations: list[list[dict]], options: dict) -> dict:
     if not (run_keys[0] and run_keys[1] and max(run_keys[0]) == max(run_keys[1])):
         run_winner = compare_best(run_keys, None, "runs")
     if run_winner is not None:
-        points[run_winner] += sum(run_points(c["length"], options["eight_card_run_120"]) for c in runs[run_winner])
-    four_winner = compare_best([[FOUR_ORDER.index(str(c["rank"])) for c in fours[t]] for t in (0, 1)], None, "fours")
+        points[run_winner] += sum(
+            run_points(c["length"], options["eight_card_run_120"]) for c in runs[run_winner]
+        )
+    four_winner = compare_best(
+        [[FOUR_ORDER.index(str(c["rank"])) for c in fours[t]] for t in (0, 1)], None, "fours"
+    )
     if four_winner is not None:
         points[four_winner] += sum(FOUR_POINTS[str(c["rank"])] for c in fours[four_winner])
     return {"points": points, "run_winner": run_winner, "four_winner": four_winner}
@@ -118,20 +122,39 @@ def check_summary(game: Any, summary: Any) -> dict:
     if not _int(carried) or carried < 0:
         raise IllegalAction("carried_in (the hanging points) must be a whole number, 0 or more")
     if summary.get("revoke_team") is not None:
-        raise IllegalAction("Bridge-Belote has no revoke penalty: the server only accepts legal cards")
+        raise IllegalAction(
+            "Bridge-Belote has no revoke penalty: the server only accepts legal cards"
+        )
     decl, belote = _check_declarations(summary, kind, trump)
-    return {"kind": kind, "trump": trump, "declarer": declarer, "multiplier": multiplier,
-            "tricks": tricks, "card_points": cp, "last": last, "declarations": decl,
-            "belote": belote, "carried_in": carried}
+    return {
+        "kind": kind,
+        "trump": trump,
+        "declarer": declarer,
+        "multiplier": multiplier,
+        "tricks": tricks,
+        "card_points": cp,
+        "last": last,
+        "declarations": decl,
+        "belote": belote,
+        "carried_in": carried,
+    }
 
 
-def _check_declarations(summary: dict, kind: str, trump: str | None) -> tuple[list[list[dict]], list[int]]:
+def _check_declarations(
+    summary: dict, kind: str, trump: str | None
+) -> tuple[list[list[dict]], list[int]]:
     decl = summary.get("declarations", [[], []])
-    if not (isinstance(decl, list) and len(decl) == 2 and all(isinstance(d, list) for d in decl)
-            and all(isinstance(c, dict) for d in decl for c in d)):
+    if not (
+        isinstance(decl, list)
+        and len(decl) == 2
+        and all(isinstance(d, list) for d in decl)
+        and all(isinstance(c, dict) for d in decl for c in d)
+    ):
         raise IllegalAction("declarations must be two lists of combinations")
     belote = summary.get("belote", [0, 0])
-    if not (isinstance(belote, list) and len(belote) == 2 and all(_int(b) and b >= 0 for b in belote)):
+    if not (
+        isinstance(belote, list) and len(belote) == 2 and all(_int(b) and b >= 0 for b in belote)
+    ):
         raise IllegalAction("belote must be two whole numbers: the belots each team announced")
     if kind == NO_TRUMPS and (decl[0] or decl[1] or sum(belote)):
         raise IllegalAction("No Trumps has no declarations and no belot")
@@ -142,7 +165,9 @@ def _check_declarations(summary: dict, kind: str, trump: str | None) -> tuple[li
     for combos in decl:
         for combo in combos:
             if combo.get("kind") == "four" and str(combo.get("rank")) not in FOUR_POINTS:
-                raise IllegalAction(f"a four of {combo.get('rank')}s is worth nothing and is not a declaration")
+                raise IllegalAction(
+                    f"a four of {combo.get('rank')}s is worth nothing and is not a declaration"
+                )
     sets = check_disjoint(decl, TABLE, 16)
     # The K and Q of a team's belot cannot sit in the other team's declarations.
     suits = TABLE.suits if trump == ALL_TRUMPS else (trump,) if trump else ()
@@ -182,7 +207,9 @@ def score(game: Any, options: dict, summary: Any) -> dict:
     d, f = raw[dec], raw[df]
     total = round_total(d + f)
     points, carried_out = [0, 0], 0
-    rounded = [round_team(raw[t], raw[t] > raw[1 - t] or (d == f and t == df), kind) for t in (0, 1)]
+    rounded = [
+        round_team(raw[t], raw[t] > raw[1 - t] or (d == f and t == df), kind) for t in (0, 1)
+    ]
     if m > 1:
         if d == f:
             carried_out, outcome = pool + total * m, "hanging"
@@ -204,10 +231,18 @@ def score(game: Any, options: dict, summary: Any) -> dict:
         "carried_out": carried_out,
         "outcome": outcome,
         "detail": {
-            "raw": raw, "deal_total": total, "multiplier": m, "rounded": rounded,
-            "card_points": s["card_points"], "last_trick_team": s["last"],
-            "declarations": counted["points"], "belote": [BELOT * b for b in s["belote"]],
-            "capot": capot, "run_winner": counted["run_winner"], "four_winner": counted["four_winner"],
-            "declarer_team": dec, "carried_in": pool,
+            "raw": raw,
+            "deal_total": total,
+            "multiplier": m,
+            "rounded": rounded,
+            "card_points": s["card_points"],
+            "last_trick_team": s["last"],
+            "declarations": counted["points"],
+            "belote": [BELOT * b for b in s["belote"]],
+            "capot": capot,
+            "run_winner": counted["run_winner"],
+            "four_winner": counted["four_winner"],
+            "declarer_team": dec,
+            "carried_in": pool,
         },
     }

@@ -76,13 +76,20 @@ class TrickGame(Lookups, Views):
                 if not isinstance(value, bool):
                     raise IllegalAction(f"option {name} must be true or false")
             elif o["type"] == "int":
-                if not isinstance(value, int) or isinstance(value, bool) or value < o.get("min", 1) or value > o.get("max", 100000):
+                if (
+                    not isinstance(value, int)
+                    or isinstance(value, bool)
+                    or value < o.get("min", 1)
+                    or value > o.get("max", 100000)
+                ):
                     raise IllegalAction(
                         f"option {name} must be a whole number from {o.get('min', 1)} to {o.get('max', 100000)}"
                     )
             elif o["type"] == "choice":
                 if value not in o["choices"]:
-                    raise IllegalAction(f"option {name} must be one of {', '.join(map(str, o['choices']))}")
+                    raise IllegalAction(
+                        f"option {name} must be one of {', '.join(map(str, o['choices']))}"
+                    )
             out[name] = value
         return out
 
@@ -115,7 +122,10 @@ class TrickGame(Lookups, Views):
             seat = state.to_act
             assert seat is not None
             if self.must_declare(state, seat):
-                return [{"type": "declare", "combinations": c} for c in self._declare_choices(state, seat)]
+                return [
+                    {"type": "declare", "combinations": c}
+                    for c in self._declare_choices(state, seat)
+                ]
             return self.play_actions(state, seat)
         return []
 
@@ -135,9 +145,16 @@ class TrickGame(Lookups, Views):
         hand, trick, contract = state.hands[seat], state.trick, state.contract
         memo = state.cache
         # the memo holds the very lists it was computed from, so their ids cannot be reused
-        if (memo is not None and memo[0] == "play" and memo[1] is hand and memo[2] is trick
-                and memo[3] is contract and memo[4] == seat and memo[5] == len(hand)
-                and memo[6] == len(trick)):
+        if (
+            memo is not None
+            and memo[0] == "play"
+            and memo[1] is hand
+            and memo[2] is trick
+            and memo[3] is contract
+            and memo[4] == seat
+            and memo[5] == len(hand)
+            and memo[6] == len(trick)
+        ):
             return memo[7]
         legal = self.legal_play(state.options, contract, hand, [c for _, c in trick])[0]
         state.cache = ("play", hand, trick, contract, seat, len(hand), len(trick), legal)
@@ -174,7 +191,9 @@ class TrickGame(Lookups, Views):
                 self.do_declare(new, seat, action)
             elif kind == "play":
                 if self.must_declare(new, seat):
-                    raise IllegalAction("declare your combinations (or none) before your first card")
+                    raise IllegalAction(
+                        "declare your combinations (or none) before your first card"
+                    )
                 self.do_play(new, seat, action)
             else:
                 raise IllegalAction(f"you cannot {kind!r} now: it is time to play a card")
@@ -200,7 +219,9 @@ class TrickGame(Lookups, Views):
     def do_deal(self, state: State, deck: Any) -> None:
         """Check that ``deck`` is a permutation of the deck and hand out the cards."""
         if not self._is_whole_deck(deck):
-            raise IllegalAction(f"the deck must list each of the {len(self.table.deck)} cards exactly once")
+            raise IllegalAction(
+                f"the deck must list each of the {len(self.table.deck)} cards exactly once"
+            )
         state.deck = list(deck)
         state.deal_no += 1
         state.hands = [[] for _ in range(self.players)]
@@ -216,9 +237,17 @@ class TrickGame(Lookups, Views):
     def void_deal(self, state: State) -> None:
         """Nobody took: record a void deal and pass the deal to the next dealer."""
         state.sheet = state.sheet + [
-            {"deal": state.deal_no, "dealer": state.dealer, "void": True, "contract": None,
-             "points": [0, 0], "outcome": None, "detail": None, "carried_out": state.carried,
-             "scores_after": list(state.scores)}
+            {
+                "deal": state.deal_no,
+                "dealer": state.dealer,
+                "void": True,
+                "contract": None,
+                "points": [0, 0],
+                "outcome": None,
+                "detail": None,
+                "carried_out": state.carried,
+                "scores_after": list(state.scores),
+            }
         ]
         state.dealer = self.next_seat(state.dealer)
         state.phase, state.to_act = "deal", None
@@ -263,7 +292,9 @@ class TrickGame(Lookups, Views):
         allowed = {canonical(c): c for c in self._declare_choices(state, seat)}
         key = canonical(combos)
         if key not in allowed:
-            raise IllegalAction("you do not hold that declaration (a run is declared whole, a card counts once)")
+            raise IllegalAction(
+                "you do not hold that declaration (a run is declared whole, a card counts once)"
+            )
         declared = list(state.declared)
         declared[seat] = allowed[key]
         state.declared = declared
@@ -290,8 +321,10 @@ class TrickGame(Lookups, Views):
         """
         other = self.belote_partner(state.contract, card)
         if other is None or other not in state.hands[seat]:
-            return (f"you can say {self.belote_key} only with the first of the two trump "
-                    f"{' and '.join(self.belote_ranks)} in your hand")
+            return (
+                f"you can say {self.belote_key} only with the first of the two trump "
+                f"{' and '.join(self.belote_ranks)} in your hand"
+            )
         return None
 
     def can_announce_belote(self, state: State, seat: int, card: str) -> bool:
@@ -323,8 +356,14 @@ class TrickGame(Lookups, Views):
         hand = state.hands[seat]
         if card not in self._legal_now(state, seat):
             if card not in hand:
-                raise IllegalAction(f"you do not hold the {card}" if isinstance(card, str) else "name a card to play")
-            legal, reason = self.legal_play(state.options, state.contract, hand, [c for _, c in state.trick])
+                raise IllegalAction(
+                    f"you do not hold the {card}"
+                    if isinstance(card, str)
+                    else "name a card to play"
+                )
+            legal, reason = self.legal_play(
+                state.options, state.contract, hand, [c for _, c in state.trick]
+            )
             trump = self.trump(state.contract)
             best = max(legal, key=lambda c: self.card_power(c, suit_of(c), trump))
             raise IllegalAction(f"{reason}: you hold the {card_name(best)}")
@@ -338,8 +377,9 @@ class TrickGame(Lookups, Views):
             other = self.belote_partner(state.contract, card)
             if flag:
                 state.belote = state.belote + [{"seat": seat, "card": card, "rebelote": False}]
-            elif other is not None and any(b["seat"] == seat and b["card"] == other and not b["rebelote"]
-                                           for b in state.belote):
+            elif other is not None and any(
+                b["seat"] == seat and b["card"] == other and not b["rebelote"] for b in state.belote
+            ):
                 state.belote = state.belote + [{"seat": seat, "card": card, "rebelote": True}]
         hands = list(state.hands)
         hands[seat] = [c for c in hand if c != card]
@@ -358,7 +398,9 @@ class TrickGame(Lookups, Views):
             return
         winner = self.trick_winner(trick, state.contract)
         team = self.team_of(winner)
-        state.tricks = state.tricks + [{"leader": state.leader, "cards": list(trick), "winner": winner}]
+        state.tricks = state.tricks + [
+            {"leader": state.leader, "cards": list(trick), "winner": winner}
+        ]
         won = list(state.won)
         won[team] = won[team] + [c for _, c in trick]
         state.won = won
@@ -389,11 +431,15 @@ class TrickGame(Lookups, Views):
         trump = self.trump(contract)
         return obligations.winning_index(trick, trump, self.power_table(trump))
 
-    def legal_play(self, options: dict, contract: dict | None, hand: list[str], trick: list[str]) -> tuple[list[str], str]:  # pragma: no cover - abstract
+    def legal_play(
+        self, options: dict, contract: dict | None, hand: list[str], trick: list[str]
+    ) -> tuple[list[str], str]:  # pragma: no cover - abstract
         """``(legal cards, the rule's wording)`` for the player next on ``trick``."""
         raise NotImplementedError
 
-    def legal_cards(self, options: dict, contract: dict, hand: list[str], trick: list[str]) -> list[str]:
+    def legal_cards(
+        self, options: dict, contract: dict, hand: list[str], trick: list[str]
+    ) -> list[str]:
         """Which cards of ``hand`` may be played next on ``trick`` (see app.rules.legal_cards)."""
         opts = self.validate_options(options)
         if not isinstance(contract, dict):
@@ -432,11 +478,21 @@ class TrickGame(Lookups, Views):
         state.scores = [state.scores[i] + result["points"][i] for i in (0, 1)]
         state.carried = result.get("carried_out", 0)
         state.sheet = state.sheet + [
-            {"deal": state.deal_no, "dealer": state.dealer, "void": False, "contract": state.contract,
-             "points": result["points"], "outcome": result["outcome"], "detail": result["detail"],
-             "carried_out": state.carried,
-             "summary": summary, "scores_after": list(state.scores), "hands": state.initial_hands,
-             "declared": list(state.declared), "tricks": state.tricks}
+            {
+                "deal": state.deal_no,
+                "dealer": state.dealer,
+                "void": False,
+                "contract": state.contract,
+                "points": result["points"],
+                "outcome": result["outcome"],
+                "detail": result["detail"],
+                "carried_out": state.carried,
+                "summary": summary,
+                "scores_after": list(state.scores),
+                "hands": state.initial_hands,
+                "declared": list(state.declared),
+                "tricks": state.tricks,
+            }
         ]
         state.winner = self.match_winner(state)
         state.to_act = None

@@ -44,7 +44,9 @@ def maximal_runs(cards: list[str] | set[str], table: CardTable, min_length: int 
                 length += 1
             else:
                 if length >= min_length:
-                    runs.append({"kind": "sequence", "length": length, "top": order[i - 1], "suit": s})
+                    runs.append(
+                        {"kind": "sequence", "length": length, "top": order[i - 1], "suit": s}
+                    )
                 length = 0
         if length >= min_length:
             runs.append({"kind": "sequence", "length": length, "top": order[-1], "suit": s})
@@ -90,7 +92,9 @@ def canonical(combos: list[dict]) -> tuple:
     return tuple(sorted(keys, key=repr))
 
 
-def declare_choices(hand: list[str], table: CardTable, four_ranks: tuple[str, ...]) -> list[list[dict]]:
+def declare_choices(
+    hand: list[str], table: CardTable, four_ranks: tuple[str, ...]
+) -> list[list[dict]]:
     """Every declaration a player holding ``hand`` may make, the empty one first.
 
     Each subset of his declarable fours, combined with each subset of the

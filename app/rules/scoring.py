@@ -49,7 +49,9 @@ def played_card_points(game: Any, trump: str | None) -> tuple[int, int]:
     return sum(values[:n]), sum(values[-n:])
 
 
-def check_tricks_and_points(game: Any, summary: dict, trump: str | None) -> tuple[list[int], list[int]]:
+def check_tricks_and_points(
+    game: Any, summary: dict, trump: str | None
+) -> tuple[list[int], list[int]]:
     """Validate a summary's ``tricks`` and ``card_points``; returns them.
 
     Tricks add up to the deal's tricks, card points to the deck's total under
@@ -62,8 +64,12 @@ def check_tricks_and_points(game: Any, summary: dict, trump: str | None) -> tupl
     """
     tricks = summary.get("tricks")
     n = game.tricks_per_deal
-    if not (isinstance(tricks, list) and len(tricks) == 2 and all(_int(t) and t >= 0 for t in tricks)
-            and sum(tricks) == n):
+    if not (
+        isinstance(tricks, list)
+        and len(tricks) == 2
+        and all(_int(t) and t >= 0 for t in tricks)
+        and sum(tricks) == n
+    ):
         raise IllegalAction(f"tricks must be two whole numbers adding up to {n}")
     cp = summary.get("card_points")
     if not (isinstance(cp, list) and len(cp) == 2 and all(_int(p) and p >= 0 for p in cp)):
@@ -113,13 +119,21 @@ def check_common_summary(game: Any, summary: Any) -> tuple:
     if tricks[last] == 0:
         raise IllegalAction("the last trick went to a team that took no trick")
     belote = summary.get("belote", [0, 0])
-    if not (isinstance(belote, list) and len(belote) == 2 and all(b in (0, 1) and _int(b) for b in belote)):
+    if not (
+        isinstance(belote, list)
+        and len(belote) == 2
+        and all(b in (0, 1) and _int(b) for b in belote)
+    ):
         raise IllegalAction("belote must be two values, 0 or 1")
     if sum(belote) > 1:
         raise IllegalAction("only one team can hold the belote")
     decl = summary.get("declarations", [[], []])
-    if not (isinstance(decl, list) and len(decl) == 2 and all(isinstance(d, list) for d in decl)
-            and all(isinstance(c, dict) for d in decl for c in d)):
+    if not (
+        isinstance(decl, list)
+        and len(decl) == 2
+        and all(isinstance(d, list) for d in decl)
+        and all(isinstance(c, dict) for d in decl for c in d)
+    ):
         raise IllegalAction("declarations must be two lists of combinations")
     return trump, taker, tricks, cp, last, decl, belote
 
@@ -155,8 +169,13 @@ def capot_team(tricks: list[int]) -> int | None:
     return None
 
 
-def deal_totals(card_points: list[int], declarations: list[int], belote: list[int],
-                capot: int | None, last_trick_team: int) -> list[int]:
+def deal_totals(
+    card_points: list[int],
+    declarations: list[int],
+    belote: list[int],
+    capot: int | None,
+    last_trick_team: int,
+) -> list[int]:
     """Each team's total of one deal, before the contract is judged.
 
     ``total[p] = card points + declarations + 20 per belote + 100 for a capot,
@@ -164,15 +183,18 @@ def deal_totals(card_points: list[int], declarations: list[int], belote: list[in
     rules/belote.md §7).
     """
     return [
-        card_points[p] + declarations[p] + 20 * belote[p]
+        card_points[p]
+        + declarations[p]
+        + 20 * belote[p]
         + (100 if capot == p else 0)
         + (10 if capot is None and last_trick_team == p else 0)
         for p in (0, 1)
     ]
 
 
-def check_declared(game: Any, declarations: list[list[dict]], trump: str, belote: list[int],
-                   max_cards: int) -> list[set[str]]:
+def check_declared(
+    game: Any, declarations: list[list[dict]], trump: str, belote: list[int], max_cards: int
+) -> list[set[str]]:
     """Check the declarations of a summary; returns each team's declared cards.
 
     Raises:
@@ -189,5 +211,7 @@ def check_declared(game: Any, declarations: list[list[dict]], trump: str, belote
     pair = set(game.belote_cards({"trump": trump}))
     for team in (0, 1):
         if belote[team] and sets[1 - team] & pair:
-            raise IllegalAction(f"the {game.belote_key}'s cards appear in the other side's declarations")
+            raise IllegalAction(
+                f"the {game.belote_key}'s cards appear in the other side's declarations"
+            )
     return sets

@@ -14,8 +14,12 @@ from app.rules.api import GAMES
 from app.rules.state import State
 
 
-def position(view: dict, hands: list[list[str]], tricks: list[dict],
-             declared: list[list[dict] | None] | None = None) -> State:
+def position(
+    view: dict,
+    hands: list[list[str]],
+    tricks: list[dict],
+    declared: list[list[dict] | None] | None = None,
+) -> State:
     """The play-phase position of ``view`` (a seat's ``observe``) if the seats held ``hands``.
 
     ``hands``: the cards each seat holds now (the viewer's own as in the view).
@@ -72,10 +76,18 @@ def brief_view(state: State, seat: int) -> dict:
     as in ``observe``; ``claim_totals`` is None, so play-outs never claim)."""
     g = GAMES[state.game]
     return {
-        "game": state.game, "options": state.options, "players": g.players, "phase": state.phase,
-        "seat": seat, "to_act": state.to_act, "hand": state.hands[seat], "contract": state.contract,
-        "trick": [{"seat": s, "card": c} for s, c in state.trick], "leader": state.leader,
-        "trick_number": len(state.tricks) + 1, "target": state.options.get("target"),
+        "game": state.game,
+        "options": state.options,
+        "players": g.players,
+        "phase": state.phase,
+        "seat": seat,
+        "to_act": state.to_act,
+        "hand": state.hands[seat],
+        "contract": state.contract,
+        "trick": [{"seat": s, "card": c} for s, c in state.trick],
+        "leader": state.leader,
+        "trick_number": len(state.tricks) + 1,
+        "target": state.options.get("target"),
         "claim_totals": None,
         "legal_actions": g.legal_actions(state) if seat == state.to_act else [],
     }

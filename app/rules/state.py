@@ -64,11 +64,33 @@ class State:
         ``trick``, ``tricks``, ``won``, ``tricks_won``, ``belote``, ``declared``.
         """
         return State(
-            self.game, self.options, self.players, self.dealer, self.phase, self.seq, self.deal_no,
-            self.to_act, self.deck, self.hands, self.initial_hands, self.turned, self.stock,
-            self.auction, self.contract, self.declared, self.belote, self.trick, self.leader,
-            self.tricks, self.won, self.tricks_won, self.scores, self.sheet, self.winner,
-            self.carried, self.extra,
+            self.game,
+            self.options,
+            self.players,
+            self.dealer,
+            self.phase,
+            self.seq,
+            self.deal_no,
+            self.to_act,
+            self.deck,
+            self.hands,
+            self.initial_hands,
+            self.turned,
+            self.stock,
+            self.auction,
+            self.contract,
+            self.declared,
+            self.belote,
+            self.trick,
+            self.leader,
+            self.tricks,
+            self.won,
+            self.tricks_won,
+            self.scores,
+            self.sheet,
+            self.winner,
+            self.carried,
+            self.extra,
         )
 
     def clone(self) -> State:

@@ -20,7 +20,9 @@ class Lookups:
     table: Any
     belote_ranks: tuple[str, ...]
 
-    def card_power(self, card: str, led: str, trump: str | None) -> int:  # pragma: no cover - TrickGame's
+    def card_power(
+        self, card: str, led: str, trump: str | None
+    ) -> int:  # pragma: no cover - TrickGame's
         raise NotImplementedError
 
     def __init__(self) -> None:
@@ -39,7 +41,9 @@ class Lookups:
         key = ("power", trump)
         table = self._memo.get(key)
         if table is None:
-            table = self._memo[key] = {c: self.card_power(c, suit_of(c), trump) for c in self.table.deck}
+            table = self._memo[key] = {
+                c: self.card_power(c, suit_of(c), trump) for c in self.table.deck
+            }
         return table
 
     def points_table(self, trump: str | None) -> dict[str, int]:

@@ -35,10 +35,10 @@ class TurnedCardGame(TrickGame):
         i = 0
         for packet in self.packets:
             for seat in order:
-                state.hands[seat].extend(deck[i:i + packet])
+                state.hands[seat].extend(deck[i : i + packet])
                 i += packet
         state.turned = deck[i]
-        state.stock = deck[i + 1:]
+        state.stock = deck[i + 1 :]
         state.phase = "auction"
         state.to_act = order[0]
 
@@ -56,7 +56,9 @@ class TurnedCardGame(TrickGame):
     def auction_actions(self, state: State) -> list[dict]:
         if self.auction_round(state) == 1:
             return [{"type": "take"}, {"type": "pass"}]
-        return [{"type": "take", "suit": s} for s in self.round_two_suits(state)] + [{"type": "pass"}]
+        return [{"type": "take", "suit": s} for s in self.round_two_suits(state)] + [
+            {"type": "pass"}
+        ]
 
     def do_auction(self, state: State, action: dict) -> None:
         seat = state.to_act
@@ -85,7 +87,10 @@ class TurnedCardGame(TrickGame):
                 )
         state.auction.append({"seat": seat, "type": "take", "suit": suit, "round": rnd})
         state.contract = {
-            "trump": suit, "taker": seat, "taker_team": self.team_of(seat), "round": rnd,
+            "trump": suit,
+            "taker": seat,
+            "taker_team": self.team_of(seat),
+            "round": rnd,
             "turned": state.turned,
         }
         self.complete_deal(state, seat)
@@ -98,7 +103,7 @@ class TurnedCardGame(TrickGame):
         i = 0
         for seat in self.seat_order(state):
             n = 2 if seat == taker else 3
-            state.hands[seat].extend(stock[i:i + n])
+            state.hands[seat].extend(stock[i : i + n])
             i += n
         state.stock = stock[i:]
         self.begin_play(state, self.eldest(state))

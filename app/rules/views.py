@@ -53,7 +53,8 @@ class Views:
             "eldest": self.eldest(state),
             "to_act": state.to_act,
             "hand": sorted(state.hands[seat], key=lambda c: self.table.sort_key(c, trump))
-            if seat is not None and state.hands and not self.hand_hidden(state, seat) else None,
+            if seat is not None and state.hands and not self.hand_hidden(state, seat)
+            else None,
             "hand_counts": [len(h) for h in state.hands] if state.hands else [0] * self.players,
             "turned": state.turned if state.phase == "auction" else None,
             "stock_count": len(state.stock),
@@ -63,19 +64,35 @@ class Views:
             "belote": list(state.belote),
             "trick": [{"seat": s, "card": c} for s, c in state.trick],
             "leader": state.leader if state.phase == "play" else None,
-            "last_trick": {"cards": [{"seat": s, "card": c} for s, c in last_trick["cards"]],
-                           "winner": last_trick["winner"]} if last_trick and state.phase != "auction" else None,
+            "last_trick": {
+                "cards": [{"seat": s, "card": c} for s, c in last_trick["cards"]],
+                "winner": last_trick["winner"],
+            }
+            if last_trick and state.phase != "auction"
+            else None,
             "tricks_won": list(state.tricks_won),
-            "played": [{"leader": t["leader"], "cards": [{"seat": s, "card": c} for s, c in t["cards"]],
-                        "winner": t["winner"]} for t in state.tricks]
-            if self.tricks_public and state.phase == "play" else None,
+            "played": [
+                {
+                    "leader": t["leader"],
+                    "cards": [{"seat": s, "card": c} for s, c in t["cards"]],
+                    "winner": t["winner"],
+                }
+                for t in state.tricks
+            ]
+            if self.tricks_public and state.phase == "play"
+            else None,
             "trick_number": len(state.tricks) + 1,
             "scores": list(state.scores),
             "target": state.options.get("target"),
-            "sheet": [{k: v for k, v in e.items() if k not in ("hands", "declared", "tricks", "summary")} for e in state.sheet],
+            "sheet": [
+                {k: v for k, v in e.items() if k not in ("hands", "declared", "tricks", "summary")}
+                for e in state.sheet
+            ],
             "last_deal": last,
             "winner": state.winner,
-            "legal_actions": self.legal_actions(state) if seat is not None and seat == state.to_act else [],
+            "legal_actions": self.legal_actions(state)
+            if seat is not None and seat == state.to_act
+            else [],
         }
         self.observe_extra(state, seat, view)
         return view

@@ -32,8 +32,13 @@ def _choose(view: dict[str, Any], budget_ms: float) -> dict[str, Any]:
     return botplay.choose_thinking("strong", view, random.Random(), budget_ms)
 
 
-async def hint(db: Any, room_id: int, user: User | None,
-               budget_ms: float = HINT_BUDGET_MS, view: dict[str, Any] | None = None) -> dict[str, Any] | None:
+async def hint(
+    db: Any,
+    room_id: int,
+    user: User | None,
+    budget_ms: float = HINT_BUDGET_MS,
+    view: dict[str, Any] | None = None,
+) -> dict[str, Any] | None:
     """``{action, json, label, why, card}`` for the requester's seat, or None when it is
     not their turn. ``view``: the requester's view when the caller has read it already
     (``service.get_view(db, room_id, user)``; the page renders the answer with it, so
@@ -116,14 +121,20 @@ def _play_reason(view: dict[str, Any], card: str) -> str:  # noqa: C901 - one ca
     mine_wins = g.winning_index(trick + [card], view.get("contract")) == len(trick)
     last = len(trick) == players - 1
     if mine_wins:
-        winners = [c for c in playable if g.winning_index(trick + [c], view.get("contract")) == len(trick)]
+        winners = [
+            c for c in playable if g.winning_index(trick + [c], view.get("contract")) == len(trick)
+        ]
         cheapest = min(winners, key=lambda c: (_points(g, c, trump), g.card_power(c, led, trump)))
         ruff = trump is not None and card[-1] == trump and led != trump
         if ruff:
             return _("trumps the trick") if last else _("trumps the trick for now")
         if last:
             return _("wins the trick cheaply") if card == cheapest else _("wins the trick")
-        return _("takes the trick for now, cheaply") if card == cheapest else _("takes the trick for now")
+        return (
+            _("takes the trick for now, cheaply")
+            if card == cheapest
+            else _("takes the trick for now")
+        )
     partner_wins = players == 4 and winner_now % 2 == me % 2
     pts = _points(g, card, trump)
     if partner_wins:

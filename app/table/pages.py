@@ -67,7 +67,9 @@ router = APIRouter(include_in_schema=False)
 
 
 @router.get("/", response_class=HTMLResponse)
-async def lobby(request: Request, db: SessionDep, user: OptionalUser, game: str | None = None) -> Response:
+async def lobby(
+    request: Request, db: SessionDep, user: OptionalUser, game: str | None = None
+) -> Response:
     """The lobby: the rooms (``?game=`` filters them), the form to create one, the
     nickname form for a new visitor."""
     game = _lobby_game(game)
@@ -86,7 +88,9 @@ async def lobby(request: Request, db: SessionDep, user: OptionalUser, game: str 
 
 
 @router.get("/rooms/list", response_class=HTMLResponse)
-async def room_list(request: Request, db: SessionDep, user: OptionalUser, game: str | None = None) -> Response:
+async def room_list(
+    request: Request, db: SessionDep, user: OptionalUser, game: str | None = None
+) -> Response:
     """The lobby's room list alone, for its polling (``?game=`` filters it)."""
     game = _lobby_game(game)
     return templates.TemplateResponse(
@@ -119,10 +123,17 @@ async def create_room(request: Request, db: SessionDep, user: OptionalUser) -> R
     clock = (first(form, "clock_seconds") or "0").strip()
     try:
         if not clock.isdigit():
-            raise Unprocessable(f"clock_seconds is 0 (no clock) or a number of seconds, not {clock!r}")
-        room = await service.create_room(db, user, game, parse_options(game, form),
-                                         spectators_see_hands=first(form, "spectators_see_hands") == "true",
-                                         clock_seconds=int(clock) or None)
+            raise Unprocessable(
+                f"clock_seconds is 0 (no clock) or a number of seconds, not {clock!r}"
+            )
+        room = await service.create_room(
+            db,
+            user,
+            game,
+            parse_options(game, form),
+            spectators_see_hands=first(form, "spectators_see_hands") == "true",
+            clock_seconds=int(clock) or None,
+        )
     except ServiceError as exc:
         return error_response(request, user, exc.message, exc.status)
     return go(request, f"/rooms/{room['id']}")
@@ -284,7 +295,9 @@ async def hint(request: Request, room_id: int, db: SessionDep, user: OptionalUse
 
 
 @router.post("/rooms/{room_id}/deals/{deal_no}/replay-mine", response_class=HTMLResponse)
-async def replay_mine(request: Request, room_id: int, deal_no: int, db: SessionDep, user: OptionalUser) -> Response:
+async def replay_mine(
+    request: Request, room_id: int, deal_no: int, db: SessionDep, user: OptionalUser
+) -> Response:
     """The strong bot's replay of finished deal ``deal_no`` from the requester's own seat,
     beside the deal as played (app/records/replay_mine.py): a fragment for ``#replay-mine``
     (a page without htmx). 403 for a spectator, 409 while the deal is played."""
@@ -296,8 +309,12 @@ async def replay_mine(request: Request, room_id: int, deal_no: int, db: SessionD
         room = await service.room_info(db, room_id)
     except ServiceError as exc:
         return error_response(request, user, exc.message, exc.status, f"/rooms/{room_id}")
-    ctx = {"replay": replay_panel.for_page(result, room), "room": room, "user": user,
-           "csrf_token": csrf.csrf_token(request)}
+    ctx = {
+        "replay": replay_panel.for_page(result, room),
+        "room": room,
+        "user": user,
+        "csrf_token": csrf.csrf_token(request),
+    }
     if is_htmx(request):
         return HTMLResponse(templates.get_template("rooms/_replay_mine.html").render(ctx))
     return templates.TemplateResponse(request, "rooms/replay_mine.html", ctx)

@@ -115,7 +115,9 @@ def split_actions(view: dict[str, Any]) -> dict[str, Any]:  # noqa: C901 - one p
                 {
                     "label": cards.action_label(game, a),
                     "json": action_json(a),
-                    "value": sum(cards.declaration_value(game, c) for c in a.get("combinations") or []),
+                    "value": sum(
+                        cards.declaration_value(game, c) for c in a.get("combinations") or []
+                    ),
                 }
             )
         else:
@@ -125,13 +127,16 @@ def split_actions(view: dict[str, Any]) -> dict[str, Any]:  # noqa: C901 - one p
             if kind == "take" and not suit and isinstance(turned, str) and turned:
                 # Round 1: the take is in the turned card's suit; name it on the button.
                 suit = turned[-1]
-                label = (
-                    _("Vaig (%(suit)s)") if game == "bolot" else _("Take %(suit)s")
-                ) % {"suit": cards.suit_name(suit)}
+                label = (_("Vaig (%(suit)s)") if game == "bolot" else _("Take %(suit)s")) % {
+                    "suit": cards.suit_name(suit)
+                }
             short = False  # a claim below the target loses the match (rules/belote.md §6)
             if kind == "claim" and view.get("claim_totals") and isinstance(view.get("seat"), int):
                 total, target = view["claim_totals"][view["seat"]], view.get("target")
-                label = _("I'm done: claim %(total)s of %(target)s") % {"total": total, "target": target}
+                label = _("I'm done: claim %(total)s of %(target)s") % {
+                    "total": total,
+                    "target": target,
+                }
                 short = isinstance(target, int) and total < target
             calls.append(
                 {
@@ -205,8 +210,13 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
     belote_said: dict[int, str] = {}
     for b in view.get("belote") or []:
         # Bridge-Belote says "belot" for the pair, once (rules/bridge-belote.md §5)
-        rebelote = (_("Rebolot") if game in cards.CATALAN_GAMES
-                    else cards.belote_word(game) if game == "bridge-belote" else _("Rebelote"))
+        rebelote = (
+            _("Rebolot")
+            if game in cards.CATALAN_GAMES
+            else cards.belote_word(game)
+            if game == "bridge-belote"
+            else _("Rebelote")
+        )
         belote_said[b["seat"]] = rebelote if b.get("rebelote") else cards.belote_word(game)
     to_act = view.get("to_act")
     calls: dict[int, str] = {}
@@ -229,7 +239,9 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
                 "me": s == me,
                 # a stand-in plays a person's seat (left, or timed out too often: kind stays
                 # "person" then); the table says so to everybody, not only in a tooltip
-                "bot": info.get("bot") if info.get("kind") == "bot" or info.get("stand_in") else None,
+                "bot": info.get("bot")
+                if info.get("kind") == "bot" or info.get("stand_in")
+                else None,
                 "stand_in": bool(info.get("stand_in")),
                 "count": counts[s] if s < len(counts) else 0,
                 "team": s % 2,
@@ -265,7 +277,9 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         item["json"] = action_json(action) if action else action_json(tried) if tried else None
         item["says_belote"] = bool(action and any(action.get(f) for f in BELOTE_FLAGS))
         hand_cards.append(item)
-    trick = [_card(t["card"], t["seat"], pos_of.get(t["seat"]), four) for t in view.get("trick") or []]
+    trick = [
+        _card(t["card"], t["seat"], pos_of.get(t["seat"]), four) for t in view.get("trick") or []
+    ]
     for item in trick:
         item["seat_name"] = _("You") if item["seat"] == me else names.get(item["seat"], "?")
     last = view.get("last_trick")
@@ -273,7 +287,8 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
     if last:
         last_trick = {
             "cards": [
-                _card(t["card"], t["seat"], pos_of.get(t["seat"]), four) for t in last.get("cards") or []
+                _card(t["card"], t["seat"], pos_of.get(t["seat"]), four)
+                for t in last.get("cards") or []
             ],
             "winner": _("You") if last.get("winner") == me else names.get(last.get("winner"), "?"),
             "winner_me": last.get("winner") == me,
@@ -340,7 +355,9 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
     }
 
 
-def open_hands(view: dict[str, Any], names: dict[int, str], four: bool = False) -> dict[str, Any] | None:
+def open_hands(
+    view: dict[str, Any], names: dict[int, str], four: bool = False
+) -> dict[str, Any] | None:
     """The hands a spectator sees one deal late (room option ``spectators_see_hands``;
     the view's ``open_hands`` ``{"deal": N, "hands": [[codes] per seat]}``, which the
     server gives spectators only and only of a finished deal: docs/server.md
@@ -350,7 +367,12 @@ def open_hands(view: dict[str, Any], names: dict[int, str], four: bool = False) 
     if viewer_seat(view) is not None or not isinstance(opened, dict) or not opened.get("hands"):
         return None
     seats = [
-        {"seat": s, "name": names.get(s, "?"), "team": s % 2, "cards": [_card(c, s, four=four) for c in hand]}
+        {
+            "seat": s,
+            "name": names.get(s, "?"),
+            "team": s % 2,
+            "cards": [_card(c, s, four=four) for c in hand],
+        }
         for s, hand in enumerate(opened["hands"])
     ]
     return {"deal": opened.get("deal"), "seats": seats}
@@ -391,8 +413,12 @@ def match_stopped(view: dict[str, Any]) -> bool:
     limit, or during a deal by a team's withdrawal. The record says the same
     (``records.record``: ``stopped``). Never on a replay's step (``replay``: its room is
     finished, its step is not the end)."""
-    return (view.get("status") == "finished" and view.get("phase") != "over" and view.get("winner") is None
-            and not view.get("replay"))
+    return (
+        view.get("status") == "finished"
+        and view.get("phase") != "over"
+        and view.get("winner") is None
+        and not view.get("replay")
+    )
 
 
 def status_line(view: dict[str, Any], names: dict[int, str], me: int | None) -> str:

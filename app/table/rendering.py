@@ -26,13 +26,17 @@ def match_length(match: dict[str, Any] | None, target: Any) -> str:
     """How long a room's match is, in words: "2 deals", "45 minutes" (a championship's
     ``room.match``), else "to 1000" (the game's target)."""
     if match and match.get("kind") == "deals":
-        return i18n.ngettext("%(num)d deal", "%(num)d deals", int(match["deals"])) % {"num": int(match["deals"])}
+        return i18n.ngettext("%(num)d deal", "%(num)d deals", int(match["deals"])) % {
+            "num": int(match["deals"])
+        }
     if match and match.get("kind") == "time":
         return i18n._("%(n)s minutes") % {"n": match["minutes"]}
     return i18n._("to %(n)s") % {"n": target}
 
 
-add_globals(match_length=match_length, display_name=presenter.display_name, status_words=STATUS_WORDS)
+add_globals(
+    match_length=match_length, display_name=presenter.display_name, status_words=STATUS_WORDS
+)
 
 
 # ---------------------------------------------------------------- helpers
@@ -125,12 +129,12 @@ def games_for_form() -> list[dict[str, Any]]:
                 {
                     **o,
                     "label": cards.option_text(o.get("label", o["name"])),
-                    "choice_labels": [(c, cards.choice_label(o["name"], c, g.id)) for c in o.get("choices") or []],
+                    "choice_labels": [
+                        (c, cards.choice_label(o["name"], c, g.id)) for c in o.get("choices") or []
+                    ],
                 }
                 for o in g.options_schema
             ],
         }
         for g in rules.GAMES.values()
     ]
-
-

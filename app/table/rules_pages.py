@@ -34,7 +34,13 @@ from app.web.templating import error_response, templates
 
 router = APIRouter(include_in_schema=False)
 
-DOCS = {"bolot": "bolot", "belote": "belote", "belote-2p": "belote", "bridge-belote": "bridge-belote", "botifarra": "botifarra"}
+DOCS = {
+    "bolot": "bolot",
+    "belote": "belote",
+    "belote-2p": "belote",
+    "bridge-belote": "bridge-belote",
+    "botifarra": "botifarra",
+}
 
 
 def value_words(option: dict[str, Any], value: Any, game: str | None = None) -> str:
@@ -86,7 +92,10 @@ def option_checker(game: str, chosen: dict[str, Any] | None) -> Any:
 @router.get("/rules", response_class=HTMLResponse)
 async def rules_index(request: Request, user: OptionalUser) -> Response:
     """The games and their rules pages."""
-    games = [{"id": g.id, "name": cards.option_text(g.name), "players": g.players} for g in rules.GAMES.values()]
+    games = [
+        {"id": g.id, "name": cards.option_text(g.name), "players": g.players}
+        for g in rules.GAMES.values()
+    ]
     return templates.TemplateResponse(
         request,
         "rules/index.html",
@@ -125,7 +134,8 @@ async def rules_page(
             "two_players": game == "belote-2p",
             "options": options_rows(game, chosen),
             "opt": option_checker(game, chosen),
-            "target": (chosen or {}).get("target") or rules.GAMES[game].validate_options({}).get("target"),
+            "target": (chosen or {}).get("target")
+            or rules.GAMES[game].validate_options({}).get("target"),
             "room": room_info,
             "other_games": [g for g in rules.GAMES.values() if g.id != game],
         },

@@ -69,7 +69,9 @@ def _contract_title(contract: dict[str, Any], game: str) -> str:
     if contract.get("redoubled_by") is not None:
         extra.append(_("recontra"))
     if isinstance(contract.get("doublings"), int) and contract["doublings"]:
-        extra.append((_("contrar"), _("recontrar"), _("Sant Vicenç"))[min(contract["doublings"], 3) - 1])
+        extra.append(
+            (_("contrar"), _("recontrar"), _("Sant Vicenç"))[min(contract["doublings"], 3) - 1]
+        )
     return name + (f" ({', '.join(extra)})" if extra else "")
 
 
@@ -175,7 +177,9 @@ def _bridge_rows(detail: dict[str, Any], contract: dict[str, Any]) -> list[list[
     rows.append([_("Card points"), *cp])
     rows.append([_("Last trick"), *(10 if ltt == t else 0 for t in (0, 1))])
     if contract.get("kind") == "no_trumps":
-        rows.append([_("× 2 (no trumps)"), *(2 * (cp[t] + (10 if ltt == t else 0)) for t in (0, 1))])
+        rows.append(
+            [_("× 2 (no trumps)"), *(2 * (cp[t] + (10 if ltt == t else 0)) for t in (0, 1))]
+        )
     if (dp := _pair(detail.get("declarations"))) and any(dp):
         rows.append([_("Declarations"), *dp])
     if (bp := _pair(detail.get("belote"))) and any(bp):
@@ -290,7 +294,9 @@ def _headline(game: str, last: dict[str, Any], detail: dict[str, Any], teams: li
 BELOTE_GAMES = ("belote", "belote-2p")
 
 
-def _botifarra_headline(outcome: str, detail: dict[str, Any], last: dict[str, Any], teams: list[str]) -> str:
+def _botifarra_headline(
+    outcome: str, detail: dict[str, Any], last: dict[str, Any], teams: list[str]
+) -> str:
     """Botifarra: the pair over 36 scores the excess times the multiplier (rules/botifarra.md §7)."""
     if outcome == "tie":
         return _("36–36: nobody scores.")
@@ -300,14 +306,18 @@ def _botifarra_headline(outcome: str, detail: dict[str, Any], last: dict[str, An
     mult = detail.get("multiplier") or 1
     if outcome == "revoke":
         return _("%(team)s score %(n)s: a revoke by the other pair (36 × %(mult)s).") % {
-            "team": name, "n": points[team], "mult": mult}
+            "team": name,
+            "n": points[team],
+            "mult": mult,
+        }
     totals = _pair(detail.get("totals"))
     tricks = _pair(detail.get("tricks"))
     cp = _pair(detail.get("card_points"))
     if not (totals and tricks and cp):
         return _("%(team)s score %(n)s.") % {"team": name, "n": points[team]}
-    return _("%(team)s score %(n)s (= (%(tricks)s tricks + %(cp)s card points − 36) × %(mult)s).") % {
-        "team": name, "n": points[team], "tricks": tricks[team], "cp": cp[team], "mult": mult}
+    return _(
+        "%(team)s score %(n)s (= (%(tricks)s tricks + %(cp)s card points − 36) × %(mult)s)."
+    ) % {"team": name, "n": points[team], "tricks": tricks[team], "cp": cp[team], "mult": mult}
 
 
 def _defenders_total(detail: dict[str, Any]) -> int | None:

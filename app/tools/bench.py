@@ -88,12 +88,18 @@ def bench_bots(game: str, level: str, decisions: int = 500, seed: int = 2) -> di
             state = apply(state, action)
     times.sort()
     return {
-        "game": game, "level": level, "decisions": len(times),
-        "p50_ms": times[len(times) // 2], "p95_ms": times[int(len(times) * 0.95) - 1], "max_ms": times[-1],
+        "game": game,
+        "level": level,
+        "decisions": len(times),
+        "p50_ms": times[len(times) // 2],
+        "p95_ms": times[int(len(times) * 0.95) - 1],
+        "max_ms": times[-1],
     }
 
 
-def _play_match(game: str, levels: list[str], seed: int, max_deals: int | None = None) -> tuple[int | None, list[int]]:
+def _play_match(
+    game: str, levels: list[str], seed: int, max_deals: int | None = None
+) -> tuple[int | None, list[int]]:
     """One match between team levels; ``seed`` fixes every deck (duplicate play replays it)."""
     deck_rng = random.Random(seed)
     bot_rng = random.Random(seed + 1)
@@ -108,7 +114,9 @@ def _play_match(game: str, levels: list[str], seed: int, max_deals: int | None =
             deals += 1
             continue
         seat = to_act(state)
-        state = apply(state, choose(levels[GAMES[game].team_of(seat)], observe(state, seat), bot_rng))
+        state = apply(
+            state, choose(levels[GAMES[game].team_of(seat)], observe(state, seat), bot_rng)
+        )
     return state.winner, state.scores
 
 
@@ -133,9 +141,14 @@ def arena(game: str, a: str, b: str, matches: int, seed: int = 7) -> dict:
     rate = wins / played
     half = 1.96 * math.sqrt(rate * (1 - rate) / played)
     return {
-        "game": game, "a": a, "b": b, "matches": played, "a_win_rate": rate,
+        "game": game,
+        "a": a,
+        "b": b,
+        "matches": played,
+        "a_win_rate": rate,
         "ci95": (max(0.0, rate - half), min(1.0, rate + half)),
-        "a_mean_points": statistics.fmean(points_a), "b_mean_points": statistics.fmean(points_b),
+        "a_mean_points": statistics.fmean(points_a),
+        "b_mean_points": statistics.fmean(points_b),
     }
 
 
@@ -186,9 +199,16 @@ def duplicate(game: str, a: str, b: str, deals: int, seed: int = 11) -> dict:
     mean = statistics.fmean(diffs)
     dhalf = 1.96 * (statistics.stdev(diffs) / math.sqrt(deals) if deals > 1 else 0.0)
     return {
-        "game": game, "a": a, "b": b, "deals": deals, "a_board_win_rate": rate, "board_ties": ties,
+        "game": game,
+        "a": a,
+        "b": b,
+        "deals": deals,
+        "a_board_win_rate": rate,
+        "board_ties": ties,
         "a_decided_win_rate": wins / decided if decided else 0.5,
         "win_ci95": (max(0.0, rate - half), min(1.0, rate + half)),
-        "a_mean_points": statistics.fmean(pa), "b_mean_points": statistics.fmean(pb),
-        "diff_mean": mean, "diff_ci95": (mean - dhalf, mean + dhalf),
+        "a_mean_points": statistics.fmean(pa),
+        "b_mean_points": statistics.fmean(pb),
+        "diff_mean": mean,
+        "diff_ci95": (mean - dhalf, mean + dhalf),
     }

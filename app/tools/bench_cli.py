@@ -26,8 +26,10 @@ def cmd_bench_engine(args: argparse.Namespace) -> int:
     print(f"{'game':<14}{'actions/s':>12}{'play actions/s':>16}{'deals/s':>10}")
     for g in _games(args.game):
         r = bench_engine(g, args.seconds)
-        print(f"{g:<14}{r['actions_per_s']:>12,.0f}{r['play_actions_per_s']:>16,.0f}{r['deals_per_s']:>10,.0f}",
-              flush=True)
+        print(
+            f"{g:<14}{r['actions_per_s']:>12,.0f}{r['play_actions_per_s']:>16,.0f}{r['deals_per_s']:>10,.0f}",
+            flush=True,
+        )
     return 0
 
 
@@ -41,8 +43,10 @@ def cmd_bench_bots(args: argparse.Namespace) -> int:
         for level in levels:
             n = args.decisions if level != "strong" else min(args.decisions, args.strong_decisions)
             r = bench_bots(g, level, n)
-            print(f"{g:<14}{level:<10}{r['decisions']:>10}{r['p50_ms']:>9.2f}{r['p95_ms']:>9.2f}{r['max_ms']:>9.2f}",
-                  flush=True)
+            print(
+                f"{g:<14}{level:<10}{r['decisions']:>10}{r['p50_ms']:>9.2f}{r['p95_ms']:>9.2f}{r['max_ms']:>9.2f}",
+                flush=True,
+            )
     return 0
 
 
@@ -54,17 +58,23 @@ def cmd_arena(args: argparse.Namespace) -> int:
         r = duplicate(g, args.a, args.b, args.deals, args.seed)
         lo, hi = r["win_ci95"]
         dlo, dhi = r["diff_ci95"]
-        print(f"{g}: {args.a} vs {args.b}, {r['deals']} duplicate deals ({2 * r['deals']} plays): "
-              f"{args.a} wins {r['a_board_win_rate']:.1%} of deals (95% {lo:.1%}-{hi:.1%}, ties {r['board_ties']} "
-              f"counted half; {r['a_decided_win_rate']:.1%} of the others); "
-              f"mean points per deal {r['a_mean_points']:.1f} vs {r['b_mean_points']:.1f}, "
-              f"difference {r['diff_mean']:+.1f} (95% {dlo:+.1f} to {dhi:+.1f})", flush=True)
+        print(
+            f"{g}: {args.a} vs {args.b}, {r['deals']} duplicate deals ({2 * r['deals']} plays): "
+            f"{args.a} wins {r['a_board_win_rate']:.1%} of deals (95% {lo:.1%}-{hi:.1%}, ties {r['board_ties']} "
+            f"counted half; {r['a_decided_win_rate']:.1%} of the others); "
+            f"mean points per deal {r['a_mean_points']:.1f} vs {r['b_mean_points']:.1f}, "
+            f"difference {r['diff_mean']:+.1f} (95% {dlo:+.1f} to {dhi:+.1f})",
+            flush=True,
+        )
         if args.matches:
             m = arena(g, args.a, args.b, args.matches, args.seed)
             mlo, mhi = m["ci95"]
-            print(f"{g}: {args.a} vs {args.b}, {m['matches']} matches (duplicate): {args.a} wins "
-                  f"{m['a_win_rate']:.1%} (95% {mlo:.1%}-{mhi:.1%}); mean match points "
-                  f"{m['a_mean_points']:.0f} vs {m['b_mean_points']:.0f}", flush=True)
+            print(
+                f"{g}: {args.a} vs {args.b}, {m['matches']} matches (duplicate): {args.a} wins "
+                f"{m['a_win_rate']:.1%} (95% {mlo:.1%}-{mhi:.1%}); mean match points "
+                f"{m['a_mean_points']:.0f} vs {m['b_mean_points']:.0f}",
+                flush=True,
+            )
     return 0
 
 
@@ -80,8 +90,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     bots.add_argument("--game", default=None)
     bots.add_argument("--level", default=None, choices=["random", "heuristic", "strong"])
     bots.add_argument("--decisions", type=int, default=500)
-    bots.add_argument("--strong-decisions", type=int, default=150, help="decisions timed for the strong level")
-    bots.add_argument("--budget-ms", type=float, default=None, help="TAPET_BOT_BUDGET_MS for the strong level")
+    bots.add_argument(
+        "--strong-decisions", type=int, default=150, help="decisions timed for the strong level"
+    )
+    bots.add_argument(
+        "--budget-ms", type=float, default=None, help="TAPET_BOT_BUDGET_MS for the strong level"
+    )
     bots.set_defaults(func=cmd_bench_bots)
     ar = sub.add_parser("arena", help="duplicate deals between two bot levels")
     ar.add_argument("--game", default=None)
@@ -90,5 +104,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     ar.add_argument("--deals", type=int, default=200)
     ar.add_argument("--matches", type=int, default=0, help="also play this many duplicate matches")
     ar.add_argument("--seed", type=int, default=11)
-    ar.add_argument("--budget-ms", type=float, default=None, help="TAPET_BOT_BUDGET_MS for the strong level")
+    ar.add_argument(
+        "--budget-ms", type=float, default=None, help="TAPET_BOT_BUDGET_MS for the strong level"
+    )
     ar.set_defaults(func=cmd_arena)

@@ -37,7 +37,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     url = _migrate()
     if args.workers > 1 and not Settings().redis_url:
-        print("Tapet: warning: several workers without REDIS_URL do not share live updates", file=sys.stderr)
+        print(
+            "Tapet: warning: several workers without REDIS_URL do not share live updates",
+            file=sys.stderr,
+        )
     host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     print(f"Tapet: database {safe_url(url)}")
     print(f"Tapet: open http://{host}:{args.port}/  (API docs at /docs)", flush=True)
@@ -60,7 +63,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="migrate the database and serve the site")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--workers", type=int, default=1, help="uvicorn worker processes (set REDIS_URL for more than 1)")
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="uvicorn worker processes (set REDIS_URL for more than 1)",
+    )
     serve.set_defaults(func=cmd_serve)
     mig = sub.add_parser("migrate", help="bring the database to the newest schema")
     mig.set_defaults(func=cmd_migrate)

@@ -94,9 +94,22 @@ class Stats:
 class Table:
     """Rooms played one after another by four driven players, watched by spectator sockets."""
 
-    def __init__(self, client: httpx.AsyncClient, ws_url: str, game: str, spectators: int, stats: Stats,
-                 pace_ms: float = 0.0) -> None:
-        self.client, self.ws_url, self.game, self.n_spectators, self.stats = client, ws_url, game, spectators, stats
+    def __init__(
+        self,
+        client: httpx.AsyncClient,
+        ws_url: str,
+        game: str,
+        spectators: int,
+        stats: Stats,
+        pace_ms: float = 0.0,
+    ) -> None:
+        self.client, self.ws_url, self.game, self.n_spectators, self.stats = (
+            client,
+            ws_url,
+            game,
+            spectators,
+            stats,
+        )
         self.pace_ms = pace_ms  # mean think time before each move (0: flat out)
         self.tokens: list[str] = []
         self.room_id = 0
@@ -114,13 +127,18 @@ class Table:
 
     async def new_room(self) -> None:
         """A new room with every player seated (not started)."""
-        r = await self.client.post("/api/rooms", json={"game": self.game, "options": OPTIONS.get(self.game, {})},
-                                   headers=self._auth(0))
+        r = await self.client.post(
+            "/api/rooms",
+            json={"game": self.game, "options": OPTIONS.get(self.game, {})},
+            headers=self._auth(0),
+        )
         r.raise_for_status()
         room = r.json()
         self.room_id, self.players = room["id"], room["players"]
         for seat in range(self.players):
-            r = await self.client.put(f"/api/rooms/{self.room_id}/seats/{seat}", json={}, headers=self._auth(seat))
+            r = await self.client.put(
+                f"/api/rooms/{self.room_id}/seats/{seat}", json={}, headers=self._auth(seat)
+            )
             r.raise_for_status()
 
     async def play(self, setup_done: asyncio.Event) -> None:
@@ -174,7 +192,9 @@ class Match:
                     while not self.over.is_set() and time.perf_counter() < self.stats.deadline:
                         left = min(1.0, self.stats.deadline - time.perf_counter())
                         try:
-                            message = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(left, 0.01)))
+                            message = json.loads(
+                                await asyncio.wait_for(ws.recv(), timeout=max(left, 0.01))
+                            )
                         except TimeoutError:
                             continue
                         if message.get("type") != "view":
@@ -182,7 +202,11 @@ class Match:
                         self._shown(index, message["seq"])
                         if message["status"] == "finished":
                             self.over.set()
-                        elif seat is not None and message.get("to_act") == seat and message.get("legal_actions"):
+                        elif (
+                            seat is not None
+                            and message.get("to_act") == seat
+                            and message.get("legal_actions")
+                        ):
                             self._post(seat, message)
                 finally:
                     self.stats.opened(-1)
@@ -201,7 +225,9 @@ class Match:
         task.add_done_callback(self.moving.discard)
 
     async def _move(self, seat: int, seq: int, action: dict) -> None:
-        if self.t.pace_ms > 0:  # a human's think time: uniform in [2/3, 4/3] x pace (3000: 2 to 4 s)
+        if (
+            self.t.pace_ms > 0
+        ):  # a human's think time: uniform in [2/3, 4/3] x pace (3000: 2 to 4 s)
             await asyncio.sleep(self.t.pace_ms / 1000 * random.uniform(2 / 3, 4 / 3))
             if time.perf_counter() >= self.stats.deadline:
                 return
@@ -236,7 +262,9 @@ class Match:
         self.shown = [0] * n
         readies = [asyncio.Event() for _ in range(n)]
         seats: list[int | None] = [*range(self.t.players), *([None] * self.t.n_spectators)]
-        tasks = [asyncio.create_task(self._socket(i, seat, readies[i])) for i, seat in enumerate(seats)]
+        tasks = [
+            asyncio.create_task(self._socket(i, seat, readies[i])) for i, seat in enumerate(seats)
+        ]
         await asyncio.gather(*(e.wait() for e in readies))
         await setup_done.wait()
         r = await self.t.client.post(f"/api/rooms/{self.t.room_id}/start", headers=self.t._auth(0))
@@ -247,9 +275,16 @@ class Match:
         await asyncio.gather(*self.moving)  # the moves in flight at the deadline end normally
 
 
-async def run(url: str, tables: int, spectators: int, duration: float, game: str = "bolot",
-              pids: list[int] | None = None, pace_ms: float = 0.0,
-              mark: Callable[[str], Awaitable[None]] | None = None) -> tuple[Stats, float, float]:
+async def run(
+    url: str,
+    tables: int,
+    spectators: int,
+    duration: float,
+    game: str = "bolot",
+    pids: list[int] | None = None,
+    pace_ms: float = 0.0,
+    mark: Callable[[str], Awaitable[None]] | None = None,
+) -> tuple[Stats, float, float]:
     """Set up ``tables`` tables with ``spectators`` spectator sockets in all, play ``duration``
     seconds. Returns the stats and the server's peak and final memory (MiB; NaN unknown).
 
@@ -258,12 +293,16 @@ async def run(url: str, tables: int, spectators: int, duration: float, game: str
     awaited when every socket is open and the clock starts, ``mark("end")`` when the
     tables have stopped (a profiler reads the server's counters there)."""
     stats = Stats()
-    ws_url = "ws" + url[len("http"):]
+    ws_url = "ws" + url[len("http") :]
     limits = httpx.Limits(max_connections=500, max_keepalive_connections=500)
     peak = float("nan")
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
-        per_table = [spectators // tables + (1 if i < spectators % tables else 0) for i in range(tables)]
-        all_tables = [Table(client, ws_url, game, per_table[i], stats, pace_ms) for i in range(tables)]
+        per_table = [
+            spectators // tables + (1 if i < spectators % tables else 0) for i in range(tables)
+        ]
+        all_tables = [
+            Table(client, ws_url, game, per_table[i], stats, pace_ms) for i in range(tables)
+        ]
         sem = asyncio.Semaphore(20)
 
         async def setup(i: int, t: Table) -> None:
@@ -271,7 +310,9 @@ async def run(url: str, tables: int, spectators: int, duration: float, game: str
                 await t.sign_in(i)
                 await t.new_room()
 
-        await asyncio.wait_for(asyncio.gather(*(setup(i, t) for i, t in enumerate(all_tables))), SETUP_LIMIT)
+        await asyncio.wait_for(
+            asyncio.gather(*(setup(i, t) for i, t in enumerate(all_tables))), SETUP_LIMIT
+        )
         setup_done = asyncio.Event()
         players = [asyncio.create_task(t.play(setup_done)) for t in all_tables]
         need = sum(t.players + t.n_spectators for t in all_tables)
@@ -312,9 +353,9 @@ def report(stats: Stats, tables: int, game: str, peak: float, final: float, wher
         f"  duration {elapsed:.1f} s",
         f"moves/s {stats.moves / elapsed:.1f} by the players ({stats.moves}), {stats.log_moves / elapsed:.1f}"
         f" in the logs  stale 409s {stats.stale}  errors {stats.errors}",
-        f"move -> last socket ms: p50 {percentile(lat, .5):.1f}  p95 {percentile(lat, .95):.1f}"
-        f"  p99 {percentile(lat, .99):.1f}  max {max(lat) if lat else float('nan'):.1f}  (n={len(lat)})",
-        f"POST move ms: p50 {percentile(post, .5):.1f}  p99 {percentile(post, .99):.1f}",
+        f"move -> last socket ms: p50 {percentile(lat, 0.5):.1f}  p95 {percentile(lat, 0.95):.1f}"
+        f"  p99 {percentile(lat, 0.99):.1f}  max {max(lat) if lat else float('nan'):.1f}  (n={len(lat)})",
+        f"POST move ms: p50 {percentile(post, 0.5):.1f}  p99 {percentile(post, 0.99):.1f}",
         f"server memory MiB (all processes): peak {peak:.0f}  end {final:.0f}",
     ]
     lines += [f"  error: {sample}" for sample in stats.error_samples]
@@ -324,9 +365,15 @@ def report(stats: Stats, tables: int, game: str, peak: float, final: float, wher
 def main(args: argparse.Namespace) -> int:
     """Run the load described by ``args`` (``register``) and print the figures; exit code 1
     when there were errors, 2 for bad arguments."""
-    if not (1 <= args.tables <= MAX_TABLES and 0 <= args.spectators <= MAX_SPECTATORS
-            and 0 < args.duration <= MAX_DURATION and 1 <= args.workers <= 16):
-        print(f"tables 1..{MAX_TABLES}, spectators 0..{MAX_SPECTATORS}, duration 0..{MAX_DURATION} s, workers 1..16")
+    if not (
+        1 <= args.tables <= MAX_TABLES
+        and 0 <= args.spectators <= MAX_SPECTATORS
+        and 0 < args.duration <= MAX_DURATION
+        and 1 <= args.workers <= 16
+    ):
+        print(
+            f"tables 1..{MAX_TABLES}, spectators 0..{MAX_SPECTATORS}, duration 0..{MAX_DURATION} s, workers 1..16"
+        )
         return 2
     if not 0 <= getattr(args, "pace_ms", 0.0) <= 60_000:
         print("pace-ms 0..60000")
@@ -340,15 +387,26 @@ def main(args: argparse.Namespace) -> int:
             url = server.url
             assert server.proc is not None
             pids = process_tree(server.proc.pid)
-            where = (f"started, {args.workers} worker(s), {safe_url(server.database_url).split('://')[0]}"
-                     f"{' + Redis' if server.redis_url else ''} ({len(pids)} processes)")
+            where = (
+                f"started, {args.workers} worker(s), {safe_url(server.database_url).split('://')[0]}"
+                f"{' + Redis' if server.redis_url else ''} ({len(pids)} processes)"
+            )
         else:
             check_loopback(url)
             pids = listening_pids(urlsplit(url).port or 80)
             where = f"{url} ({len(pids)} processes found listening)"
         check_loopback(url)
-        stats, peak, final = asyncio.run(run(url, args.tables, args.spectators, args.duration, args.game, pids,
-                                             getattr(args, "pace_ms", 0.0)))
+        stats, peak, final = asyncio.run(
+            run(
+                url,
+                args.tables,
+                args.spectators,
+                args.duration,
+                args.game,
+                pids,
+                getattr(args, "pace_ms", 0.0),
+            )
+        )
     except ValueError as exc:
         print(exc)
         return 2
@@ -361,19 +419,43 @@ def main(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``tapet load`` to the ``tapet`` command's subparsers."""
-    load = sub.add_parser("load", help="drive tables through the HTTP/WebSocket API and print figures (loopback only)")
+    load = sub.add_parser(
+        "load", help="drive tables through the HTTP/WebSocket API and print figures (loopback only)"
+    )
     load.add_argument("--tables", type=int, default=10)
-    load.add_argument("--spectators", type=int, default=0, help="spectator sockets in all, spread over the tables")
-    load.add_argument("--duration", type=float, default=20, help="seconds of play (after every socket is open)")
-    load.add_argument("--url", default=None, help="a running server on this machine (default: start one)")
+    load.add_argument(
+        "--spectators", type=int, default=0, help="spectator sockets in all, spread over the tables"
+    )
+    load.add_argument(
+        "--duration", type=float, default=20, help="seconds of play (after every socket is open)"
+    )
+    load.add_argument(
+        "--url", default=None, help="a running server on this machine (default: start one)"
+    )
     load.add_argument("--game", default="bolot")
-    load.add_argument("--pace-ms", type=float, default=0.0,
-                      help="mean think time before each move, ms (uniform 2/3..4/3 of it; 3000: a move every"
-                           " 2-4 s per table); default 0, flat out")
-    load.add_argument("--workers", type=int, default=1, help="uvicorn workers of the server this command starts")
-    load.add_argument("--database-url", default=None,
-                      help="database of the server this command starts (default: DATABASE_URL, else a new SQLite file)")
-    load.add_argument("--redis-url", default=None, help="Redis of the server this command starts (default: REDIS_URL)")
-    load.add_argument("--fresh-db", action="store_true",
-                      help="with a PostgreSQL --database-url: a new database beside it, dropped at the end")
+    load.add_argument(
+        "--pace-ms",
+        type=float,
+        default=0.0,
+        help="mean think time before each move, ms (uniform 2/3..4/3 of it; 3000: a move every"
+        " 2-4 s per table); default 0, flat out",
+    )
+    load.add_argument(
+        "--workers", type=int, default=1, help="uvicorn workers of the server this command starts"
+    )
+    load.add_argument(
+        "--database-url",
+        default=None,
+        help="database of the server this command starts (default: DATABASE_URL, else a new SQLite file)",
+    )
+    load.add_argument(
+        "--redis-url",
+        default=None,
+        help="Redis of the server this command starts (default: REDIS_URL)",
+    )
+    load.add_argument(
+        "--fresh-db",
+        action="store_true",
+        help="with a PostgreSQL --database-url: a new database beside it, dropped at the end",
+    )
     load.set_defaults(func=main)

@@ -53,14 +53,22 @@ def _pg(admin_dsn: str, sql: str) -> None:
 class Server:
     """A ``tapet serve`` subprocess on a free loopback port (module docstring)."""
 
-    def __init__(self, workers: int, database_url: str | None, redis_url: str | None, fresh_db: bool) -> None:
+    def __init__(
+        self, workers: int, database_url: str | None, redis_url: str | None, fresh_db: bool
+    ) -> None:
         self.workers, self.dropped, self.admin = workers, None, ""
         self.dir = tempfile.mkdtemp(prefix="tapet-load-")
-        url = database_url or os.environ.get("DATABASE_URL") or f"sqlite+aiosqlite:///{self.dir}/load.db"
+        url = (
+            database_url
+            or os.environ.get("DATABASE_URL")
+            or f"sqlite+aiosqlite:///{self.dir}/load.db"
+        )
         if fresh_db and url.startswith("postgres"):
             from sqlalchemy.engine import make_url
 
-            self.admin = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+            self.admin = (
+                make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+            )
             url, self.dropped = _fresh_postgres(url)
         self.database_url = url
         self.redis_url = redis_url if redis_url is not None else os.environ.get("REDIS_URL")
@@ -70,22 +78,46 @@ class Server:
 
     def start(self) -> None:
         """Start it and wait until it answers (60 s at most)."""
-        env = dict(os.environ, DATABASE_URL=self.database_url, TAPET_BOT_DELAY="0", TAPET_DEAL_PAUSE="0",
-                   TAPET_RATE_LIMITS="false", TAPET_SECRET_KEY=secrets.token_urlsafe(32),
-                   TAPET_REDIS_CHANNEL=f"tapet-load-{self.port}")
+        env = dict(
+            os.environ,
+            DATABASE_URL=self.database_url,
+            TAPET_BOT_DELAY="0",
+            TAPET_DEAL_PAUSE="0",
+            TAPET_RATE_LIMITS="false",
+            TAPET_SECRET_KEY=secrets.token_urlsafe(32),
+            TAPET_REDIS_CHANNEL=f"tapet-load-{self.port}",
+        )
         env.pop("REDIS_URL", None)
         if self.redis_url:
             env["REDIS_URL"] = self.redis_url
-        cmd = [sys.executable, "-m", "app.tools.cli", "serve", "--port", str(self.port), "--workers", str(self.workers)]
+        cmd = [
+            sys.executable,
+            "-m",
+            "app.tools.cli",
+            "serve",
+            "--port",
+            str(self.port),
+            "--workers",
+            str(self.workers),
+        ]
         with open(Path(self.dir) / "server.log", "wb") as log:
-            self.proc = subprocess.Popen(cmd, env=env, cwd=self.dir, stdout=log, stderr=subprocess.STDOUT,
-                                         start_new_session=True)
+            self.proc = subprocess.Popen(
+                cmd,
+                env=env,
+                cwd=self.dir,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited; see {self.dir}/server.log")
             try:
-                if httpx.get(self.url + "/api/games", timeout=1).status_code == 200 and self._all_workers_up():
+                if (
+                    httpx.get(self.url + "/api/games", timeout=1).status_code == 200
+                    and self._all_workers_up()
+                ):
                     return
             except httpx.HTTPError:
                 pass
@@ -145,7 +177,9 @@ def listening_pids(port: int) -> list[int]:
     pids = []
     for entry in filter(str.isdigit, os.listdir("/proc")):
         try:
-            links = {os.readlink(f"/proc/{entry}/fd/{fd}") for fd in os.listdir(f"/proc/{entry}/fd")}
+            links = {
+                os.readlink(f"/proc/{entry}/fd/{fd}") for fd in os.listdir(f"/proc/{entry}/fd")
+            }
         except OSError:
             continue
         if any(f"socket:[{i}]" in links for i in inodes):

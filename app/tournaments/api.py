@@ -134,11 +134,14 @@ async def list_tournaments(db: SessionDep) -> list[dict[str, Any]]:
 
 
 @router.post("/tournaments", status_code=201, responses=E)
-async def create_tournament(body: TournamentIn, user: AccountUser, db: SessionDep) -> dict[str, Any]:
+async def create_tournament(
+    body: TournamentIn, user: AccountUser, db: SessionDep
+) -> dict[str, Any]:
     """A new tournament; the caller (a registered account) is its organiser. 401 without a
     session, 403 for a guest, 422 unknown game, option or setting."""
-    return await service.create_tournament(db, user, body.name, body.game, body.format,
-                                           body.options, body.settings, body.venue)
+    return await service.create_tournament(
+        db, user, body.name, body.game, body.format, body.options, body.settings, body.venue
+    )
 
 
 @router.get("/tournaments/{tournament_id}", responses=E)
@@ -148,7 +151,9 @@ async def get_tournament(tournament_id: int, db: SessionDep) -> dict[str, Any]:
 
 
 @router.post("/tournaments/{tournament_id}/organisers", responses=E)
-async def add_organiser(tournament_id: int, body: OrganiserIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+async def add_organiser(
+    tournament_id: int, body: OrganiserIn, user: CurrentUser, db: SessionDep
+) -> dict[str, Any]:
     """Add a co-organiser."""
     return await service.add_organiser(db, tournament_id, user, body.user_id)
 
@@ -169,10 +174,13 @@ async def list_teams(tournament_id: int, db: SessionDep) -> list[dict[str, Any]]
 
 
 @router.post("/tournaments/{tournament_id}/teams", status_code=201, responses=E)
-async def register_team(tournament_id: int, body: TeamIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+async def register_team(
+    tournament_id: int, body: TeamIn, user: CurrentUser, db: SessionDep
+) -> dict[str, Any]:
     """Enter a team; once running, only a Swiss takes late entries (409 otherwise)."""
-    return await service.register_team(db, tournament_id, user, body.name, body.players,
-                                       body.club_id, body.user_ids, body.bot)
+    return await service.register_team(
+        db, tournament_id, user, body.name, body.players, body.club_id, body.user_ids, body.bot
+    )
 
 
 @router.get("/tournaments/{tournament_id}/teams/{team_id}", responses=E)
@@ -182,16 +190,22 @@ async def team_history(tournament_id: int, team_id: int, db: SessionDep) -> dict
 
 
 @router.post("/tournaments/{tournament_id}/teams/{team_id}/withdraw", responses=E)
-async def withdraw(tournament_id: int, team_id: int, body: WithdrawIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+async def withdraw(
+    tournament_id: int, team_id: int, body: WithdrawIn, user: CurrentUser, db: SessionDep
+) -> dict[str, Any]:
     """Withdraw a team; its remaining matches are forfeited or removed."""
-    return await results.withdraw_team(db, tournament_id, team_id, user, body.remaining, body.reason)
+    return await results.withdraw_team(
+        db, tournament_id, team_id, user, body.remaining, body.reason
+    )
 
 
 # ---------------------------------------------------------------- rounds and tables
 
 
 @router.get("/tournaments/{tournament_id}/rounds", responses=E)
-async def list_rounds(tournament_id: int, user: OptionalUser, db: SessionDep) -> list[dict[str, Any]]:
+async def list_rounds(
+    tournament_id: int, user: OptionalUser, db: SessionDep
+) -> list[dict[str, Any]]:
     """The rounds and their tables (the draft too, for organisers)."""
     organiser = await service.is_organiser(db, tournament_id, user)
     return await rounds.list_rounds(db, tournament_id, organiser)
@@ -204,59 +218,87 @@ async def preview_round(tournament_id: int, user: CurrentUser, db: SessionDep) -
 
 
 @router.put("/tournaments/{tournament_id}/rounds/{number}/tables/{table_no}/mode", responses=E)
-async def set_mode(tournament_id: int, number: int, table_no: int, body: ModeIn, user: CurrentUser,
-                   db: SessionDep) -> dict[str, Any]:
+async def set_mode(
+    tournament_id: int, number: int, table_no: int, body: ModeIn, user: CurrentUser, db: SessionDep
+) -> dict[str, Any]:
     """Play a draft table online or on paper."""
     return await rounds.set_table_mode(db, tournament_id, number, table_no, body.mode, user)
 
 
 @router.post("/tournaments/{tournament_id}/rounds/{number}/publish", responses=E)
-async def publish(tournament_id: int, number: int, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+async def publish(
+    tournament_id: int, number: int, user: CurrentUser, db: SessionDep
+) -> dict[str, Any]:
     """Publish a draft: online tables get their room, teams seated, match started."""
     return await rounds.publish(db, tournament_id, number, user)
 
 
 @router.post("/tournaments/{tournament_id}/rounds/{number}/close", responses=E)
-async def close(tournament_id: int, number: int, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+async def close(
+    tournament_id: int, number: int, user: CurrentUser, db: SessionDep
+) -> dict[str, Any]:
     """Close the round. 409 while a table is playing."""
     return await rounds.close(db, tournament_id, number, user)
 
 
 @router.post("/tournaments/{tournament_id}/tables/{table_no}/result", responses=E)
-async def record_result(tournament_id: int, table_no: int, body: ResultIn, user: CurrentUser,
-                        db: SessionDep) -> dict[str, Any]:
+async def record_result(
+    tournament_id: int, table_no: int, body: ResultIn, user: CurrentUser, db: SessionDep
+) -> dict[str, Any]:
     """Enter a table's final score (the open round unless ``round`` is given); a
     correction needs a ``reason`` and is kept in the audit trail. 422 with the reason for a
     score the match definition cannot end on (a match to the target that nobody reached
     or that ends level, both Botifarra pairs at the target, above ``cap_score``)."""
-    return await results.record_result(db, tournament_id, table_no, user, body.home_score,
-                                       body.away_score, body.winner, body.round, body.reason, body.forfeit)
+    return await results.record_result(
+        db,
+        tournament_id,
+        table_no,
+        user,
+        body.home_score,
+        body.away_score,
+        body.winner,
+        body.round,
+        body.reason,
+        body.forfeit,
+    )
 
 
 @router.post("/tournaments/{tournament_id}/tables/{table_no}/deals", status_code=201, responses=E)
-async def add_deal(tournament_id: int, table_no: int, body: DealIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+async def add_deal(
+    tournament_id: int, table_no: int, body: DealIn, user: CurrentUser, db: SessionDep
+) -> dict[str, Any]:
     """Enter the next deal of a paper table; returns the sheet and the totals. 422 with
     the engine's reason for an impossible summary."""
     return await results.add_deal(db, tournament_id, table_no, user, body.summary, body.round)
 
 
 @router.put("/tournaments/{tournament_id}/tables/{table_no}/deals/{deal_no}", responses=E)
-async def correct_deal(tournament_id: int, table_no: int, deal_no: int, body: DealFix, user: CurrentUser,
-                       db: SessionDep) -> dict[str, Any]:
+async def correct_deal(
+    tournament_id: int,
+    table_no: int,
+    deal_no: int,
+    body: DealFix,
+    user: CurrentUser,
+    db: SessionDep,
+) -> dict[str, Any]:
     """Correct (or, with ``summary`` null, delete the last) deal of a paper table, with a reason."""
-    return await results.correct_deal(db, tournament_id, table_no, deal_no, user, body.summary,
-                                      body.reason, body.round)
+    return await results.correct_deal(
+        db, tournament_id, table_no, deal_no, user, body.summary, body.reason, body.round
+    )
 
 
 @router.post("/tournaments/{tournament_id}/tables/{table_no}/finish", responses=E)
-async def finish(tournament_id: int, table_no: int, body: FinishIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+async def finish(
+    tournament_id: int, table_no: int, body: FinishIn, user: CurrentUser, db: SessionDep
+) -> dict[str, Any]:
     """End a paper table at its current totals (time limit)."""
     return await results.finish_paper(db, tournament_id, table_no, user, body.winner, body.round)
 
 
 @router.get("/tournaments/{tournament_id}/tables/{table_no}", responses=E)
-async def table_sheet(tournament_id: int, table_no: int, db: SessionDep,
-                      round: int | None = Query(default=None)) -> dict[str, Any]:  # noqa: A002
+async def table_sheet(
+    tournament_id: int, table_no: int, db: SessionDep, round: int | None = Query(default=None)
+) -> dict[str, Any]:  # noqa: A002
     """A table and its score sheet (paper deals with the points of each)."""
     return await results.table_detail(db, tournament_id, table_no, round)
 
@@ -285,5 +327,8 @@ async def results_csv(tournament_id: int, db: SessionDep) -> Response:
 
 
 def _csv_response(text: str, filename: str) -> Response:
-    return Response(text, media_type="text/csv; charset=utf-8",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+    return Response(
+        text,
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )

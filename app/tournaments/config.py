@@ -74,8 +74,9 @@ def clean_options(game: str, options: dict[str, Any] | None) -> dict[str, Any]:
     return dict(rules.observe(state, None)["options"])
 
 
-def clean(game: str, options: dict[str, Any] | None, fmt: str,
-          settings: dict[str, Any] | None) -> tuple[dict[str, Any], dict[str, Any]]:
+def clean(
+    game: str, options: dict[str, Any] | None, fmt: str, settings: dict[str, Any] | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """``(options, settings)`` checked and completed. Raises Unprocessable with the reason."""
     opts = clean_options(game, options)
     if fmt not in FORMATS:
@@ -158,8 +159,14 @@ def describe_match(game: str, options: dict[str, Any], settings: dict[str, Any])
     return text
 
 
-def check_final(game: str, options: dict[str, Any], settings: dict[str, Any], home: int, away: int,
-                forfeit: bool = False) -> None:
+def check_final(
+    game: str,
+    options: dict[str, Any],
+    settings: dict[str, Any],
+    home: int,
+    away: int,
+    forfeit: bool = False,
+) -> None:
     """Refuse a final score (``home``, ``away``: the recorded match points of a table)
     that cannot end a match under this tournament's definition.
 
@@ -180,20 +187,29 @@ def check_final(game: str, options: dict[str, Any], settings: dict[str, Any], ho
     target = int(options.get("target") or 0)
     cap = options.get("cap_score")
     if cap is not None and max(home, away) > cap:
-        raise Unprocessable(f"a score is at most {cap} in this tournament (scores are recorded up to {cap})")
+        raise Unprocessable(
+            f"a score is at most {cap} in this tournament (scores are recorded up to {cap})"
+        )
     if forfeit:
         return
     if game == "botifarra" and target and min(home, away) >= target:
-        raise Unprocessable(f"only one pair can reach {target}: in Botifarra one pair scores per hand "
-                            "and the game ends at the target")
+        raise Unprocessable(
+            f"only one pair can reach {target}: in Botifarra one pair scores per hand "
+            "and the game ends at the target"
+        )
     match = settings.get("match", {"kind": "target"})
-    ends_anywhere = ((game == "botifarra" and options.get("max_hands"))
-                     or (game == "belote-2p" and options.get("allow_claim")))
+    ends_anywhere = (game == "botifarra" and options.get("max_hands")) or (
+        game == "belote-2p" and options.get("allow_claim")
+    )
     if match["kind"] != "target" or ends_anywhere or not target:
         return
     reach = min(target, cap) if cap is not None else target
     if max(home, away) < reach:
-        raise Unprocessable(f"a match to {target} points ends when a team reaches {reach}: neither score does")
+        raise Unprocessable(
+            f"a match to {target} points ends when a team reaches {reach}: neither score does"
+        )
     if home == away and (cap is None or cap >= target):  # a cap below the target may level them
-        raise Unprocessable(f"a match to {target} points cannot end level: "
-                            "with equal scores over the target another deal is played")
+        raise Unprocessable(
+            f"a match to {target} points cannot end level: "
+            "with equal scores over the target another deal is played"
+        )

@@ -43,14 +43,18 @@ class Club(Base):
     """A falla, penya, society or club of a town, which fields teams."""
 
     __tablename__ = "clubs"
-    __table_args__ = (UniqueConstraint("name", "town", name="uq_clubs_name_town"),
-                      {"sqlite_autoincrement": True})
+    __table_args__ = (
+        UniqueConstraint("name", "town", name="uq_clubs_name_town"),
+        {"sqlite_autoincrement": True},
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(80))
     kind: Mapped[str] = mapped_column(String(16), default="club")
     town: Mapped[str] = mapped_column(String(80), default="")
-    created_by: Mapped[int | None] = mapped_column(ForeignKey(_USER, ondelete="SET NULL"), nullable=True)
+    created_by: Mapped[int | None] = mapped_column(
+        ForeignKey(_USER, ondelete="SET NULL"), nullable=True
+    )
     created_at: Mapped[datetime] = mapped_column(_TZ, default=utcnow)
 
 
@@ -69,7 +73,9 @@ class Tournament(Base):
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     status: Mapped[str] = mapped_column(String(16), default="registration", index=True)
     venue: Mapped[str] = mapped_column(String(120), default="")
-    created_by: Mapped[int | None] = mapped_column(ForeignKey(_USER, ondelete="SET NULL"), nullable=True)
+    created_by: Mapped[int | None] = mapped_column(
+        ForeignKey(_USER, ondelete="SET NULL"), nullable=True
+    )
     created_at: Mapped[datetime] = mapped_column(_TZ, default=utcnow)
 
 
@@ -100,12 +106,18 @@ class Team(Base):
     tournament_id: Mapped[int] = mapped_column(
         ForeignKey("tournaments.id", ondelete="CASCADE"), index=True
     )
-    club_id: Mapped[int | None] = mapped_column(ForeignKey("clubs.id", ondelete="SET NULL"), nullable=True)
+    club_id: Mapped[int | None] = mapped_column(
+        ForeignKey("clubs.id", ondelete="SET NULL"), nullable=True
+    )
     name: Mapped[str] = mapped_column(String(80))
     player1: Mapped[str] = mapped_column(String(40), default="")
     player2: Mapped[str] = mapped_column(String(40), default="")
-    user1_id: Mapped[int | None] = mapped_column(ForeignKey(_USER, ondelete="SET NULL"), nullable=True)
-    user2_id: Mapped[int | None] = mapped_column(ForeignKey(_USER, ondelete="SET NULL"), nullable=True)
+    user1_id: Mapped[int | None] = mapped_column(
+        ForeignKey(_USER, ondelete="SET NULL"), nullable=True
+    )
+    user2_id: Mapped[int | None] = mapped_column(
+        ForeignKey(_USER, ondelete="SET NULL"), nullable=True
+    )
     bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
     seed: Mapped[int] = mapped_column(Integer, default=0)
     group_no: Mapped[int | None] = mapped_column(Integer, nullable=True)
@@ -121,11 +133,15 @@ class Round(Base):
     "knockout"."""
 
     __tablename__ = "tournament_rounds"
-    __table_args__ = (UniqueConstraint("tournament_id", "number", name="uq_rounds_tournament_number"),
-                      {"sqlite_autoincrement": True})
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "number", name="uq_rounds_tournament_number"),
+        {"sqlite_autoincrement": True},
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), index=True
+    )
     number: Mapped[int] = mapped_column(Integer)
     stage: Mapped[str] = mapped_column(String(16), default="league")
     status: Mapped[str] = mapped_column(String(16), default="draft")
@@ -139,20 +155,30 @@ class TournamentTable(Base):
     void (a removed match of a withdrawn team)."""
 
     __tablename__ = "tournament_tables"
-    __table_args__ = (UniqueConstraint("round_id", "number", name="uq_tables_round_number"),
-                      {"sqlite_autoincrement": True})
+    __table_args__ = (
+        UniqueConstraint("round_id", "number", name="uq_tables_round_number"),
+        {"sqlite_autoincrement": True},
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    round_id: Mapped[int] = mapped_column(ForeignKey("tournament_rounds.id", ondelete="CASCADE"), index=True)
+    round_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_rounds.id", ondelete="CASCADE"), index=True
+    )
     number: Mapped[int] = mapped_column(Integer)
     home_id: Mapped[int] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"))
-    away_id: Mapped[int | None] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"), nullable=True)
+    away_id: Mapped[int | None] = mapped_column(
+        ForeignKey("teams.id", ondelete="CASCADE"), nullable=True
+    )
     mode: Mapped[str] = mapped_column(String(8), default="paper")
-    room_id: Mapped[int | None] = mapped_column(ForeignKey("rooms.id", ondelete="SET NULL"), nullable=True)
+    room_id: Mapped[int | None] = mapped_column(
+        ForeignKey("rooms.id", ondelete="SET NULL"), nullable=True
+    )
     status: Mapped[str] = mapped_column(String(16), default="pending")
     home_score: Mapped[int | None] = mapped_column(Integer, nullable=True)
     away_score: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    winner_id: Mapped[int | None] = mapped_column(ForeignKey("teams.id", ondelete="SET NULL"), nullable=True)
+    winner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("teams.id", ondelete="SET NULL"), nullable=True
+    )
     forfeit: Mapped[bool] = mapped_column(Boolean, default=False)
     started_at: Mapped[datetime | None] = mapped_column(_TZ, nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(_TZ, nullable=True)
@@ -171,7 +197,9 @@ class PaperDeal(Base):
     summary: Mapped[dict[str, Any]] = mapped_column(JSON)
     home_points: Mapped[int] = mapped_column(Integer)
     away_points: Mapped[int] = mapped_column(Integer)
-    entered_by: Mapped[int | None] = mapped_column(ForeignKey(_USER, ondelete="SET NULL"), nullable=True)
+    entered_by: Mapped[int | None] = mapped_column(
+        ForeignKey(_USER, ondelete="SET NULL"), nullable=True
+    )
     entered_at: Mapped[datetime] = mapped_column(_TZ, default=utcnow)
 
 
@@ -183,8 +211,12 @@ class AuditEntry(Base):
     __table_args__ = {"sqlite_autoincrement": True}
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
-    user_id: Mapped[int | None] = mapped_column(ForeignKey(_USER, ondelete="SET NULL"), nullable=True)
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), index=True
+    )
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey(_USER, ondelete="SET NULL"), nullable=True
+    )
     at: Mapped[datetime] = mapped_column(_TZ, default=utcnow)
     action: Mapped[str] = mapped_column(String(32))
     subject: Mapped[str] = mapped_column(String(80), default="")

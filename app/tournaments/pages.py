@@ -43,13 +43,46 @@ N_ = i18n.N_
 # The tournament service's words, shown through word() (statuses, formats, stages,
 # club kinds, outcomes, tie-breaks): marked here for the catalogues.
 WORDS = (
-    N_("registration"), N_("running"), N_("finished"), N_("draft"), N_("published"), N_("closed"),
-    N_("league"), N_("group"), N_("knockout"), N_("pending"), N_("playing"), N_("done"), N_("void"),
-    N_("paper"), N_("online"), N_("won"), N_("lost"), N_("draw"), N_("bye"), N_("removed"),
-    N_("falla"), N_("penya"), N_("society"), N_("club"),
-    N_("made"), N_("failed"), N_("litige"), N_("tie"), N_("inside"), N_("hanging"), N_("claim"),
-    N_("scored"), N_("revoke"), N_("swiss"), N_("match points"), N_("teams still level share the rank"),
-    N_("Round robin (Berger tables)"), N_("Swiss"), N_("Knockout"), N_("Groups, then knockout"),
+    N_("registration"),
+    N_("running"),
+    N_("finished"),
+    N_("draft"),
+    N_("published"),
+    N_("closed"),
+    N_("league"),
+    N_("group"),
+    N_("knockout"),
+    N_("pending"),
+    N_("playing"),
+    N_("done"),
+    N_("void"),
+    N_("paper"),
+    N_("online"),
+    N_("won"),
+    N_("lost"),
+    N_("draw"),
+    N_("bye"),
+    N_("removed"),
+    N_("falla"),
+    N_("penya"),
+    N_("society"),
+    N_("club"),
+    N_("made"),
+    N_("failed"),
+    N_("litige"),
+    N_("tie"),
+    N_("inside"),
+    N_("hanging"),
+    N_("claim"),
+    N_("scored"),
+    N_("revoke"),
+    N_("swiss"),
+    N_("match points"),
+    N_("teams still level share the rank"),
+    N_("Round robin (Berger tables)"),
+    N_("Swiss"),
+    N_("Knockout"),
+    N_("Groups, then knockout"),
     N_("head-to-head (match points among the teams level)"),
     N_("point difference (scored minus conceded)"),
     N_("points scored"),
@@ -62,7 +95,10 @@ WORDS = (
 _MATCH = (
     (re.compile(r"^to (\d+) points"), N_("to %(n)s points")),
     (re.compile(r"^(\d+) deals"), N_("%(n)s deals")),
-    (re.compile(r"^(\d+) minutes, the deal in progress finished"), N_("%(n)s minutes, the deal in progress finished")),
+    (
+        re.compile(r"^(\d+) minutes, the deal in progress finished"),
+        N_("%(n)s minutes, the deal in progress finished"),
+    ),
     (re.compile(r", scores recorded up to (\d+)$"), N_(", scores recorded up to %(n)s")),
 )
 
@@ -83,13 +119,19 @@ def match_words(t: dict[str, Any]) -> str:
     return "".join(out) or text
 
 
-add_globals(word=word, match_words=match_words)  # the filter 'word' is the site's (app/web/templating.py)
+add_globals(
+    word=word, match_words=match_words
+)  # the filter 'word' is the site's (app/web/templating.py)
 
-FORBIDDEN_FORM = N_("This form has expired or came from another site. Reload the page and try again.")
+FORBIDDEN_FORM = N_(
+    "This form has expired or came from another site. Reload the page and try again."
+)
 
 
 def _page(request: Request, name: str, user: User | None, **ctx: Any) -> Response:
-    return templates.TemplateResponse(request, name, {"user": user, "csrf_token": csrf.csrf_token(request), **ctx})
+    return templates.TemplateResponse(
+        request, name, {"user": user, "csrf_token": csrf.csrf_token(request), **ctx}
+    )
 
 
 def _error(request: Request, user: User | None, message: str, status: int, back: str) -> Response:
@@ -98,14 +140,20 @@ def _error(request: Request, user: User | None, message: str, status: int, back:
         html = templates.get_template("_flash.html").render(flash=message, flash_kind="error")
         return HTMLResponse(html, status_code=status)
     return templates.TemplateResponse(
-        request, "error.html",
+        request,
+        "error.html",
         {"user": user, "message": message, "back": back, "csrf_token": csrf.csrf_token(request)},
-        status_code=status)
+        status_code=status,
+    )
 
 
-async def _post(request: Request, user: User | None, back: str,
-                action: Callable[[dict[str, str]], Awaitable[str | None]],
-                again: Callable[[dict[str, str], str, int], Awaitable[Response]] | None = None) -> Response:
+async def _post(
+    request: Request,
+    user: User | None,
+    back: str,
+    action: Callable[[dict[str, str]], Awaitable[str | None]],
+    again: Callable[[dict[str, str], str, int], Awaitable[Response]] | None = None,
+) -> Response:
     """Check the form (CSRF, session), run ``action(form)``, go to the URL it returns (or
     ``back``). A refusal shows its message: ``again(form, message, status)`` when given
     (the form re-shown with what was typed), else the error page or ``#flash``."""
@@ -141,14 +189,22 @@ def _int(form: dict[str, str], name: str) -> int | None:
 def _example_summary(game: str) -> str:
     """A deal summary to start from in the score sheet form (rules/<game>.md §8)."""
     if game == "botifarra":
-        s: dict[str, Any] = {"contract": {"trump": "o", "botifarra": False, "chooser_team": 0, "doublings": 0},
-                             "card_points": [40, 32], "tricks": [7, 5]}
+        s: dict[str, Any] = {
+            "contract": {"trump": "o", "botifarra": False, "chooser_team": 0, "doublings": 0},
+            "card_points": [40, 32],
+            "tricks": [7, 5],
+        }
     else:
         trump = "o" if rules.GAMES[game].deck[0][-1] in "oceb" else "H"
         tricks = [5, 4] if game == "belote-2p" else [5, 3]
-        s = {"contract": {"trump": trump, "taker_team": 0, "eldest_team": 0},
-             "card_points": [100, 52], "tricks": tricks, "last_trick_team": 0,
-             "declarations": [[], []], "belote": [0, 0]}
+        s = {
+            "contract": {"trump": trump, "taker_team": 0, "eldest_team": 0},
+            "card_points": [100, 52],
+            "tricks": tricks,
+            "last_trick_team": 0,
+            "declarations": [[], []],
+            "belote": [0, 0],
+        }
     return json.dumps(s)
 
 
@@ -157,7 +213,6 @@ DECL_ROWS = 3  #: declaration rows of the score-sheet form
 
 def deal_form(game: str) -> dict[str, Any]:
     """What the per-game deal form offers: suits, ranks, which fields apply (rules/<game>.md §8)."""
-
 
     g = rules.GAMES[game]
     suits = [(s, cards.suit_name(s)) for s in g.table.suits]
@@ -174,7 +229,9 @@ def deal_form(game: str) -> dict[str, Any]:
     }
 
 
-def _field_int(form: dict[str, str], name: str, label: str, default: int | None = None) -> int | None:
+def _field_int(
+    form: dict[str, str], name: str, label: str, default: int | None = None
+) -> int | None:
     value = (form.get(name) or "").strip()
     if not value:
         return default
@@ -206,8 +263,12 @@ def summary_from_fields(game: str, form: dict[str, str]) -> dict[str, Any]:  # n
     cp = [_needed(form, f"f_cp{t}", f"card points of team {t + 1}") for t in (0, 1)]
     summary: dict[str, Any] = {"tricks": tricks, "card_points": cp}
     if game == "botifarra":
-        summary["contract"] = {"trump": trump, "botifarra": trump is None, "chooser_team": taker,
-                               "doublings": _field_int(form, "f_doublings", "doublings", 0)}
+        summary["contract"] = {
+            "trump": trump,
+            "botifarra": trump is None,
+            "chooser_team": taker,
+            "doublings": _field_int(form, "f_doublings", "doublings", 0),
+        }
         return summary
     summary["last_trick_team"] = _needed(form, "f_last", "the team that took the last trick")
     declarations: list[list[dict[str, Any]]] = [[], []]
@@ -219,20 +280,29 @@ def summary_from_fields(game: str, form: dict[str, str]) -> dict[str, Any]:  # n
         if kind == "four":
             declarations[int(team)].append({"kind": "four", "rank": form.get(f"f_d{i}_rank") or ""})
         else:
-            declarations[int(team)].append({
-                "kind": "sequence",
-                "length": _needed(form, f"f_d{i}_length", f"length of declaration {i + 1}"),
-                "top": form.get(f"f_d{i}_top") or "", "suit": form.get(f"f_d{i}_suit") or ""})
+            declarations[int(team)].append(
+                {
+                    "kind": "sequence",
+                    "length": _needed(form, f"f_d{i}_length", f"length of declaration {i + 1}"),
+                    "top": form.get(f"f_d{i}_top") or "",
+                    "suit": form.get(f"f_d{i}_suit") or "",
+                }
+            )
     summary["declarations"] = declarations
     carried = _field_int(form, "f_carried", "points carried in", 0)
     if carried:
         summary["carried_in"] = carried
     if game == "bridge-belote":
         kind = {"NT": "no_trumps", "AT": "all_trumps"}.get(trump or "", "suit")
-        summary["contract"] = {"kind": kind, "trump": trump if kind == "suit" else None,
-                               "declarer_team": taker,
-                               "multiplier": _field_int(form, "f_multiplier", "multiplier", 1)}
-        summary["belote"] = [_field_int(form, f"f_belote{t}", f"belots of team {t + 1}", 0) for t in (0, 1)]
+        summary["contract"] = {
+            "kind": kind,
+            "trump": trump if kind == "suit" else None,
+            "declarer_team": taker,
+            "multiplier": _field_int(form, "f_multiplier", "multiplier", 1),
+        }
+        summary["belote"] = [
+            _field_int(form, f"f_belote{t}", f"belots of team {t + 1}", 0) for t in (0, 1)
+        ]
         return summary
     contract: dict[str, Any] = {"trump": trump, "taker_team": taker}
     eldest = (form.get("f_eldest") or "").strip()
@@ -251,17 +321,32 @@ def summary_from_fields(game: str, form: dict[str, str]) -> dict[str, Any]:  # n
 async def index(request: Request, db: SessionDep, user: OptionalUser) -> Response:
     """The championships, and (signed in) the forms to create one and a club."""
     games = [{"id": g.id, "name": g.name} for g in rules.GAMES.values()]
-    return _page(request, "tournaments/index.html", user,
-                 tournaments=await service.list_tournaments(db), clubs=await service.list_clubs(db),
-                 games=games, formats=[(f, config.FORMAT_NAMES[f]) for f in FORMATS], kinds=CLUB_KINDS)
+    return _page(
+        request,
+        "tournaments/index.html",
+        user,
+        tournaments=await service.list_tournaments(db),
+        clubs=await service.list_clubs(db),
+        games=games,
+        formats=[(f, config.FORMAT_NAMES[f]) for f in FORMATS],
+        kinds=CLUB_KINDS,
+    )
 
 
 async def _live_ctx(db: Any, tid: int, user: User | None) -> dict[str, Any]:
     organiser = await service.is_organiser(db, tid, user)
     all_rounds = await rounds.list_rounds(db, tid, organiser=False)
-    current = next((r for r in all_rounds if r["status"] == "published"), all_rounds[-1] if all_rounds else None)
-    return {"t": await service.get_tournament(db, tid), "current": current, "rounds": all_rounds,
-            "standings": await views.standings_of(db, tid), "organiser": organiser}
+    current = next(
+        (r for r in all_rounds if r["status"] == "published"),
+        all_rounds[-1] if all_rounds else None,
+    )
+    return {
+        "t": await service.get_tournament(db, tid),
+        "current": current,
+        "rounds": all_rounds,
+        "standings": await views.standings_of(db, tid),
+        "organiser": organiser,
+    }
 
 
 @router.get("/tournaments/{tid}", response_class=HTMLResponse)
@@ -281,30 +366,47 @@ async def live(request: Request, tid: int, db: SessionDep, user: OptionalUser) -
 
 
 @router.get("/tournaments/{tid}/standings", response_class=HTMLResponse)
-async def standings_page(request: Request, tid: int, db: SessionDep, user: OptionalUser) -> Response:
+async def standings_page(
+    request: Request, tid: int, db: SessionDep, user: OptionalUser
+) -> Response:
     """Standings with the tie-break values and the order explained, and the club ranking."""
     try:
         t = await service.get_tournament(db, tid)
     except ServiceError as exc:
         return _error(request, user, exc.message, exc.status, "/tournaments")
-    return _page(request, "tournaments/standings.html", user, t=t, standings=await views.standings_of(db, tid),
-                 organiser=await service.is_organiser(db, tid, user))
+    return _page(
+        request,
+        "tournaments/standings.html",
+        user,
+        t=t,
+        standings=await views.standings_of(db, tid),
+        organiser=await service.is_organiser(db, tid, user),
+    )
 
 
 @router.get("/tournaments/{tid}/teams/{team_id}", response_class=HTMLResponse)
-async def team_page(request: Request, tid: int, team_id: int, db: SessionDep, user: OptionalUser) -> Response:
+async def team_page(
+    request: Request, tid: int, team_id: int, db: SessionDep, user: OptionalUser
+) -> Response:
     """A team's matches, round by round."""
     try:
         history = await views.team_history(db, tid, team_id)
     except ServiceError as exc:
         return _error(request, user, exc.message, exc.status, f"/tournaments/{tid}")
-    return _page(request, "tournaments/team.html", user, t=await service.get_tournament(db, tid), h=history,
-                 organiser=await service.is_organiser(db, tid, user))
+    return _page(
+        request,
+        "tournaments/team.html",
+        user,
+        t=await service.get_tournament(db, tid),
+        h=history,
+        organiser=await service.is_organiser(db, tid, user),
+    )
 
 
 @router.get("/tournaments/{tid}/tables/{n}", response_class=HTMLResponse)
-async def table_page(request: Request, tid: int, n: int, db: SessionDep, user: OptionalUser,
-                     round: int | None = None) -> Response:  # noqa: A002
+async def table_page(
+    request: Request, tid: int, n: int, db: SessionDep, user: OptionalUser, round: int | None = None
+) -> Response:  # noqa: A002
     """A table's score sheet; organisers enter deals, the result or a correction here."""
     try:
         table = await results.table_detail(db, tid, n, round)
@@ -313,14 +415,29 @@ async def table_page(request: Request, tid: int, n: int, db: SessionDep, user: O
     return await _table_page(request, db, user, tid, table)
 
 
-async def _table_page(request: Request, db: Any, user: User | None, tid: int, table: dict[str, Any],
-                      refused: dict[str, Any] | None = None, status: int = 200) -> Response:
+async def _table_page(
+    request: Request,
+    db: Any,
+    user: User | None,
+    tid: int,
+    table: dict[str, Any],
+    refused: dict[str, Any] | None = None,
+    status: int = 200,
+) -> Response:
     """The table page; ``refused`` = ``{"form": "result" | "deals" | "fix", "message",
     "entered": the form's fields}`` re-shows a refused form with its entries and the reason."""
     t = await service.get_tournament(db, tid)
-    response = _page(request, "tournaments/table.html", user, t=t, x=table,
-                     organiser=await service.is_organiser(db, tid, user), example=_example_summary(t["game"]),
-                     deal_form=deal_form(t["game"]), refused=refused)
+    response = _page(
+        request,
+        "tournaments/table.html",
+        user,
+        t=t,
+        x=table,
+        organiser=await service.is_organiser(db, tid, user),
+        example=_example_summary(t["game"]),
+        deal_form=deal_form(t["game"]),
+        refused=refused,
+    )
     response.status_code = status
     return response
 
@@ -333,16 +450,35 @@ async def manage(request: Request, tid: int, db: SessionDep, user: OptionalUser)
     except ServiceError as exc:
         return _error(request, user, exc.message, exc.status, "/tournaments")
     if not await service.is_organiser(db, tid, user):
-        return _error(request, user, "Only the organisers of this tournament may manage it.", 403, f"/tournaments/{tid}")
-    return _page(request, "tournaments/manage.html", user, t=t, teams=await service.list_teams(db, tid),
-                 clubs=await service.list_clubs(db), rounds=await rounds.list_rounds(db, tid, organiser=True),
-                 audit=(await views.audit_trail(db, tid))[:30],
-                 bots=bot_names())
+        return _error(
+            request,
+            user,
+            "Only the organisers of this tournament may manage it.",
+            403,
+            f"/tournaments/{tid}",
+        )
+    return _page(
+        request,
+        "tournaments/manage.html",
+        user,
+        t=t,
+        teams=await service.list_teams(db, tid),
+        clubs=await service.list_clubs(db),
+        rounds=await rounds.list_rounds(db, tid, organiser=True),
+        audit=(await views.audit_trail(db, tid))[:30],
+        bots=bot_names(),
+    )
 
 
 @router.get("/tournaments/{tid}/print/{what}", response_class=HTMLResponse)
-async def printable(request: Request, tid: int, what: str, db: SessionDep, user: OptionalUser,
-                    round: int | None = None) -> Response:  # noqa: A002
+async def printable(
+    request: Request,
+    tid: int,
+    what: str,
+    db: SessionDep,
+    user: OptionalUser,
+    round: int | None = None,
+) -> Response:  # noqa: A002
     """Printable pairings (``pairings``) or score sheets, one page per table (``sheets``)."""
     if what not in ("pairings", "sheets"):
         return _error(request, user, "Print pairings or sheets.", 404, f"/tournaments/{tid}")
@@ -352,8 +488,14 @@ async def printable(request: Request, tid: int, what: str, db: SessionDep, user:
         return _error(request, user, exc.message, exc.status, "/tournaments")
     organiser = await service.is_organiser(db, tid, user)
     all_rounds = await rounds.list_rounds(db, tid, organiser=organiser)
-    chosen = next((r for r in all_rounds if r["number"] == round), None) if round else (all_rounds[-1] if all_rounds else None)
-    return _page(request, f"tournaments/print_{what}.html", user, t=t, rnd=chosen, rows=range(1, 19))
+    chosen = (
+        next((r for r in all_rounds if r["number"] == round), None)
+        if round
+        else (all_rounds[-1] if all_rounds else None)
+    )
+    return _page(
+        request, f"tournaments/print_{what}.html", user, t=t, rnd=chosen, rows=range(1, 19)
+    )
 
 
 # ---------------------------------------------------------------- organiser forms
@@ -362,6 +504,7 @@ async def printable(request: Request, tid: int, what: str, db: SessionDep, user:
 @router.post("/tournaments")
 async def create(request: Request, db: SessionDep, user: OptionalUser) -> Response:
     """Create a tournament from the form and go to its management page."""
+
     async def act(f: dict[str, str]) -> str:
         assert user is not None
         options: dict[str, Any] = {}
@@ -374,69 +517,108 @@ async def create(request: Request, db: SessionDep, user: OptionalUser) -> Respon
             match["deals"] = _int(f, "deals")
         if match["kind"] == "time":
             match["minutes"] = _int(f, "minutes")
-        settings: dict[str, Any] = {"match": match, "play": f.get("play", "paper"),
-                                    "return_leg": f.get("return_leg") == "on"}
+        settings: dict[str, Any] = {
+            "match": match,
+            "play": f.get("play", "paper"),
+            "return_leg": f.get("return_leg") == "on",
+        }
         for key in ("rounds", "groups", "advance"):
             if f.get(key):
                 settings[key] = _int(f, key)
         if f.get("tiebreaks"):
             settings["tiebreaks"] = f["tiebreaks"]
-        t = await service.create_tournament(db, user, f.get("name", ""), f.get("game", ""),
-                                            f.get("format", ""), options, settings, f.get("venue", ""))
+        t = await service.create_tournament(
+            db,
+            user,
+            f.get("name", ""),
+            f.get("game", ""),
+            f.get("format", ""),
+            options,
+            settings,
+            f.get("venue", ""),
+        )
         return f"/tournaments/{t['id']}/manage"
+
     return await _post(request, user, "/tournaments", act)
 
 
 @router.post("/clubs")
 async def create_club(request: Request, db: SessionDep, user: OptionalUser) -> Response:
     """Create a club."""
+
     async def act(f: dict[str, str]) -> str | None:
         assert user is not None
-        await service.create_club(db, user, f.get("name", ""), f.get("kind", "club"), f.get("town", ""))
+        await service.create_club(
+            db, user, f.get("name", ""), f.get("kind", "club"), f.get("town", "")
+        )
         return f.get("next") if (f.get("next") or "").startswith("/tournaments") else None
+
     return await _post(request, user, "/tournaments", act)
 
 
 @router.post("/tournaments/{tid}/teams")
 async def add_team(request: Request, tid: int, db: SessionDep, user: OptionalUser) -> Response:
     """Enter a team."""
+
     async def act(f: dict[str, str]) -> None:
         assert user is not None
         # a player is a name, an account (its username), or both; accounts in seat order
         names = [f.get("player1", "").strip(), f.get("player2", "").strip()]
         accounts = [f.get("account1", "").strip(), f.get("account2", "").strip()]
         if accounts[1] and not accounts[0]:
-            raise service.Unprocessable("give the first player's account too, or put this account first")
+            raise service.Unprocessable(
+                "give the first player's account too, or put this account first"
+            )
         players = names if any(accounts) else [n for n in names if n]
         while players and not players[-1]:
             players.pop()
-        await service.register_team(db, tid, user, f.get("name", ""), players, _int(f, "club_id"),
-                                    None, f.get("bot") or None, [a for a in accounts if a] or None)
+        await service.register_team(
+            db,
+            tid,
+            user,
+            f.get("name", ""),
+            players,
+            _int(f, "club_id"),
+            None,
+            f.get("bot") or None,
+            [a for a in accounts if a] or None,
+        )
+
     return await _post(request, user, f"/tournaments/{tid}/manage", act)
 
 
 @router.post("/tournaments/{tid}/teams/{team_id}/withdraw")
-async def withdraw(request: Request, tid: int, team_id: int, db: SessionDep, user: OptionalUser) -> Response:
+async def withdraw(
+    request: Request, tid: int, team_id: int, db: SessionDep, user: OptionalUser
+) -> Response:
     """Withdraw a team (remaining matches forfeited or removed)."""
+
     async def act(f: dict[str, str]) -> None:
         assert user is not None
-        await results.withdraw_team(db, tid, team_id, user, f.get("remaining", "forfeit"), f.get("reason", ""))
+        await results.withdraw_team(
+            db, tid, team_id, user, f.get("remaining", "forfeit"), f.get("reason", "")
+        )
+
     return await _post(request, user, f"/tournaments/{tid}/manage", act)
 
 
 @router.post("/tournaments/{tid}/rounds")
 async def preview(request: Request, tid: int, db: SessionDep, user: OptionalUser) -> Response:
     """Pair the next round as a draft."""
+
     async def act(_f: dict[str, str]) -> None:
         assert user is not None
         await rounds.preview(db, tid, user)
+
     return await _post(request, user, f"/tournaments/{tid}/manage", act)
 
 
 @router.post("/tournaments/{tid}/rounds/{number}/{step}")
-async def round_step(request: Request, tid: int, number: int, step: str, db: SessionDep,
-                     user: OptionalUser) -> Response:
+async def round_step(
+    request: Request, tid: int, number: int, step: str, db: SessionDep, user: OptionalUser
+) -> Response:
     """Publish or close a round."""
+
     async def act(_f: dict[str, str]) -> None:
         assert user is not None
         if step == "publish":
@@ -445,30 +627,52 @@ async def round_step(request: Request, tid: int, number: int, step: str, db: Ses
             await rounds.close(db, tid, number, user)
         else:
             raise service.NotFound(f"no such step {step!r}")
+
     return await _post(request, user, f"/tournaments/{tid}/manage", act)
 
 
 @router.post("/tournaments/{tid}/rounds/{number}/tables/{n}/mode")
-async def table_mode(request: Request, tid: int, number: int, n: int, db: SessionDep, user: OptionalUser) -> Response:
+async def table_mode(
+    request: Request, tid: int, number: int, n: int, db: SessionDep, user: OptionalUser
+) -> Response:
     """Play a draft table online or on paper."""
+
     async def act(f: dict[str, str]) -> None:
         assert user is not None
         await rounds.set_table_mode(db, tid, number, n, f.get("mode", "paper"), user)
+
     return await _post(request, user, f"/tournaments/{tid}/manage", act)
 
 
 @router.post("/tournaments/{tid}/tables/{n}/{what}")
-async def table_form(request: Request, tid: int, n: int, what: str, db: SessionDep, user: OptionalUser) -> Response:
+async def table_form(
+    request: Request, tid: int, n: int, what: str, db: SessionDep, user: OptionalUser
+) -> Response:
     """A table's forms: ``result`` (final score or correction), ``deals`` (the next deal
     as JSON), ``finish`` (end a paper table at its totals), ``fix`` (correct a deal)."""
+
     async def act(f: dict[str, str]) -> str:
         assert user is not None
         rnd = _int(f, "round")
         if what == "result":
-            await results.record_result(db, tid, n, user, _int(f, "home_score") or 0, _int(f, "away_score") or 0,
-                                        _int(f, "winner"), rnd, f.get("reason", ""), f.get("forfeit") == "on")
+            await results.record_result(
+                db,
+                tid,
+                n,
+                user,
+                _int(f, "home_score") or 0,
+                _int(f, "away_score") or 0,
+                _int(f, "winner"),
+                rnd,
+                f.get("reason", ""),
+                f.get("forfeit") == "on",
+            )
         elif what in ("deals", "fix"):
-            if what == "deals" and f.get("entry") == "fields" and not (f.get("summary") or "").strip():
+            if (
+                what == "deals"
+                and f.get("entry") == "fields"
+                and not (f.get("summary") or "").strip()
+            ):
                 t = await service.get_tournament(db, tid)
                 summary = summary_from_fields(t["game"], f)
             else:
@@ -479,8 +683,9 @@ async def table_form(request: Request, tid: int, n: int, what: str, db: SessionD
             if what == "deals":
                 await results.add_deal(db, tid, n, user, summary, rnd)
             else:
-                await results.correct_deal(db, tid, n, _int(f, "deal_no") or 0, user, summary,
-                                           f.get("reason", ""), rnd)
+                await results.correct_deal(
+                    db, tid, n, _int(f, "deal_no") or 0, user, summary, f.get("reason", ""), rnd
+                )
         elif what == "finish":
             await results.finish_paper(db, tid, n, user, _int(f, "winner"), rnd)
         else:
@@ -497,8 +702,17 @@ async def table_form(request: Request, tid: int, n: int, what: str, db: SessionD
         except ServiceError:
             return _error(request, user, message, status, f"/tournaments/{tid}/tables/{n}")
         entered = {k: v for k, v in f.items() if k != csrf.FIELD}
-        refused = {"form": what, "message": i18n_errors.translate_error(message), "entered": entered}
+        refused = {
+            "form": what,
+            "message": i18n_errors.translate_error(message),
+            "entered": entered,
+        }
         return await _table_page(request, db, user, tid, table, refused, status)
 
-    return await _post(request, user, f"/tournaments/{tid}/tables/{n}", act,
-                       again if what in ("result", "deals", "fix") else None)
+    return await _post(
+        request,
+        user,
+        f"/tournaments/{tid}/tables/{n}",
+        act,
+        again if what in ("result", "deals", "fix") else None,
+    )

@@ -135,7 +135,9 @@ def swiss_round(
     raise PairingError("no team can take the bye without forcing a repeated match")
 
 
-def _swiss_match(order: list[int], points: Mapping[int, float], met: set[frozenset[int]]) -> list[Pair] | None:
+def _swiss_match(
+    order: list[int], points: Mapping[int, float], met: set[frozenset[int]]
+) -> list[Pair] | None:
     """A perfect matching of ``order`` without rematches, best by score groups, or None."""
     rank = {t: i for i, t in enumerate(order)}
     levels = sorted({points.get(t, 0) for t in order}, reverse=True)

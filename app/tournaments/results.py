@@ -32,8 +32,12 @@ MAX_SCORE = 1_000_000
 
 
 async def tables_in(db: AsyncSession, round_id: int) -> list[TournamentTable]:
-    rows = await db.scalars(select(TournamentTable).where(TournamentTable.round_id == round_id)
-                            .order_by(TournamentTable.number).execution_options(populate_existing=True))
+    rows = await db.scalars(
+        select(TournamentTable)
+        .where(TournamentTable.round_id == round_id)
+        .order_by(TournamentTable.number)
+        .execution_options(populate_existing=True)
+    )
     return list(rows.all())
 
 
@@ -47,8 +51,16 @@ async def results_of(db: AsyncSession, tournament_id: int) -> list[Result]:
         for x in await tables_in(db, rnd.id):
             if x.status != "done":
                 continue
-            out.append(Result(x.home_id, x.away_id, x.home_score or 0, x.away_score or 0,
-                              x.winner_id, x.forfeit))
+            out.append(
+                Result(
+                    x.home_id,
+                    x.away_id,
+                    x.home_score or 0,
+                    x.away_score or 0,
+                    x.winner_id,
+                    x.forfeit,
+                )
+            )
     return out
 
 
@@ -63,8 +75,18 @@ async def group_standings(db: AsyncSession, t: Tournament) -> list[dict[str, Any
     results = []
     for rnd in await rounds_of(db, t.id):
         if rnd.id in group_ids and rnd.status != "draft":
-            results += [Result(x.home_id, x.away_id, x.home_score or 0, x.away_score or 0,
-                               x.winner_id, x.forfeit) for x in await tables_in(db, rnd.id) if x.status == "done"]
+            results += [
+                Result(
+                    x.home_id,
+                    x.away_id,
+                    x.home_score or 0,
+                    x.away_score or 0,
+                    x.winner_id,
+                    x.forfeit,
+                )
+                for x in await tables_in(db, rnd.id)
+                if x.status == "done"
+            ]
     out = []
     for g in sorted({x.group_no for x in teams if x.group_no}):
         ids = [x.id for x in teams if x.group_no == g]
@@ -76,8 +98,9 @@ async def group_standings(db: AsyncSession, t: Tournament) -> list[dict[str, Any
 # ---------------------------------------------------------------- finding a table
 
 
-async def find_table(db: AsyncSession, t: Tournament, table_no: int,
-                     round_no: int | None = None) -> tuple[Round, TournamentTable]:
+async def find_table(
+    db: AsyncSession, t: Tournament, table_no: int, round_no: int | None = None
+) -> tuple[Round, TournamentTable]:
     """Table ``table_no`` of round ``round_no`` (default: the open round, else the last
     published one). Raises NotFound."""
     rounds = [r for r in await rounds_of(db, t.id) if r.status != "draft"]
@@ -86,7 +109,11 @@ async def find_table(db: AsyncSession, t: Tournament, table_no: int,
     else:
         rnd = next((r for r in rounds if r.number == round_no), None)
     if rnd is None:
-        raise NotFound("no round has been published" if round_no is None else f"there is no published round {round_no}")
+        raise NotFound(
+            "no round has been published"
+            if round_no is None
+            else f"there is no published round {round_no}"
+        )
     table = next((x for x in await tables_in(db, rnd.id) if x.number == table_no), None)
     if table is None:
         raise NotFound(f"round {rnd.number} has no table {table_no}")
@@ -95,12 +122,18 @@ async def find_table(db: AsyncSession, t: Tournament, table_no: int,
 
 def snapshot(x: TournamentTable) -> dict[str, Any]:
     """What a correction changes, for the audit trail."""
-    return {"home_score": x.home_score, "away_score": x.away_score, "winner": x.winner_id,
-            "forfeit": x.forfeit, "status": x.status}
+    return {
+        "home_score": x.home_score,
+        "away_score": x.away_score,
+        "winner": x.winner_id,
+        "forfeit": x.forfeit,
+        "status": x.status,
+    }
 
 
-def _winner(t: Tournament, rnd: Round, x: TournamentTable, home: int, away: int,
-            winner_id: int | None) -> int | None:
+def _winner(
+    t: Tournament, rnd: Round, x: TournamentTable, home: int, away: int, winner_id: int | None
+) -> int | None:
     if winner_id is not None and winner_id not in (x.home_id, x.away_id):
         raise Unprocessable("the winner must be one of the table's two teams")
     by_score = None if home == away else (x.home_id if home > away else x.away_id)
@@ -114,10 +147,18 @@ def _winner(t: Tournament, rnd: Round, x: TournamentTable, home: int, away: int,
 # ---------------------------------------------------------------- entering results
 
 
-async def record_result(db: AsyncSession, tournament_id: int, table_no: int, user: User,
-                        home_score: int, away_score: int, winner_id: int | None = None,
-                        round_no: int | None = None, reason: str = "",
-                        forfeit: bool = False) -> dict[str, Any]:
+async def record_result(
+    db: AsyncSession,
+    tournament_id: int,
+    table_no: int,
+    user: User,
+    home_score: int,
+    away_score: int,
+    winner_id: int | None = None,
+    round_no: int | None = None,
+    reason: str = "",
+    forfeit: bool = False,
+) -> dict[str, Any]:
     """Enter (or correct) a table's final score. A table that already has a result, or
     one of a closed round, is a correction: it needs a ``reason`` and leaves an audit
     entry (who, when, before, after, why). Raises NotFound, Forbidden, Conflict (a
@@ -146,15 +187,28 @@ async def record_result(db: AsyncSession, tournament_id: int, table_no: int, use
     x.home_score, x.away_score, x.forfeit = home_score, away_score, forfeit
     x.status, x.finished_at = "done", utcnow()
     action = "correction" if correction or reason else "result"
-    audit(db, t, user, action, f"round {rnd.number} table {table_no}", before, snapshot(x), reason.strip())
+    audit(
+        db,
+        t,
+        user,
+        action,
+        f"round {rnd.number} table {table_no}",
+        before,
+        snapshot(x),
+        reason.strip(),
+    )
     await db.commit()
     return snapshot(x) | {"number": x.number, "round": rnd.number}
 
 
 async def deals_of(db: AsyncSession, table_id: int) -> list[PaperDeal]:
     """A paper table's deals in order."""
-    rows = await db.scalars(select(PaperDeal).where(PaperDeal.table_id == table_id)
-                            .order_by(PaperDeal.deal_no).execution_options(populate_existing=True))
+    rows = await db.scalars(
+        select(PaperDeal)
+        .where(PaperDeal.table_id == table_id)
+        .order_by(PaperDeal.deal_no)
+        .execution_options(populate_existing=True)
+    )
     return list(rows.all())
 
 
@@ -176,7 +230,9 @@ def score_sheet(t: Tournament, summaries: list[dict[str, Any]]) -> list[dict[str
         carried = result.get("carried_out", 0) or 0
         points = [int(p) for p in result["points"]]
         totals = [totals[0] + points[0], totals[1] + points[1]]
-        out.append({"deal": n, "points": points, "outcome": result.get("outcome"), "totals_after": totals})
+        out.append(
+            {"deal": n, "points": points, "outcome": result.get("outcome"), "totals_after": totals}
+        )
     return out
 
 
@@ -194,7 +250,9 @@ def _over(t: Tournament, totals: list[int], deals: int) -> bool:
     return False
 
 
-async def _rescore(db: AsyncSession, t: Tournament, rnd: Round, x: TournamentTable) -> list[dict[str, Any]]:
+async def _rescore(
+    db: AsyncSession, t: Tournament, rnd: Round, x: TournamentTable
+) -> list[dict[str, Any]]:
     """Recompute a paper table from its deals; finish it when the match is over."""
     deals = await deals_of(db, x.id)
     sheet = score_sheet(t, [d.summary for d in deals])
@@ -212,8 +270,14 @@ async def _rescore(db: AsyncSession, t: Tournament, rnd: Round, x: TournamentTab
     return sheet
 
 
-async def add_deal(db: AsyncSession, tournament_id: int, table_no: int, user: User,
-                   summary: dict[str, Any], round_no: int | None = None) -> dict[str, Any]:
+async def add_deal(
+    db: AsyncSession,
+    tournament_id: int,
+    table_no: int,
+    user: User,
+    summary: dict[str, Any],
+    round_no: int | None = None,
+) -> dict[str, Any]:
     """Enter the next deal of a paper table from the score sheet (home = team 0 of the
     summary, as rules/<game>.md §8 shapes it). Returns the table's sheet. Raises
     Conflict (an online table, a finished match, a closed round) or Unprocessable
@@ -228,17 +292,40 @@ async def add_deal(db: AsyncSession, tournament_id: int, table_no: int, user: Us
         raise Unprocessable("a deal summary is a JSON object")
     deals = await deals_of(db, x.id)
     score_sheet(t, [d.summary for d in deals] + [summary])  # refuses an impossible deal first
-    db.add(PaperDeal(table_id=x.id, deal_no=len(deals) + 1, summary=summary, home_points=0,
-                     away_points=0, entered_by=user.id))
+    db.add(
+        PaperDeal(
+            table_id=x.id,
+            deal_no=len(deals) + 1,
+            summary=summary,
+            home_points=0,
+            away_points=0,
+            entered_by=user.id,
+        )
+    )
     await db.flush()
     sheet = await _rescore(db, t, rnd, x)
     await db.commit()
-    return {"number": x.number, "round": rnd.number, "status": x.status, "deals": sheet,
-            "home_score": x.home_score, "away_score": x.away_score, "winner": x.winner_id}
+    return {
+        "number": x.number,
+        "round": rnd.number,
+        "status": x.status,
+        "deals": sheet,
+        "home_score": x.home_score,
+        "away_score": x.away_score,
+        "winner": x.winner_id,
+    }
 
 
-async def correct_deal(db: AsyncSession, tournament_id: int, table_no: int, deal_no: int, user: User,
-                       summary: dict[str, Any] | None, reason: str, round_no: int | None = None) -> dict[str, Any]:
+async def correct_deal(
+    db: AsyncSession,
+    tournament_id: int,
+    table_no: int,
+    deal_no: int,
+    user: User,
+    summary: dict[str, Any] | None,
+    reason: str,
+    round_no: int | None = None,
+) -> dict[str, Any]:
     """Replace deal ``deal_no`` of a paper table (``summary``) or delete it (None); the
     totals and the result are recomputed. Needs a reason; leaves an audit entry."""
     t = await for_organiser(db, tournament_id, user)
@@ -259,15 +346,36 @@ async def correct_deal(db: AsyncSession, tournament_id: int, table_no: int, deal
         target.summary = summary
     await db.flush()
     sheet = await _rescore(db, t, rnd, x)
-    audit(db, t, user, "correction", f"round {rnd.number} table {table_no} deal {deal_no}",
-          before, {"summary": summary, **snapshot(x)}, reason.strip())
+    audit(
+        db,
+        t,
+        user,
+        "correction",
+        f"round {rnd.number} table {table_no} deal {deal_no}",
+        before,
+        {"summary": summary, **snapshot(x)},
+        reason.strip(),
+    )
     await db.commit()
-    return {"number": x.number, "round": rnd.number, "status": x.status, "deals": sheet,
-            "home_score": x.home_score, "away_score": x.away_score, "winner": x.winner_id}
+    return {
+        "number": x.number,
+        "round": rnd.number,
+        "status": x.status,
+        "deals": sheet,
+        "home_score": x.home_score,
+        "away_score": x.away_score,
+        "winner": x.winner_id,
+    }
 
 
-async def finish_paper(db: AsyncSession, tournament_id: int, table_no: int, user: User,
-                       winner_id: int | None = None, round_no: int | None = None) -> dict[str, Any]:
+async def finish_paper(
+    db: AsyncSession,
+    tournament_id: int,
+    table_no: int,
+    user: User,
+    winner_id: int | None = None,
+    round_no: int | None = None,
+) -> dict[str, Any]:
     """End a paper table at its current totals (a time limit: the deal in progress was
     finished and entered). A level knockout match needs ``winner_id``."""
     t = await for_organiser(db, tournament_id, user)
@@ -301,17 +409,18 @@ async def may_deal(db: AsyncSession, room_id: int, played: int) -> bool:
     """The room's deal guard (registered in app/core/hooks.py by app/tournaments/wiring.py): False when the room is an
     online table whose match has reached its limit or is already recorded, so the
     server stops it instead of dealing again (however fast the bots play)."""
-    row = (await db.execute(
-        select(TournamentTable, Tournament)
-        .join(Round, Round.id == TournamentTable.round_id)
-        .join(Tournament, Tournament.id == Round.tournament_id)
-        .where(TournamentTable.room_id == room_id)
-    )).first()
+    row = (
+        await db.execute(
+            select(TournamentTable, Tournament)
+            .join(Round, Round.id == TournamentTable.round_id)
+            .join(Tournament, Tournament.id == Round.tournament_id)
+            .where(TournamentTable.room_id == room_id)
+        )
+    ).first()
     if row is None:
         return True  # a friendly room
     # a table already recorded (a read may sync it between the runner's checks) deals no more
     return row[0].status == "playing" and not limit_reached(row[1], row[0], played)
-
 
 
 async def sync_table(db: AsyncSession, t: Tournament, x: TournamentTable) -> bool:
@@ -353,7 +462,9 @@ async def sync_round(db: AsyncSession, t: Tournament, rnd: Round) -> int:
     return changed
 
 
-async def settle_withdrawal(db: AsyncSession, t: Tournament, team: Team, remaining: str, user: User) -> None:
+async def settle_withdrawal(
+    db: AsyncSession, t: Tournament, team: Team, remaining: str, user: User
+) -> None:
     """A withdrawn team's matches not yet played are forfeited or removed (uncommitted);
     unpublished drafts are dropped so the next preview leaves the team out."""
     for rnd in await rounds_of(db, t.id):
@@ -378,8 +489,9 @@ async def settle_withdrawal(db: AsyncSession, t: Tournament, team: Team, remaini
                 x.finished_at = utcnow()
 
 
-async def table_detail(db: AsyncSession, tournament_id: int, table_no: int,
-                       round_no: int | None = None) -> dict[str, Any]:
+async def table_detail(
+    db: AsyncSession, tournament_id: int, table_no: int, round_no: int | None = None
+) -> dict[str, Any]:
     """A table with its teams and its score sheet: ``{round, number, home, away, mode,
     status, room_id, home_score, away_score, winner, forfeit, deals: [{deal, summary,
     points, outcome, totals_after}]}``. Raises NotFound."""
@@ -394,17 +506,41 @@ async def table_detail(db: AsyncSession, tournament_id: int, table_no: int,
 
     def side(team_id: int | None) -> dict[str, Any] | None:
         team = teams.get(team_id) if team_id else None
-        return {"id": team.id, "name": team.name,
-                "players": [p for p in (team.player1, team.player2) if p]} if team else None
+        return (
+            {
+                "id": team.id,
+                "name": team.name,
+                "players": [p for p in (team.player1, team.player2) if p],
+            }
+            if team
+            else None
+        )
 
-    return {"round": rnd.number, "round_status": rnd.status, "number": x.number,
-            "home": side(x.home_id), "away": side(x.away_id), "mode": x.mode, "status": x.status,
-            "room_id": x.room_id, "home_score": x.home_score, "away_score": x.away_score,
-            "winner": x.winner_id, "forfeit": x.forfeit, "deals": sheet}
+    return {
+        "round": rnd.number,
+        "round_status": rnd.status,
+        "number": x.number,
+        "home": side(x.home_id),
+        "away": side(x.away_id),
+        "mode": x.mode,
+        "status": x.status,
+        "room_id": x.room_id,
+        "home_score": x.home_score,
+        "away_score": x.away_score,
+        "winner": x.winner_id,
+        "forfeit": x.forfeit,
+        "deals": sheet,
+    }
 
 
-async def withdraw_team(db: AsyncSession, tournament_id: int, team_id: int, user: User,
-                        remaining: str = "forfeit", reason: str = "") -> dict[str, Any]:
+async def withdraw_team(
+    db: AsyncSession,
+    tournament_id: int,
+    team_id: int,
+    user: User,
+    remaining: str = "forfeit",
+    reason: str = "",
+) -> dict[str, Any]:
     """Withdraw a team. Its matches not yet played are ``forfeit`` (won by the
     opponent, match points only) or ``remove``d (they do not count for anyone); its
     results so far stay. Swiss and knockout pair it no more. Raises NotFound,
@@ -420,7 +556,10 @@ async def withdraw_team(db: AsyncSession, tournament_id: int, team_id: int, user
     closed = [r.number for r in await rounds_of(db, t.id) if r.status == "closed"]
     team.status = "withdrawn"
     team.withdrawn_after = max(closed, default=0)
-    t.settings = {**t.settings, "withdrawals": {**t.settings.get("withdrawals", {}), str(team.id): remaining}}
+    t.settings = {
+        **t.settings,
+        "withdrawals": {**t.settings.get("withdrawals", {}), str(team.id): remaining},
+    }
     await settle_withdrawal(db, t, team, remaining, user)
     audit(db, t, user, "withdraw", team.name, after={"remaining": remaining}, reason=reason)
     await db.commit()

@@ -31,35 +31,64 @@ from app.tournaments.service import (
 from app.tournaments.standings import standings
 
 
-def table_out(table: TournamentTable, teams: dict[int, Team], minutes: int | None = None) -> dict[str, Any]:
+def table_out(
+    table: TournamentTable, teams: dict[int, Team], minutes: int | None = None
+) -> dict[str, Any]:
     """A table's public shape."""
+
     def side(team_id: int | None) -> dict[str, Any] | None:
         team = teams.get(team_id) if team_id else None
-        return {"id": team.id, "name": team.name, "players": [p for p in (team.player1, team.player2) if p]} if team else None
+        return (
+            {
+                "id": team.id,
+                "name": team.name,
+                "players": [p for p in (team.player1, team.player2) if p],
+            }
+            if team
+            else None
+        )
 
     deadline = None
     if minutes and table.started_at is not None:
         deadline = (table.started_at + timedelta(minutes=minutes)).isoformat()
     return {
-        "number": table.number, "home": side(table.home_id), "away": side(table.away_id),
-        "mode": table.mode, "room_id": table.room_id, "status": table.status,
-        "home_score": table.home_score, "away_score": table.away_score,
-        "winner": table.winner_id, "forfeit": table.forfeit,
+        "number": table.number,
+        "home": side(table.home_id),
+        "away": side(table.away_id),
+        "mode": table.mode,
+        "room_id": table.room_id,
+        "status": table.status,
+        "home_score": table.home_score,
+        "away_score": table.away_score,
+        "winner": table.winner_id,
+        "forfeit": table.forfeit,
         "started_at": table.started_at.isoformat() if table.started_at else None,
         "deadline": deadline,
     }
 
 
-async def round_out(db: AsyncSession, t: Tournament, rnd: Round, teams: dict[int, Team] | None = None) -> dict[str, Any]:
+async def round_out(
+    db: AsyncSession, t: Tournament, rnd: Round, teams: dict[int, Team] | None = None
+) -> dict[str, Any]:
     """``{number, stage, status, tables: [...]}``."""
     if teams is None:
         teams = {team.id: team for team in await teams_of(db, t.id)}
-    minutes = t.settings.get("match", {}).get("minutes") if t.settings.get("match", {}).get("kind") == "time" else None
-    return {"number": rnd.number, "stage": rnd.stage, "status": rnd.status,
-            "tables": [table_out(x, teams, minutes) for x in await tables_in(db, rnd.id)]}
+    minutes = (
+        t.settings.get("match", {}).get("minutes")
+        if t.settings.get("match", {}).get("kind") == "time"
+        else None
+    )
+    return {
+        "number": rnd.number,
+        "stage": rnd.stage,
+        "status": rnd.status,
+        "tables": [table_out(x, teams, minutes) for x in await tables_in(db, rnd.id)],
+    }
 
 
-async def list_rounds(db: AsyncSession, tournament_id: int, organiser: bool = False) -> list[dict[str, Any]]:
+async def list_rounds(
+    db: AsyncSession, tournament_id: int, organiser: bool = False
+) -> list[dict[str, Any]]:
     """The rounds with their tables; drafts only for organisers. Online tables are
     brought up to date first (a finished match records its result)."""
     t = await load(db, tournament_id)
@@ -85,14 +114,17 @@ def _winner_of(table: TournamentTable) -> int:
     return table.winner_id
 
 
-async def _next_pairs(db: AsyncSession, t: Tournament, teams: list[Team],
-                      rounds: list[Round]) -> tuple[str, list[pairing.Pair]]:
+async def _next_pairs(
+    db: AsyncSession, t: Tournament, teams: list[Team], rounds: list[Round]
+) -> tuple[str, list[pairing.Pair]]:
     """The stage and pairs of the next round. Raises Conflict when the tournament is complete."""
     done = [r for r in rounds if r.status == "closed"]
     active = [team.id for team in teams if team.status == "active"]
     try:
         if t.format == "round_robin":
-            schedule = pairing.berger_rounds([x.id for x in teams if not x.late], t.settings.get("return_leg", False))
+            schedule = pairing.berger_rounds(
+                [x.id for x in teams if not x.late], t.settings.get("return_leg", False)
+            )
             if len(done) >= len(schedule):
                 raise Conflict("every round of the round robin has been played")
             return "league", schedule[len(done)]
@@ -100,7 +132,9 @@ async def _next_pairs(db: AsyncSession, t: Tournament, teams: list[Team],
             if len(done) >= config.swiss_rounds(t.settings, len(active)):
                 raise Conflict("every Swiss round has been played")
             results = await results_of(db, t.id)
-            rows = standings([x.id for x in teams], results, t.settings["tiebreaks"], t.settings["points"])
+            rows = standings(
+                [x.id for x in teams], results, t.settings["tiebreaks"], t.settings["points"]
+            )
             ranked = [r.team for r in rows if r.team in set(active)]
             mp = {r.team: r.match_points for r in rows}
             met = {frozenset((r.home, r.away)) for r in results if r.away is not None}
@@ -108,7 +142,9 @@ async def _next_pairs(db: AsyncSession, t: Tournament, teams: list[Team],
             return "swiss", pairing.swiss_round(ranked, mp, met, had_bye)
         if t.format == "groups_knockout":
             groups = _groups(teams)
-            schedules = [pairing.berger_rounds(g, t.settings.get("return_leg", False)) for g in groups]
+            schedules = [
+                pairing.berger_rounds(g, t.settings.get("return_leg", False)) for g in groups
+            ]
             length = max(len(s) for s in schedules)
             if len(done) < length:
                 return "group", [p for s in schedules if len(done) < len(s) for p in s[len(done)]]
@@ -155,7 +191,9 @@ async def preview(db: AsyncSession, tournament_id: int, user: User) -> dict[str,
     if sum(1 for x in teams if x.status == "active") < 2:
         raise Conflict("enter at least two teams first")
     if t.format == "groups_knockout" and not any(x.group_no for x in teams):
-        groups = pairing.snake_groups([x.id for x in teams if x.status == "active"], t.settings["groups"])
+        groups = pairing.snake_groups(
+            [x.id for x in teams if x.status == "active"], t.settings["groups"]
+        )
         for number, members in enumerate(groups, 1):
             for x in teams:
                 if x.id in members:
@@ -173,13 +211,22 @@ async def preview(db: AsyncSession, tournament_id: int, user: User) -> dict[str,
     withdrawals = t.settings.get("withdrawals", {})
     size = players_per_team(t.game)
     # online only where both teams can sit (accounts or bots): a team of names plays on paper
-    seatable = {x.id for x in teams if x.bot or len([u for u in (x.user1_id, x.user2_id) if u]) >= size}
+    seatable = {
+        x.id for x in teams if x.bot or len([u for u in (x.user1_id, x.user2_id) if u]) >= size
+    }
     for n, (home, away) in enumerate(pairs, 1):
         mode = t.settings.get("play", "paper")
         if mode == "online" and not {home, away} <= seatable:
             mode = "paper"
-        table = TournamentTable(round_id=rnd.id, number=n, home_id=home, away_id=away,
-                                mode=mode, status="pending", forfeit=False)
+        table = TournamentTable(
+            round_id=rnd.id,
+            number=n,
+            home_id=home,
+            away_id=away,
+            mode=mode,
+            status="pending",
+            forfeit=False,
+        )
         if away is None:
             table.mode, table.status, table.winner_id = "bye", "done", home
             table.home_score = table.away_score = 0
@@ -198,8 +245,9 @@ async def preview(db: AsyncSession, tournament_id: int, user: User) -> dict[str,
     return await round_out(db, t, rnd)
 
 
-async def set_table_mode(db: AsyncSession, tournament_id: int, number: int, table_no: int,
-                         mode: str, user: User) -> dict[str, Any]:
+async def set_table_mode(
+    db: AsyncSession, tournament_id: int, number: int, table_no: int, mode: str, user: User
+) -> dict[str, Any]:
     """Switch a draft table between ``online`` and ``paper``. Raises Conflict unless the
     round is a draft, Unprocessable for another mode."""
     t = await for_organiser(db, tournament_id, user)
@@ -219,14 +267,18 @@ async def set_table_mode(db: AsyncSession, tournament_id: int, number: int, tabl
 # ---------------------------------------------------------------- publish and close
 
 
-async def _seats_for(db: AsyncSession, t: Tournament, team: Team) -> list[tuple[User | None, str | None]]:
+async def _seats_for(
+    db: AsyncSession, t: Tournament, team: Team
+) -> list[tuple[User | None, str | None]]:
     """Who sits for ``team`` at an online table: ``(user, None)`` or ``(None, bot)`` per seat."""
     size = players_per_team(t.game)
     if team.bot:
         return [(None, team.bot)] * size
     ids = [u for u in (team.user1_id, team.user2_id) if u][:size]
     if len(ids) < size:
-        raise Unprocessable(f"{team.name} has no player accounts for an online table: play it on paper")
+        raise Unprocessable(
+            f"{team.name} has no player accounts for an online table: play it on paper"
+        )
     users = [await db.get(User, uid) for uid in ids]
     return [(u, None) for u in users]
 
@@ -249,7 +301,13 @@ async def publish(db: AsyncSession, tournament_id: int, number: int, user: User)
                 if x.status in ("pending", "playing"):
                     live |= {x.home_id, x.away_id or 0}
     tables = await tables_in(db, rnd.id)
-    mine = [tid for x in tables if x.status in ("pending", "playing") for tid in (x.home_id, x.away_id) if tid]
+    mine = [
+        tid
+        for x in tables
+        if x.status in ("pending", "playing")
+        for tid in (x.home_id, x.away_id)
+        if tid
+    ]
     if live & set(mine) or len(mine) != len(set(mine)):
         raise Conflict("a team would sit at two live tables: close the open round first")
     teams = {x.id: x for x in await teams_of(db, t.id)}
@@ -257,11 +315,18 @@ async def publish(db: AsyncSession, tournament_id: int, number: int, user: User)
     seating = {}
     for x in online:
         assert x.away_id is not None
-        home, away = await _seats_for(db, t, teams[x.home_id]), await _seats_for(db, t, teams[x.away_id])
-        seating[x.id] = [home[0], away[0]] if len(home) == 1 else [home[0], away[0], home[1], away[1]]
+        home, away = (
+            await _seats_for(db, t, teams[x.home_id]),
+            await _seats_for(db, t, teams[x.away_id]),
+        )
+        seating[x.id] = (
+            [home[0], away[0]] if len(home) == 1 else [home[0], away[0], home[1], away[1]]
+        )
     options = config.room_options(t.game, t.options, t.settings)
     definition = t.settings.get("match", {"kind": "target"})
-    match = dict(definition) if definition.get("kind") in ("deals", "time") else None  # the table says it
+    match = (
+        dict(definition) if definition.get("kind") in ("deals", "time") else None
+    )  # the table says it
     rooms_made: dict[int, int] = {}
     for x in online:  # the rooms service commits as it goes: nothing of ours is pending yet
         room = await rooms.create_room(db, user, t.game, options, match=match)
@@ -292,7 +357,9 @@ async def close(db: AsyncSession, tournament_id: int, number: int, user: User) -
     if rnd is None or rnd.status != "published":
         raise Conflict(f"round {number} is not open")
     await sync_round(db, t, rnd)
-    open_tables = [x.number for x in await tables_in(db, rnd.id) if x.status in ("pending", "playing")]
+    open_tables = [
+        x.number for x in await tables_in(db, rnd.id) if x.status in ("pending", "playing")
+    ]
     if open_tables:
         which = ", ".join(map(str, open_tables))
         raise Conflict(f"the round cannot close while a table is playing: table(s) {which}")
@@ -302,11 +369,12 @@ async def close(db: AsyncSession, tournament_id: int, number: int, user: User) -
     await db.flush()
     teams = await teams_of(db, t.id)
     try:
-        await _next_pairs(db, t, teams, [r for r in await rounds_of(db, t.id) if r.status == "closed"])
+        await _next_pairs(
+            db, t, teams, [r for r in await rounds_of(db, t.id) if r.status == "closed"]
+        )
     except Conflict as exc:
         if "complete" in exc.message or "been played" in exc.message:
             t.status = "finished"
     audit(db, t, user, "close", f"round {number}")
     await db.commit()
     return await round_out(db, t, rnd)
-

@@ -70,25 +70,49 @@ async def for_organiser(db: AsyncSession, tournament_id: int, user: User) -> Tou
     return t
 
 
-def audit(db: AsyncSession, t: Tournament, user: User | None, action: str, subject: str,
-          before: dict[str, Any] | None = None, after: dict[str, Any] | None = None,
-          reason: str = "") -> None:
+def audit(
+    db: AsyncSession,
+    t: Tournament,
+    user: User | None,
+    action: str,
+    subject: str,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+    reason: str = "",
+) -> None:
     """Add an audit entry (committed with the change it records)."""
-    db.add(AuditEntry(tournament_id=t.id, user_id=user.id if user else None, action=action,
-                      subject=subject[:80], before=before, after=after, reason=reason))
+    db.add(
+        AuditEntry(
+            tournament_id=t.id,
+            user_id=user.id if user else None,
+            action=action,
+            subject=subject[:80],
+            before=before,
+            after=after,
+            reason=reason,
+        )
+    )
 
 
 async def teams_of(db: AsyncSession, tournament_id: int) -> list[Team]:
     """The tournament's teams in seeding order."""
-    rows = await db.scalars(select(Team).where(Team.tournament_id == tournament_id)
-                            .order_by(Team.seed, Team.id).execution_options(populate_existing=True))
+    rows = await db.scalars(
+        select(Team)
+        .where(Team.tournament_id == tournament_id)
+        .order_by(Team.seed, Team.id)
+        .execution_options(populate_existing=True)
+    )
     return list(rows.all())
 
 
 async def rounds_of(db: AsyncSession, tournament_id: int) -> list[Round]:
     """The tournament's rounds in order (drafts included)."""
-    rows = await db.scalars(select(Round).where(Round.tournament_id == tournament_id)
-                            .order_by(Round.number).execution_options(populate_existing=True))
+    rows = await db.scalars(
+        select(Round)
+        .where(Round.tournament_id == tournament_id)
+        .order_by(Round.number)
+        .execution_options(populate_existing=True)
+    )
     return list(rows.all())
 
 
@@ -100,18 +124,26 @@ def club_out(club: Club) -> dict[str, Any]:
     return {"id": club.id, "name": club.name, "kind": club.kind, "town": club.town}
 
 
-async def create_club(db: AsyncSession, user: User, name: str, kind: str = "club", town: str = "") -> dict[str, Any]:
+async def create_club(
+    db: AsyncSession, user: User, name: str, kind: str = "club", town: str = ""
+) -> dict[str, Any]:
     """A new club. Raises Unprocessable (bad name or kind) or Conflict (same name and town)."""
     if kind not in CLUB_KINDS:
         raise Unprocessable(f"a club is a {', '.join(CLUB_KINDS)}")
-    club = Club(name=clean_text(name, "the club's name"), kind=kind,
-                town=clean_text(town, "the town", required=False), created_by=user.id)
+    club = Club(
+        name=clean_text(name, "the club's name"),
+        kind=kind,
+        town=clean_text(town, "the town", required=False),
+        created_by=user.id,
+    )
     db.add(club)
     try:
         await db.commit()
     except IntegrityError:
         await db.rollback()
-        raise Conflict(f"there is already a club {club.name!r} in {club.town or 'no town'}") from None
+        raise Conflict(
+            f"there is already a club {club.name!r} in {club.town or 'no town'}"
+        ) from None
     return club_out(club)
 
 
@@ -134,18 +166,30 @@ async def club_names(db: AsyncSession, ids: set[int]) -> dict[int, dict[str, Any
 
 async def tournament_out(db: AsyncSession, t: Tournament) -> dict[str, Any]:
     """The tournament's public shape, with its organisers and counts."""
-    orgs = (await db.execute(
-        select(Organiser.user_id, Organiser.role, User.nickname)
-        .join(User, User.id == Organiser.user_id)
-        .where(Organiser.tournament_id == t.id).order_by(Organiser.added_at)
-    )).all()
-    teams = await db.scalar(select(func.count()).select_from(Team).where(Team.tournament_id == t.id))
+    orgs = (
+        await db.execute(
+            select(Organiser.user_id, Organiser.role, User.nickname)
+            .join(User, User.id == Organiser.user_id)
+            .where(Organiser.tournament_id == t.id)
+            .order_by(Organiser.added_at)
+        )
+    ).all()
+    teams = await db.scalar(
+        select(func.count()).select_from(Team).where(Team.tournament_id == t.id)
+    )
     rounds = await rounds_of(db, t.id)
     ruleset = rules.GAMES.get(t.game)
     return {
-        "id": t.id, "name": t.name, "game": t.game, "game_name": ruleset.name if ruleset else t.game,
-        "options": t.options, "format": t.format, "format_name": config.FORMAT_NAMES[t.format],
-        "settings": t.settings, "status": t.status, "venue": t.venue,
+        "id": t.id,
+        "name": t.name,
+        "game": t.game,
+        "game_name": ruleset.name if ruleset else t.game,
+        "options": t.options,
+        "format": t.format,
+        "format_name": config.FORMAT_NAMES[t.format],
+        "settings": t.settings,
+        "status": t.status,
+        "venue": t.venue,
         "match": config.describe_match(t.game, t.options, t.settings),
         "organisers": [{"user_id": u, "nickname": n, "role": r} for u, r, n in orgs],
         "teams": teams or 0,
@@ -154,21 +198,37 @@ async def tournament_out(db: AsyncSession, t: Tournament) -> dict[str, Any]:
     }
 
 
-ACCOUNT_NEEDED = ("creating a tournament needs a registered account: register first "
-                  "(POST /api/accounts or the Register page; a guest keeps its id)")
+ACCOUNT_NEEDED = (
+    "creating a tournament needs a registered account: register first "
+    "(POST /api/accounts or the Register page; a guest keeps its id)"
+)
 
 
-async def create_tournament(db: AsyncSession, user: User, name: str, game: str, fmt: str,
-                            options: dict[str, Any] | None = None,
-                            settings: dict[str, Any] | None = None, venue: str = "") -> dict[str, Any]:
+async def create_tournament(
+    db: AsyncSession,
+    user: User,
+    name: str,
+    game: str,
+    fmt: str,
+    options: dict[str, Any] | None = None,
+    settings: dict[str, Any] | None = None,
+    venue: str = "",
+) -> dict[str, Any]:
     """A new tournament in registration, ``user`` its owner. Raises Forbidden for a guest
     (accounts organise championships: DESIGN.md "People"), Unprocessable for bad input."""
     if not user.is_account:
         raise Forbidden(ACCOUNT_NEEDED)
     opts, sets = config.clean(game, options, fmt, settings)
-    t = Tournament(name=clean_text(name, "the tournament's name", 120), game=game, options=opts,
-                   format=fmt, settings=sets, status="registration",
-                   venue=clean_text(venue, "the venue", 120, required=False), created_by=user.id)
+    t = Tournament(
+        name=clean_text(name, "the tournament's name", 120),
+        game=game,
+        options=opts,
+        format=fmt,
+        settings=sets,
+        status="registration",
+        venue=clean_text(venue, "the venue", 120, required=False),
+        created_by=user.id,
+    )
     db.add(t)
     await db.flush()
     db.add(Organiser(tournament_id=t.id, user_id=user.id, role="owner"))
@@ -190,7 +250,9 @@ async def list_tournaments(db: AsyncSession) -> list[dict[str, Any]]:
     return sorted(out, key=lambda t: order.get(t["status"], 3))
 
 
-async def add_organiser(db: AsyncSession, tournament_id: int, user: User, other_id: int) -> dict[str, Any]:
+async def add_organiser(
+    db: AsyncSession, tournament_id: int, user: User, other_id: int
+) -> dict[str, Any]:
     """Make user ``other_id`` a co-organiser. Raises NotFound, Forbidden."""
     t = await for_organiser(db, tournament_id, user)
     other = await db.get(User, other_id)
@@ -215,12 +277,18 @@ def team_out(team: Team, clubs: dict[int, dict[str, Any]] | None = None) -> dict
     """A team's public shape."""
     club = (clubs or {}).get(team.club_id) if team.club_id else None
     return {
-        "id": team.id, "name": team.name, "club_id": team.club_id,
+        "id": team.id,
+        "name": team.name,
+        "club_id": team.club_id,
         "club": club["name"] if club else None,
         "players": [p for p in (team.player1, team.player2) if p],
         "user_ids": [u for u in (team.user1_id, team.user2_id) if u],
-        "bot": team.bot, "seed": team.seed, "group": team.group_no, "status": team.status,
-        "late": team.late, "withdrawn_after": team.withdrawn_after,
+        "bot": team.bot,
+        "seed": team.seed,
+        "group": team.group_no,
+        "status": team.status,
+        "late": team.late,
+        "withdrawn_after": team.withdrawn_after,
     }
 
 
@@ -232,10 +300,17 @@ async def list_teams(db: AsyncSession, tournament_id: int) -> list[dict[str, Any
     return [team_out(t, clubs) for t in teams]
 
 
-async def register_team(db: AsyncSession, tournament_id: int, user: User, name: str,
-                        players: list[str] | None = None, club_id: int | None = None,
-                        user_ids: list[int] | None = None, bot: str | None = None,
-                        usernames: list[str] | None = None) -> dict[str, Any]:
+async def register_team(
+    db: AsyncSession,
+    tournament_id: int,
+    user: User,
+    name: str,
+    players: list[str] | None = None,
+    club_id: int | None = None,
+    user_ids: list[int] | None = None,
+    bot: str | None = None,
+    usernames: list[str] | None = None,
+) -> dict[str, Any]:
     """Enter a team (organisers only). Before the start any format; once running only
     a Swiss takes late entries (they join the next round with no points).
 
@@ -288,10 +363,19 @@ async def register_team(db: AsyncSession, tournament_id: int, user: User, name: 
     if any(team.name.lower() == team_name.lower() for team in existing):
         raise Conflict(f"there is already a team {team_name!r}")
     seed = max((team.seed for team in existing), default=0) + 1
-    team = Team(tournament_id=t.id, club_id=club_id, name=team_name,
-                player1=names[0] if names else "", player2=names[1] if len(names) > 1 else "",
-                user1_id=uids[0] if uids else None, user2_id=uids[1] if len(uids) > 1 else None,
-                bot=bot, seed=seed, status="active", late=late)
+    team = Team(
+        tournament_id=t.id,
+        club_id=club_id,
+        name=team_name,
+        player1=names[0] if names else "",
+        player2=names[1] if len(names) > 1 else "",
+        user1_id=uids[0] if uids else None,
+        user2_id=uids[1] if len(uids) > 1 else None,
+        bot=bot,
+        seed=seed,
+        status="active",
+        late=late,
+    )
     db.add(team)
     await db.flush()
     if late:

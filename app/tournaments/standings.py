@@ -83,11 +83,19 @@ class Row:
     def as_dict(self) -> dict[str, Any]:
         """The JSON shape of the row."""
         return {
-            "team": self.team, "rank": self.rank, "played": self.played, "won": self.won,
-            "drawn": self.drawn, "lost": self.lost, "byes": self.byes,
-            "match_points": self.match_points, "points_for": self.points_for,
-            "points_against": self.points_against, "point_difference": self.point_difference,
-            "buchholz": self.buchholz, "head_to_head": self.head_to_head,
+            "team": self.team,
+            "rank": self.rank,
+            "played": self.played,
+            "won": self.won,
+            "drawn": self.drawn,
+            "lost": self.lost,
+            "byes": self.byes,
+            "match_points": self.match_points,
+            "points_for": self.points_for,
+            "points_against": self.points_against,
+            "point_difference": self.point_difference,
+            "buchholz": self.buchholz,
+            "head_to_head": self.head_to_head,
             "decided_by": self.decided_by,
         }
 
@@ -124,8 +132,10 @@ def standings(
             home.match_points += match_points_of(r, r.home, pts)
             continue
         away = rows[r.away]
-        for me, other, mine, theirs in ((home, away, r.home_score, r.away_score),
-                                        (away, home, r.away_score, r.home_score)):
+        for me, other, mine, theirs in (
+            (home, away, r.home_score, r.away_score),
+            (away, home, r.away_score, r.home_score),
+        ):
             me.played += 1
             me.opponents.append(other.team)
             me.match_points += match_points_of(r, me.team, pts)
@@ -156,8 +166,13 @@ def standings(
     return out
 
 
-def _break(group: list[Row], criteria: list[str], results: list[Result],
-           pts: Mapping[str, float], seed: Mapping[int, int]) -> list[list[Row]]:
+def _break(
+    group: list[Row],
+    criteria: list[str],
+    results: list[Result],
+    pts: Mapping[str, float],
+    seed: Mapping[int, int],
+) -> list[list[Row]]:
     """Split a level ``group`` by ``criteria`` in order; returns the parts best first."""
     if len(group) == 1 or not criteria:
         return [sorted(group, key=lambda r: seed[r.team])]
@@ -180,8 +195,9 @@ def _break(group: list[Row], criteria: list[str], results: list[Result],
     return out
 
 
-def _criterion(name: str, group: list[Row], results: list[Result],
-               pts: Mapping[str, float]) -> Callable[[Row], float] | None:
+def _criterion(
+    name: str, group: list[Row], results: list[Result], pts: Mapping[str, float]
+) -> Callable[[Row], float] | None:
     """The value function of tie-break ``name`` for ``group``, or None when it does not apply."""
     if name == "point_difference":
         return lambda r: r.point_difference
@@ -215,15 +231,19 @@ def club_ranking(rows: Sequence[Row], club_of: Mapping[int, int | None]) -> list
         club = club_of.get(row.team)
         if club is None:
             continue
-        c = clubs.setdefault(club, {"club": club, "teams": 0, "match_points": 0,
-                                    "point_difference": 0, "points_for": 0})
+        c = clubs.setdefault(
+            club,
+            {"club": club, "teams": 0, "match_points": 0, "point_difference": 0, "points_for": 0},
+        )
         c["teams"] += 1
         c["match_points"] += row.match_points
         c["point_difference"] += row.point_difference
         c["points_for"] += row.points_for
     key = lambda c: (c["match_points"], c["point_difference"], c["points_for"])  # noqa: E731
-    ranked = sorted(clubs.values(), key=lambda c: (-c["match_points"], -c["point_difference"],
-                                                   -c["points_for"], c["club"]))
+    ranked = sorted(
+        clubs.values(),
+        key=lambda c: (-c["match_points"], -c["point_difference"], -c["points_for"], c["club"]),
+    )
     for i, c in enumerate(ranked):
         c["rank"] = ranked[i - 1]["rank"] if i and key(ranked[i - 1]) == key(c) else i + 1
     return ranked
@@ -240,4 +260,3 @@ def explain(tiebreaks: Sequence[str]) -> list[str]:
 def pairs_met(results: Iterable[Result]) -> set[frozenset[int]]:
     """The pairs of teams that have played each other (byes excluded)."""
     return {frozenset((r.home, r.away)) for r in results if r.away is not None}
-

@@ -25,13 +25,21 @@ async def rooms_in_tournaments(db: AsyncSession, room_ids: list[int]) -> dict[in
     if not room_ids:
         return {}
     rows = await db.execute(
-        select(TournamentTable.room_id, Tournament.id, Tournament.name, Round.number, TournamentTable.number)
+        select(
+            TournamentTable.room_id,
+            Tournament.id,
+            Tournament.name,
+            Round.number,
+            TournamentTable.number,
+        )
         .join(Round, Round.id == TournamentTable.round_id)
         .join(Tournament, Tournament.id == Round.tournament_id)
         .where(TournamentTable.room_id.in_(room_ids))
     )
-    return {room: {"tournament_id": tid, "tournament": name, "round": rnd, "table": number}
-            for room, tid, name, rnd, number in rows.all()}
+    return {
+        room: {"tournament_id": tid, "tournament": name, "round": rnd, "table": number}
+        for room, tid, name, rnd, number in rows.all()
+    }
 
 
 async def _sync(db: AsyncSession, t: Tournament) -> None:
@@ -48,8 +56,12 @@ async def standings_of(db: AsyncSession, tournament_id: int) -> dict[str, Any]:
     teams = await teams_of(db, t.id)
     clubs = await club_names(db, {x.club_id for x in teams if x.club_id})
     by_id = {x.id: team_out(x, clubs) for x in teams}
-    rows = standings([x.id for x in teams], await results_of(db, t.id),
-                     t.settings["tiebreaks"], t.settings["points"])
+    rows = standings(
+        [x.id for x in teams],
+        await results_of(db, t.id),
+        t.settings["tiebreaks"],
+        t.settings["points"],
+    )
     out_rows = [r.as_dict() | {"team": by_id[r.team]} for r in rows]
     ranking = club_ranking(rows, {x.id: x.club_id for x in teams})
     for c in ranking:
@@ -57,7 +69,9 @@ async def standings_of(db: AsyncSession, tournament_id: int) -> dict[str, Any]:
     groups = []
     if t.format == "groups_knockout":
         for g in await group_standings(db, t):
-            groups.append({"group": g["group"], "rows": [r | {"team": by_id[r["team"]]} for r in g["rows"]]})
+            groups.append(
+                {"group": g["group"], "rows": [r | {"team": by_id[r["team"]]} for r in g["rows"]]}
+            )
     return {
         "tournament": {"id": t.id, "name": t.name, "status": t.status},
         "order": explain(t.settings["tiebreaks"]),
@@ -92,25 +106,49 @@ async def team_history(db: AsyncSession, tournament_id: int, team_id: int) -> di
             elif other is None:
                 outcome = "bye"
             else:
-                outcome = "draw" if x.winner_id is None else ("won" if x.winner_id == team_id else "lost")
-            matches.append({
-                "round": rnd.number, "table": x.number, "mode": x.mode,
-                "opponent": {"id": other, "name": teams[other].name} if other else None,
-                "side": "home" if home else "away", "score_for": mine, "score_against": theirs,
-                "outcome": outcome, "forfeit": x.forfeit, "status": x.status,
-            })
+                outcome = (
+                    "draw" if x.winner_id is None else ("won" if x.winner_id == team_id else "lost")
+                )
+            matches.append(
+                {
+                    "round": rnd.number,
+                    "table": x.number,
+                    "mode": x.mode,
+                    "opponent": {"id": other, "name": teams[other].name} if other else None,
+                    "side": "home" if home else "away",
+                    "score_for": mine,
+                    "score_against": theirs,
+                    "outcome": outcome,
+                    "forfeit": x.forfeit,
+                    "status": x.status,
+                }
+            )
     return {"team": team_out(teams[team_id], clubs), "matches": matches}
 
 
 async def audit_trail(db: AsyncSession, tournament_id: int) -> list[dict[str, Any]]:
     """The organisers' changes, newest first: ``[{at, user, action, subject, before, after, reason}]``."""
     await load(db, tournament_id)
-    rows = (await db.execute(
-        select(AuditEntry, User.nickname).outerjoin(User, User.id == AuditEntry.user_id)
-        .where(AuditEntry.tournament_id == tournament_id).order_by(AuditEntry.id.desc())
-    )).all()
-    return [{"at": a.at.isoformat(), "user": nick, "action": a.action, "subject": a.subject,
-             "before": a.before, "after": a.after, "reason": a.reason} for a, nick in rows]
+    rows = (
+        await db.execute(
+            select(AuditEntry, User.nickname)
+            .outerjoin(User, User.id == AuditEntry.user_id)
+            .where(AuditEntry.tournament_id == tournament_id)
+            .order_by(AuditEntry.id.desc())
+        )
+    ).all()
+    return [
+        {
+            "at": a.at.isoformat(),
+            "user": nick,
+            "action": a.action,
+            "subject": a.subject,
+            "before": a.before,
+            "after": a.after,
+            "reason": a.reason,
+        }
+        for a, nick in rows
+    ]
 
 
 #: First characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection").
@@ -136,14 +174,45 @@ def _csv(header: list[str], lines: list[list[Any]]) -> str:
 async def standings_csv(db: AsyncSession, tournament_id: int) -> str:
     """The standings as CSV: rank, team, club, counts, match points and every tie-break value."""
     data = await standings_of(db, tournament_id)
-    header = ["rank", "team", "club", "players", "played", "won", "drawn", "lost", "byes",
-              "match_points", "points_for", "points_against", "point_difference", "buchholz",
-              "head_to_head", "status"]
-    lines = [[r["rank"], r["team"]["name"], r["team"]["club"] or "", " & ".join(r["team"]["players"]),
-              r["played"], r["won"], r["drawn"], r["lost"], r["byes"], r["match_points"],
-              r["points_for"], r["points_against"], r["point_difference"], r["buchholz"],
-              "" if r["head_to_head"] is None else r["head_to_head"], r["team"]["status"]]
-             for r in data["rows"]]
+    header = [
+        "rank",
+        "team",
+        "club",
+        "players",
+        "played",
+        "won",
+        "drawn",
+        "lost",
+        "byes",
+        "match_points",
+        "points_for",
+        "points_against",
+        "point_difference",
+        "buchholz",
+        "head_to_head",
+        "status",
+    ]
+    lines = [
+        [
+            r["rank"],
+            r["team"]["name"],
+            r["team"]["club"] or "",
+            " & ".join(r["team"]["players"]),
+            r["played"],
+            r["won"],
+            r["drawn"],
+            r["lost"],
+            r["byes"],
+            r["match_points"],
+            r["points_for"],
+            r["points_against"],
+            r["point_difference"],
+            r["buchholz"],
+            "" if r["head_to_head"] is None else r["head_to_head"],
+            r["team"]["status"],
+        ]
+        for r in data["rows"]
+    ]
     return _csv(header, lines)
 
 
@@ -156,10 +225,34 @@ async def results_csv(db: AsyncSession, tournament_id: int) -> str:
         if rnd.status == "draft":
             continue
         for x in await tables_in(db, rnd.id):
-            lines.append([rnd.number, rnd.stage, x.number, teams[x.home_id],
-                          teams.get(x.away_id, "") if x.away_id else "(bye)", x.mode, x.status,
-                          "" if x.home_score is None else x.home_score,
-                          "" if x.away_score is None else x.away_score,
-                          teams.get(x.winner_id, "") if x.winner_id else "", "yes" if x.forfeit else ""])
-    return _csv(["round", "stage", "table", "home", "away", "mode", "status", "home_score",
-                 "away_score", "winner", "forfeit"], lines)
+            lines.append(
+                [
+                    rnd.number,
+                    rnd.stage,
+                    x.number,
+                    teams[x.home_id],
+                    teams.get(x.away_id, "") if x.away_id else "(bye)",
+                    x.mode,
+                    x.status,
+                    "" if x.home_score is None else x.home_score,
+                    "" if x.away_score is None else x.away_score,
+                    teams.get(x.winner_id, "") if x.winner_id else "",
+                    "yes" if x.forfeit else "",
+                ]
+            )
+    return _csv(
+        [
+            "round",
+            "stage",
+            "table",
+            "home",
+            "away",
+            "mode",
+            "status",
+            "home_score",
+            "away_score",
+            "winner",
+            "forfeit",
+        ],
+        lines,
+    )

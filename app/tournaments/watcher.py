@@ -31,16 +31,20 @@ log = logging.getLogger(__name__)
 OTHER_ROOMS = 10_000  # rooms remembered as not a tournament table (the oldest are forgotten)
 
 
-async def sync_rooms(sessionmaker: Any, room_id: int | None = None, found: set[int] | None = None) -> int:
+async def sync_rooms(
+    sessionmaker: Any, room_id: int | None = None, found: set[int] | None = None
+) -> int:
     """Sync the playing online tables (of ``room_id`` only, when given); returns how many
     recorded a result or stopped. ``found`` (when given) receives the room ids of the
     playing online tables looked at."""
     changed = 0
     async with sessionmaker() as db:
-        query = (select(TournamentTable, Tournament)
-                 .join(Round, Round.id == TournamentTable.round_id)
-                 .join(Tournament, Tournament.id == Round.tournament_id)
-                 .where(TournamentTable.status == "playing", TournamentTable.mode == "online"))
+        query = (
+            select(TournamentTable, Tournament)
+            .join(Round, Round.id == TournamentTable.round_id)
+            .join(Tournament, Tournament.id == Round.tournament_id)
+            .where(TournamentTable.status == "playing", TournamentTable.mode == "online")
+        )
         if room_id is not None:
             query = query.where(TournamentTable.room_id == room_id)
         for table, tournament in (await db.execute(query)).all():
@@ -68,7 +72,9 @@ async def watch(app: Any) -> None:
             if done:
                 room_id, _seq = pending.result()
                 pending = None
-            if room_id is None or loop.time() >= sweep_at:  # the sweep is due even while events keep coming
+            if (
+                room_id is None or loop.time() >= sweep_at
+            ):  # the sweep is due even while events keep coming
                 room_id, sweep_at = None, loop.time() + interval
             if room_id is not None and room_id not in tables and room_id in others:
                 continue  # a friendly room's move: no query

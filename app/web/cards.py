@@ -265,7 +265,7 @@ ENGINE_TEXTS = (
     N_("A team that took no trick keeps its declarations"),
     N_("A run of all 8 cards of a suit is worth 120 (quinte + tierce)"),
     N_("The holder of the 7 of trumps may exchange it for the turned card"),
-    N_("\"I'm done\": a player may claim he has reached the target"),
+    N_('"I\'m done": a player may claim he has reached the target'),
     N_("After a contra nobody may bid again (Burgas)"),
     N_("A recontra ends the auction"),
     N_("A four of a kind cancels the other side's runs of 5 or more"),
@@ -361,7 +361,10 @@ def action_label(game: str, action: dict[str, Any]) -> str:  # noqa: C901 - one 
     if kind == "play":
         card = card_name(str(action.get("card")))
         if action.get("bolot") or action.get("belote"):
-            return _("Play the %(card)s and say %(word)s") % {"card": card, "word": belote_word(game)}
+            return _("Play the %(card)s and say %(word)s") % {
+                "card": card,
+                "word": belote_word(game),
+            }
         return _("Play the %(card)s") % {"card": card}
     return str(kind).replace("_", " ").capitalize()
 

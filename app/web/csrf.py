@@ -44,7 +44,11 @@ def csrf_token(conn: HTTPConnection) -> str:
     """The token the forms of this visitor's pages carry (hex, 64 characters): tied to their
     session cookie, else to their pre-session cookie."""
     session = conn.cookies.get(SESSION_COOKIE) or ""
-    value = b"csrf|" + session.encode() if session else b"pre|" + conn.cookies.get(PRE_COOKIE, "").encode()
+    value = (
+        b"csrf|" + session.encode()
+        if session
+        else b"pre|" + conn.cookies.get(PRE_COOKIE, "").encode()
+    )
     key = get_settings().secret().encode()
     return hmac.new(key, value, hashlib.sha256).hexdigest()
 
@@ -80,14 +84,21 @@ class PreSessionMiddleware:
             return
         value = secrets.token_urlsafe(18)
         joined = f"{cookie}; {PRE_COOKIE}={value}" if cookie else f"{PRE_COOKIE}={value}"
-        headers = [(k, v) for k, v in headers if k != b"cookie"] + [(b"cookie", joined.encode("latin-1"))]
+        headers = [(k, v) for k, v in headers if k != b"cookie"] + [
+            (b"cookie", joined.encode("latin-1"))
+        ]
         scope = {**scope, "headers": headers}
         secure = "; Secure" if get_settings().cookie_secure else ""
-        set_cookie = f"{PRE_COOKIE}={value}; Path=/; HttpOnly; SameSite=Lax{secure}".encode("latin-1")
+        set_cookie = f"{PRE_COOKIE}={value}; Path=/; HttpOnly; SameSite=Lax{secure}".encode(
+            "latin-1"
+        )
 
         async def send_with_cookie(message: dict[str, Any]) -> None:
             if message["type"] == "http.response.start":
-                message = {**message, "headers": [*(message.get("headers") or []), (b"set-cookie", set_cookie)]}
+                message = {
+                    **message,
+                    "headers": [*(message.get("headers") or []), (b"set-cookie", set_cookie)],
+                }
             await send(message)
 
         await self.app(scope, receive, send_with_cookie)

@@ -179,7 +179,9 @@ def negotiate(query: str | None, cookie: str | None, accept: str | None) -> str:
 
 def _scope_choice(scope: dict[str, Any]) -> tuple[str, str | None]:
     """(language, the valid ``?lang=`` of the URL or None) of an ASGI scope."""
-    headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers") or []}
+    headers = {
+        k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers") or []
+    }
     query = parse_qs((scope.get("query_string") or b"").decode("latin-1")).get("lang", [None])[0]
     cookie = None
     if "cookie" in headers:

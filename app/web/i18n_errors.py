@@ -35,16 +35,25 @@ _SUIT = r"(?:oros|copes|espases|bastos|spades|hearts|diamonds|clubs)"
 PATTERNS: list[tuple[str, str]] = [
     # the service (app/rooms/service.py)
     (r"it is not your turn", N_("It is not your turn.")),
-    (r"another move was made first; reload the table", N_("Another move was made first; reload the table.")),
+    (
+        r"another move was made first; reload the table",
+        N_("Another move was made first; reload the table."),
+    ),
     (r"stale move: .*", N_("The table has moved on; reload it.")),
-    (r"every seat must be filled before the start", N_("Every seat must be filled before the start.")),
+    (
+        r"every seat must be filled before the start",
+        N_("Every seat must be filled before the start."),
+    ),
     (r"the game has already started", N_("The game has already started.")),
     (r"the game has not started", N_("The game has not started.")),
     (r"the game is over", N_("The game is over.")),
     (r"the match is over", N_("The match is over.")),
     (r"bots are seated before the game starts", N_("Bots are seated before the game starts.")),
     (r"you already hold a seat in this room", N_("You already hold a seat in this room.")),
-    (r"you already hold seat (?P<seat0>\d+) in this room", N_("You already hold seat %(n)s in this room.")),
+    (
+        r"you already hold seat (?P<seat0>\d+) in this room",
+        N_("You already hold seat %(n)s in this room."),
+    ),
     (r"seat (?P<seat0>\d+) is taken", N_("Seat %(n)s is taken.")),
     (r"seat (?P<seat0>\d+) is not yours", N_("Seat %(n)s is not yours.")),
     (r"you do not hold a seat at this table", N_("You do not hold a seat at this table.")),
@@ -59,15 +68,34 @@ PATTERNS: list[tuple[str, str]] = [
     (r"there is no room (?P<n>\d+)", N_("There is no room %(n)s.")),
     # the request guard (app/accounts/guard.py)
     (r"not found: that number is out of range", N_("Not found: that number is out of range.")),
-    (r"the request body is larger than (?P<n>\d+) bytes", N_("The request is too large (more than %(n)s bytes).")),
-    (r"too many log-in attempts: try again in (?P<n>\d+) s", N_("Too many log-in attempts: try again in %(n)s s.")),
-    (r"too many new sessions from your address: try again in (?P<n>\d+) s",
-     N_("Too many new sessions from your address: try again in %(n)s s.")),
-    (r"too many moves at once: try again in (?P<n>\d+) s", N_("Too many moves at once: try again in %(n)s s.")),
-    (r"too many new rooms: try again in (?P<n>\d+) s", N_("Too many new rooms: try again in %(n)s s.")),
-    (r"too many deal replays at once: try again in (?P<n>\d+) s",
-     N_("Too many deal replays at once: try again in %(n)s s.")),
-    (r"too many hints at once: try again in (?P<n>\d+) s", N_("Too many hints at once: try again in %(n)s s.")),
+    (
+        r"the request body is larger than (?P<n>\d+) bytes",
+        N_("The request is too large (more than %(n)s bytes)."),
+    ),
+    (
+        r"too many log-in attempts: try again in (?P<n>\d+) s",
+        N_("Too many log-in attempts: try again in %(n)s s."),
+    ),
+    (
+        r"too many new sessions from your address: try again in (?P<n>\d+) s",
+        N_("Too many new sessions from your address: try again in %(n)s s."),
+    ),
+    (
+        r"too many moves at once: try again in (?P<n>\d+) s",
+        N_("Too many moves at once: try again in %(n)s s."),
+    ),
+    (
+        r"too many new rooms: try again in (?P<n>\d+) s",
+        N_("Too many new rooms: try again in %(n)s s."),
+    ),
+    (
+        r"too many deal replays at once: try again in (?P<n>\d+) s",
+        N_("Too many deal replays at once: try again in %(n)s s."),
+    ),
+    (
+        r"too many hints at once: try again in (?P<n>\d+) s",
+        N_("Too many hints at once: try again in %(n)s s."),
+    ),
     # the records, replays and checks (app/records/service.py, verify.py) and championships
     (r"there is no game (?P<n>\d+)", N_("There is no match %(n)s.")),
     (r"there is no tournament (?P<n>\d+)", N_("There is no tournament %(n)s.")),
@@ -75,7 +103,10 @@ PATTERNS: list[tuple[str, str]] = [
         r"deal (?P<n>\d+) is still being played: its replay opens when it ends",
         N_("Deal %(n)s is still being played: its replay opens when it ends."),
     ),
-    (r"(?P<id>'[^']*'|\"[^\"]*\") is not a deal id; .*", N_("%(id)s is not a deal number; one looks like 12-3 (match 12, deal 3).")),
+    (
+        r"(?P<id>'[^']*'|\"[^\"]*\") is not a deal id; .*",
+        N_("%(id)s is not a deal number; one looks like 12-3 (match 12, deal 3)."),
+    ),
     (r"room (?P<n>\d+) has no game yet", N_("Room %(n)s has no game yet.")),
     # "replay my deal" (app/records/replay_mine.py)
     (
@@ -96,26 +127,55 @@ PATTERNS: list[tuple[str, str]] = [
     (r"wrong username or password", N_("Wrong username or password.")),
     (r"the username (?P<name>\S+) is taken", N_("The username %(name)s is taken.")),
     (r"this guest has already registered", N_("This guest has already registered.")),
-    (r"a nickname (?:has|is a text of) 1 to 24 characters", N_("A nickname has 1 to 24 characters.")),
-    (r"a nickname may not contain control characters", N_("A nickname may not contain control characters.")),
-    (r"a nickname may not look like a bot's name", N_("A nickname may not look like a bot's name.")),
-    (r"creating a tournament needs a registered account.*", N_("Organising a championship needs an account; you keep your nickname and your seats.")),
-    (r"a password has (?P<a>\d+) to (?P<b>\d+) characters", N_("A password has %(a)s to %(b)s characters.")),
+    (
+        r"a nickname (?:has|is a text of) 1 to 24 characters",
+        N_("A nickname has 1 to 24 characters."),
+    ),
+    (
+        r"a nickname may not contain control characters",
+        N_("A nickname may not contain control characters."),
+    ),
+    (
+        r"a nickname may not look like a bot's name",
+        N_("A nickname may not look like a bot's name."),
+    ),
+    (
+        r"creating a tournament needs a registered account.*",
+        N_("Organising a championship needs an account; you keep your nickname and your seats."),
+    ),
+    (
+        r"a password has (?P<a>\d+) to (?P<b>\d+) characters",
+        N_("A password has %(a)s to %(b)s characters."),
+    ),
     (
         r"a username has 3 to 32 characters: letters a-z, digits, '\.', '_' or '-', starting with a letter or a digit",
-        N_("A username has 3 to 32 characters: letters a-z, digits, '.', '_' or '-', starting with a letter or a digit."),
+        N_(
+            "A username has 3 to 32 characters: letters a-z, digits, '.', '_' or '-', starting with a letter or a digit."
+        ),
     ),
     (r"the two passwords differ", N_("The two passwords differ.")),
-    (r"you are already signed in as (?P<name>\S+); log out first", N_("You are already signed in as %(name)s; log out first.")),
+    (
+        r"you are already signed in as (?P<name>\S+); log out first",
+        N_("You are already signed in as %(name)s; log out first."),
+    ),
     (r"too many log-in attempts.*", N_("Too many log-in attempts; wait a little and try again.")),
-    (r"too many failed log-ins for this username.*", N_("Too many failed log-ins for this username; wait a few minutes and try again.")),
-    (r"too many new sessions from your address.*", N_("Too many new sessions from your address; wait a little.")),
+    (
+        r"too many failed log-ins for this username.*",
+        N_("Too many failed log-ins for this username; wait a few minutes and try again."),
+    ),
+    (
+        r"too many new sessions from your address.*",
+        N_("Too many new sessions from your address; wait a little."),
+    ),
     (r"too many moves at once.*", N_("Too many moves at once; wait a moment.")),
     (r"too many deal replays at once.*", N_("Too many deal replays at once; wait a minute.")),
     (r"too many hints at once.*", N_("Too many hints at once; wait a minute.")),
     # the pages themselves
     (r"Choose a nickname first\.", N_("Choose a nickname first.")),
-    (r"That move could not be read\. Reload the page\.", N_("That move could not be read. Reload the page.")),
+    (
+        r"That move could not be read\. Reload the page\.",
+        N_("That move could not be read. Reload the page."),
+    ),
     (
         r"This form has expired or came from another site\. Reload the page and try again\.",
         N_("This form has expired or came from another site. Reload the page and try again."),
@@ -124,8 +184,14 @@ PATTERNS: list[tuple[str, str]] = [
     (rf"you must follow suit in (?P<suit>{_SUIT})", N_("You must follow suit in %(suit)s")),
     (r"you cannot follow suit, so you must trump", N_("You cannot follow suit, so you must trump")),
     (r"you must over-trump", N_("You must over-trump")),
-    (r"you cannot over-trump, but you must still trump", N_("You cannot over-trump, but you must still trump")),
-    (rf"you must beat the opponents' (?P<card>{_CARD})", N_("You must beat the opponents' %(card)s")),
+    (
+        r"you cannot over-trump, but you must still trump",
+        N_("You cannot over-trump, but you must still trump"),
+    ),
+    (
+        rf"you must beat the opponents' (?P<card>{_CARD})",
+        N_("You must beat the opponents' %(card)s"),
+    ),
     (
         rf"you cannot follow (?P<suit>{_SUIT}), so you must over-trump the opponents' (?P<card>{_CARD})",
         N_("You cannot follow %(suit)s, so you must over-trump the opponents' %(card)s"),
@@ -175,7 +241,10 @@ PATTERNS: list[tuple[str, str]] = [
     ),
     # the championships' results (app/tournaments/results.py, config.check_final)
     (r"a correction needs a reason", N_("A correction needs a reason.")),
-    (r"the winner is the team with the higher score", N_("The winner is the team with the higher score.")),
+    (
+        r"the winner is the team with the higher score",
+        N_("The winner is the team with the higher score."),
+    ),
     (
         r"a knockout match cannot end level: say which team won \(winner\)",
         N_("A knockout match cannot end level: say which team won."),
@@ -186,7 +255,9 @@ PATTERNS: list[tuple[str, str]] = [
     ),
     (
         r"only one pair can reach (?P<n>\d+): in Botifarra one pair scores per hand and the game ends at the target",
-        N_("Only one pair can reach %(n)s: in Botifarra one pair scores per hand and the game ends at the target."),
+        N_(
+            "Only one pair can reach %(n)s: in Botifarra one pair scores per hand and the game ends at the target."
+        ),
     ),
     (
         r"a match to (?P<target>\d+) points ends when a team reaches (?P<reach>\d+): neither score does",
@@ -194,17 +265,25 @@ PATTERNS: list[tuple[str, str]] = [
     ),
     (
         r"a match to (?P<target>\d+) points cannot end level: with equal scores over the target another deal is played",
-        N_("A match to %(target)s points cannot end level: with equal scores over the target another deal is played."),
+        N_(
+            "A match to %(target)s points cannot end level: with equal scores over the target another deal is played."
+        ),
     ),
     # a room's options (app/rules/core.validate_options, app/rooms/rendering.form_options)
     (
         r"option (?P<option>\w+) must be a whole number from (?P<lo>-?\d+) to (?P<hi>\d+)",
         N_("%(option)s: a whole number from %(lo)s to %(hi)s."),
     ),
-    (r"option (?P<option>\w+) must be one of (?P<choices>[\w, -]+)", N_("%(option)s: one of %(choices)s.")),
+    (
+        r"option (?P<option>\w+) must be one of (?P<choices>[\w, -]+)",
+        N_("%(option)s: one of %(choices)s."),
+    ),
     (r"option (?P<option>\w+) must be true or false", N_("%(option)s: yes or no.")),
     (r"clock_seconds is 0 \(no clock\) or .*", N_("Move clock: off, or a number of seconds.")),
-    (r"(?P<label>[^:]+): (?P<raw>'.*') is not a whole number", N_("%(label)s: %(raw)s is not a whole number.")),
+    (
+        r"(?P<label>[^:]+): (?P<raw>'.*') is not a whole number",
+        N_("%(label)s: %(raw)s is not a whole number."),
+    ),
 ]
 _HOLD = re.compile(rf"^(?P<reason>.+): you hold the (?P<card>{_CARD})$")
 _DEAL = re.compile(r"^[Dd]eal (?P<n>\d+): (?P<reason>.+?)\.?$")
@@ -226,7 +305,9 @@ def _option_label(name: str) -> str:
     return name
 
 
-def _localise(key: str, value: str, card_name: Callable[[str], str], suit_name: Callable[[str], str]) -> str:
+def _localise(
+    key: str, value: str, card_name: Callable[[str], str], suit_name: Callable[[str], str]
+) -> str:
     if key == "option":
         return _option_label(value)
     if key == "label":
@@ -243,7 +324,10 @@ def _one(message: str) -> str | None:
     for pattern, msgid in _COMPILED:
         m = pattern.match(message)
         if m:
-            values = {k: _localise(k, v, cards.card_name, cards.suit_name) for k, v in m.groupdict().items()}
+            values = {
+                k: _localise(k, v, cards.card_name, cards.suit_name)
+                for k, v in m.groupdict().items()
+            }
             if "seat0" in values:  # the API counts seats from 0, the pages from 1
                 values["n"] = str(int(values.pop("seat0")) + 1)
             return _(msgid) % values
@@ -268,7 +352,9 @@ def translate_error(message: str) -> str:
         reason = _one(m.group("reason"))
         if reason is not None:
             card = _card_code(m.group("card"))
-            hold = _("you hold the %(card)s") % {"card": cards.card_name(card) if card else m.group("card")}
+            hold = _("you hold the %(card)s") % {
+                "card": cards.card_name(card) if card else m.group("card")
+            }
             return f"{reason}: {hold}"
     m = _DEAL.match(text)
     if m:  # a championship's paper deal: "deal 3: <the engine's reason>"

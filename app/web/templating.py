@@ -45,6 +45,7 @@ BOT_LABELS = {
     "strong": (i18n.N_("Strong bot"), i18n.N_("Strong bots")),
 }
 
+
 def bot_label(level: str | None, many: bool = False) -> str:
     """The translated name of a bot level ("Strong bot", or "Strong bots" with ``many``)."""
     pair = BOT_LABELS.get(level or "")
@@ -54,20 +55,25 @@ def bot_label(level: str | None, many: bool = False) -> str:
         return i18n._("%(level)s bot") % {"level": level}
     return i18n._(pair[1] if many else pair[0])
 
+
 def is_htmx(request: Request) -> bool:
     """True when htmx sent the request (it then wants fragments, not pages)."""
     return request.headers.get("hx-request") == "true"
 
+
 DECK_COOKIE = "tapet_deck"
+
 
 def four_colour(conn: HTTPConnection) -> bool:
     """The viewer's choice of the four-colour French deck (cookie ``tapet_deck=fr4``,
     set by static/js/tapet.js; art only, nothing to trust)."""
     return conn.cookies.get(DECK_COOKIE) == "fr4"
 
+
 def flash_html(message: str, kind: str = "error") -> str:
     """A message for the ``#flash`` area."""
     return templates.get_template("_flash.html").render(flash=message, flash_kind=kind)
+
 
 def error_response(
     request: Request, user: Any, message: str, status: int, back: str = "/"
@@ -83,11 +89,13 @@ def error_response(
         status_code=status,
     )
 
+
 def go(request: Request, url: str) -> Response:
     """After a successful post, go to ``url``: ``HX-Redirect`` for htmx, a 303 for a form."""
     if is_htmx(request):
         return HTMLResponse("", headers={"HX-Redirect": url})
     return RedirectResponse(url, status_code=303)
+
 
 async def checked_form(request: Request) -> dict[str, Any] | None:
     """The posted form as a dict of lists, or None when the CSRF check fails."""
@@ -96,10 +104,12 @@ async def checked_form(request: Request) -> dict[str, Any] | None:
         return None
     return {k: form.getlist(k) for k in form.keys()}
 
+
 def first(form: dict[str, Any], name: str) -> str | None:
     """The first value of a form field, or None."""
     values = form.get(name) or []
     return str(values[0]) if values else None
+
 
 FORBIDDEN_FORM = i18n.N_(
     "This form has expired or came from another site. Reload the page and try again."

@@ -18,8 +18,17 @@ def _csrf(html: str) -> str:
 async def test_register_log_out_and_log_in_through_the_pages(client: httpx.AsyncClient) -> None:
     page = await client.get("/register")
     assert page.status_code == 200 and 'action="/register"' in page.text
-    made = await client.post("/register", data={"csrf": _csrf(page.text), "username": "marta", "nickname": "Marta",
-                                                "password": PASSWORD, "password2": PASSWORD, "next": "/account"})
+    made = await client.post(
+        "/register",
+        data={
+            "csrf": _csrf(page.text),
+            "username": "marta",
+            "nickname": "Marta",
+            "password": PASSWORD,
+            "password2": PASSWORD,
+            "next": "/account",
+        },
+    )
     assert made.status_code == 303 and made.headers["location"] == "/account"
     account = await client.get("/account")
     assert "marta" in account.text
@@ -29,31 +38,56 @@ async def test_register_log_out_and_log_in_through_the_pages(client: httpx.Async
     assert out.status_code == 303
     client.cookies.clear()
     login = await client.get("/login")
-    wrong = await client.post("/login", data={"csrf": _csrf(login.text), "username": "marta", "password": "nope-nope"})
+    wrong = await client.post(
+        "/login", data={"csrf": _csrf(login.text), "username": "marta", "password": "nope-nope"}
+    )
     assert wrong.status_code == 401 and "Wrong username or password." in wrong.text
-    right = await client.post("/login", data={"csrf": _csrf(login.text), "username": "marta", "password": PASSWORD,
-                                              "next": "https://evil.example/"})
+    right = await client.post(
+        "/login",
+        data={
+            "csrf": _csrf(login.text),
+            "username": "marta",
+            "password": PASSWORD,
+            "next": "https://evil.example/",
+        },
+    )
     assert right.status_code == 303 and right.headers["location"] == "/"
     assert "tapet_session=" in right.headers["set-cookie"]
 
 
-async def test_account_forms_without_the_token_or_from_another_site_are_refused(client: httpx.AsyncClient) -> None:
+async def test_account_forms_without_the_token_or_from_another_site_are_refused(
+    client: httpx.AsyncClient,
+) -> None:
     for path in ("/login", "/register", "/logout", "/session"):
-        bare = await client.post(path, data={"username": "marta", "password": PASSWORD, "nickname": "M"})
+        bare = await client.post(
+            path, data={"username": "marta", "password": PASSWORD, "nickname": "M"}
+        )
         assert bare.status_code == 403, path
     token = _csrf((await client.get("/login")).text)
-    cross = await client.post("/login", data={"csrf": token, "username": "marta", "password": PASSWORD},
-                              headers={"origin": "https://evil.example"})
+    cross = await client.post(
+        "/login",
+        data={"csrf": token, "username": "marta", "password": PASSWORD},
+        headers={"origin": "https://evil.example"},
+    )
     assert cross.status_code == 403
 
 
 async def test_registration_page_reports_mistakes(client: httpx.AsyncClient) -> None:
     token = _csrf((await client.get("/register")).text)
-    differ = await client.post("/register", data={"csrf": token, "username": "marta", "password": PASSWORD,
-                                                  "password2": PASSWORD + "x"})
+    differ = await client.post(
+        "/register",
+        data={
+            "csrf": token,
+            "username": "marta",
+            "password": PASSWORD,
+            "password2": PASSWORD + "x",
+        },
+    )
     assert differ.status_code == 422 and "differ" in differ.text
-    short = await client.post("/register", data={"csrf": token, "username": "marta", "password": "short",
-                                                 "password2": "short"})
+    short = await client.post(
+        "/register",
+        data={"csrf": token, "username": "marta", "password": "short", "password2": "short"},
+    )
     assert short.status_code == 422 and "8 to 256" in short.text
 
 
@@ -67,5 +101,7 @@ async def test_each_visitor_gets_a_form_token_of_their_own(client: httpx.AsyncCl
     client.cookies.clear()
     other = await client.get("/login")
     assert _csrf(other.text) != mine
-    stolen = await client.post("/login", data={"csrf": mine, "username": "marta", "password": PASSWORD})
+    stolen = await client.post(
+        "/login", data={"csrf": mine, "username": "marta", "password": PASSWORD}
+    )
     assert stolen.status_code == 403

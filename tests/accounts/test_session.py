@@ -25,11 +25,42 @@ async def test_session_cookie_is_httponly_and_samesite_lax(client: httpx.AsyncCl
 
 @pytest.mark.parametrize(
     "nickname",
-    ["", "   ", "x" * 25, "Pe\x00pa", "Pe\npa", "tab\there", "Ana\u200d", "A\u200dna",
-     "Ana\u202e", "Bot 2", "bot2", "BOT", "Бот 3", "Robot 4", "Robô 1", "(Bot 2)"],
-    ids=["empty", "blank", "too-long", "nul", "newline", "tab", "lone-joiner", "joiner-in-a-name",
-         "right-to-left-override", "bot", "bot-lower", "bot-alone", "bot-bg", "robot-fr", "robot-pt",
-         "bot-in-brackets"],
+    [
+        "",
+        "   ",
+        "x" * 25,
+        "Pe\x00pa",
+        "Pe\npa",
+        "tab\there",
+        "Ana\u200d",
+        "A\u200dna",
+        "Ana\u202e",
+        "Bot 2",
+        "bot2",
+        "BOT",
+        "Бот 3",
+        "Robot 4",
+        "Robô 1",
+        "(Bot 2)",
+    ],
+    ids=[
+        "empty",
+        "blank",
+        "too-long",
+        "nul",
+        "newline",
+        "tab",
+        "lone-joiner",
+        "joiner-in-a-name",
+        "right-to-left-override",
+        "bot",
+        "bot-lower",
+        "bot-alone",
+        "bot-bg",
+        "robot-fr",
+        "robot-pt",
+        "bot-in-brackets",
+    ],
 )
 async def test_bad_nickname_is_unprocessable(client: httpx.AsyncClient, nickname: str) -> None:
     response = await client.post("/api/session", json={"nickname": nickname})
@@ -44,7 +75,8 @@ async def test_nickname_of_24_characters_and_accents_is_accepted(client: httpx.A
 
 
 @pytest.mark.parametrize(
-    "nickname", ["👨\u200d👩\u200d👧", "🏳\ufe0f\u200d🌈", "Bottle", "Robotnik", "Abbot 2", "Bo"])
+    "nickname", ["👨\u200d👩\u200d👧", "🏳\ufe0f\u200d🌈", "Bottle", "Robotnik", "Abbot 2", "Bo"]
+)
 async def test_emoji_joined_by_a_joiner_and_names_near_bot_are_accepted(
     client: httpx.AsyncClient, nickname: str
 ) -> None:

@@ -45,8 +45,11 @@ def test_heuristic_claims_only_when_sure():
 
 
 def test_heuristic_says_yes_to_the_exchange():
-    view = {"game": "belote-2p", "seat": 1, "legal_actions": [
-        {"type": "exchange", "swap": True}, {"type": "exchange", "swap": False}]}
+    view = {
+        "game": "belote-2p",
+        "seat": 1,
+        "legal_actions": [{"type": "exchange", "swap": True}, {"type": "exchange", "swap": False}],
+    }
     assert choose("heuristic", view, random.Random(0)) == {"type": "exchange", "swap": True}
 
 

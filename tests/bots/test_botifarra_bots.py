@@ -62,7 +62,13 @@ def _choice_view(hand, delegated=False):
     actions = [{"type": "trump", "suit": s} for s in "oceb"] + [{"type": "botifarra"}]
     if not delegated:
         actions.append({"type": "delegate"})
-    return {"game": "botifarra", "hand": hand, "legal_actions": actions, "contract": None, "trick": []}
+    return {
+        "game": "botifarra",
+        "hand": hand,
+        "legal_actions": actions,
+        "contract": None,
+        "trick": [],
+    }
 
 
 def test_long_strong_suit_is_named_trumps():

@@ -8,8 +8,14 @@ from app.bots.bridge_belote import contract_values
 from app.rules import apply, is_over, legal_actions, needs_deal, new_deck, new_game, observe, to_act
 
 GAME = "bridge-belote"
-OPTION_NAMES = ("burgas_contra_lock", "recontra_closes_auction", "carre_kills_quint",
-                "eight_card_run_120", "capot_multiplied_by_contra", "no_exit_on_capot")
+OPTION_NAMES = (
+    "burgas_contra_lock",
+    "recontra_closes_auction",
+    "carre_kills_quint",
+    "eight_card_run_120",
+    "capot_multiplied_by_contra",
+    "no_exit_on_capot",
+)
 
 
 def play_match(levels, seed, options=None, max_deals=None):
@@ -54,20 +60,32 @@ def test_whole_match_of_four_heuristic_bots():
 
 
 def view_in_auction(hand, bidding=None, seat=0, actions=None):
-    return {"game": GAME, "phase": "auction", "seat": seat, "hand": hand,
-            "bidding": bidding or {"bid": None, "bidder": None, "multiplier": 1},
-            "legal_actions": actions or [{"type": "bid", "contract": b} for b in ("C", "D", "H", "S", "NT", "AT")]
-            + [{"type": "pass"}]}
+    return {
+        "game": GAME,
+        "phase": "auction",
+        "seat": seat,
+        "hand": hand,
+        "bidding": bidding or {"bid": None, "bidder": None, "multiplier": 1},
+        "legal_actions": actions
+        or [{"type": "bid", "contract": b} for b in ("C", "D", "H", "S", "NT", "AT")]
+        + [{"type": "pass"}],
+    }
 
 
 def test_bids_a_strong_trump_suit_and_passes_a_weak_hand():
     assert choose("heuristic", view_in_auction(["JH", "9H", "AH", "AS", "7D"]))["contract"] == "H"
     assert choose("heuristic", view_in_auction(["7H", "8S", "QD", "KC", "8C"])) == {"type": "pass"}
-    assert contract_values(["JS", "JH", "JD", "9S", "9H"])["AT"] > contract_values(["JS", "JH", "JD", "9S", "9H"])["S"]
+    assert (
+        contract_values(["JS", "JH", "JD", "9S", "9H"])["AT"]
+        > contract_values(["JS", "JH", "JD", "9S", "9H"])["S"]
+    )
 
 
 def test_doubles_only_with_the_top_trumps_of_the_opponents_suit():
-    actions = [{"type": "bid", "contract": b} for b in ("S", "NT", "AT")] + [{"type": "double"}, {"type": "pass"}]
+    actions = [{"type": "bid", "contract": b} for b in ("S", "NT", "AT")] + [
+        {"type": "double"},
+        {"type": "pass"},
+    ]
     bidding = {"bid": "H", "bidder": 1, "multiplier": 1}
     strong = view_in_auction(["JH", "9H", "AH", "TH", "7D"], bidding, seat=0, actions=actions)
     assert choose("heuristic", strong) == {"type": "double"}
@@ -83,11 +101,23 @@ def test_does_not_take_a_partners_bid_without_a_much_stronger_hand():
 
 
 def test_declares_the_most_points_and_announces_the_belot():
-    declare = [{"type": "declare", "combinations": c} for c in (
-        [], [{"kind": "four", "rank": "J"}], [{"kind": "sequence", "length": 3, "top": "J", "suit": "S"}])]
+    declare = [
+        {"type": "declare", "combinations": c}
+        for c in (
+            [],
+            [{"kind": "four", "rank": "J"}],
+            [{"kind": "sequence", "length": 3, "top": "J", "suit": "S"}],
+        )
+    ]
     view = {"game": GAME, "phase": "play", "legal_actions": declare}
     assert choose("heuristic", view)["combinations"] == [{"kind": "four", "rank": "J"}]
     plays = [{"type": "play", "card": "KH"}, {"type": "play", "card": "KH", "belote": True}]
-    view = {"game": GAME, "phase": "play", "seat": 0, "trick": [], "legal_actions": plays,
-            "contract": {"kind": "suit", "trump": "H", "declarer_team": 0, "multiplier": 1}}
+    view = {
+        "game": GAME,
+        "phase": "play",
+        "seat": 0,
+        "trick": [],
+        "legal_actions": plays,
+        "contract": {"kind": "suit", "trump": "H", "declarer_team": 0, "multiplier": 1},
+    }
     assert choose("heuristic", view) == {"type": "play", "card": "KH", "belote": True}

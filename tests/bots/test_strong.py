@@ -62,7 +62,8 @@ def test_the_true_deal_is_always_inside_the_samplers_knowledge(game):
             assert consistent(know, true_places(state, seat, know)), (game, seed, state.seq)
             drawn = sample(know, random.Random(state.seq))
             assert sorted(c for p in know.places for c in drawn[p]) == sorted(
-                c for p in know.places for c in true_places(state, seat, know)[p])
+                c for p in know.places for c in true_places(state, seat, know)[p]
+            )
             checked += 1
     assert checked > 20
 
@@ -91,7 +92,9 @@ def test_strong_choice_depends_on_the_view_only(game):
         drawn = sample(know, random.Random(state.seq + 1))
         for s in range(GAMES[game].players):
             if s != seat:
-                other.hands[s] = sorted(drawn[s], key=lambda c: state.hands[s].index(c) if c in state.hands[s] else 99)
+                other.hands[s] = sorted(
+                    drawn[s], key=lambda c: state.hands[s].index(c) if c in state.hands[s] else 99
+                )
         if STOCK in know.places:
             other.stock = drawn[STOCK]
         if observe(other, seat) != view:
@@ -139,7 +142,9 @@ def test_a_position_built_from_a_view_and_the_true_cards_plays_like_the_real_one
             continue
         seat = to_act(state)
         view = observe(state, seat)
-        twin = position(view, [list(h) for h in state.hands], list(state.tricks), list(state.declared))
+        twin = position(
+            view, [list(h) for h in state.hands], list(state.tricks), list(state.declared)
+        )
         rng = random.Random(state.seq)
         real = state
         while real.phase == "play":

@@ -104,7 +104,11 @@ def fits_phone(page: Any, settle_ms: int = 2000) -> None:
         if bottom <= PHONE["height"] + 1 and scroll_h <= client_h + 1 and width <= PHONE["width"]:
             return
         if time.monotonic() > deadline:
-            page.screenshot(path=str(Path(__file__).resolve().parents[2] / "screenshots" / "fits-phone-failed.png"))
+            page.screenshot(
+                path=str(
+                    Path(__file__).resolve().parents[2] / "screenshots" / "fits-phone-failed.png"
+                )
+            )
             raise AssertionError([bottom, scroll_h, client_h, width, parts])
         page.wait_for_timeout(200)
 

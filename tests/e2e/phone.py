@@ -18,7 +18,9 @@ LANDSCAPE = {"width": 667, "height": 375}
 GAMES = ("bolot", "belote", "belote-2p", "bridge-belote", "botifarra")
 
 
-def new_table(base: str, game: str, nickname: str = "Pepa", options: dict | None = None) -> tuple[str, int]:
+def new_table(
+    base: str, game: str, nickname: str = "Pepa", options: dict | None = None
+) -> tuple[str, int]:
     """A started room of ``game`` with the guest in seat 0 and bots elsewhere."""
     token = guest(base, nickname)
     room = api(base, "POST", "/api/rooms", token, {"game": game, "options": options or {}})
@@ -44,7 +46,9 @@ def _choose(view: dict[str, Any]) -> dict[str, Any]:
     return next((a for a in acts if a.get("type") == "pass"), acts[0])
 
 
-def answer_until(base: str, token: str, room: int, stop: Any, timeout: float = 30.0) -> dict[str, Any]:
+def answer_until(
+    base: str, token: str, room: int, stop: Any, timeout: float = 30.0
+) -> dict[str, Any]:
     """Answer for seat 0 through the API until ``stop(view)``; returns that view."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -53,7 +57,13 @@ def answer_until(base: str, token: str, room: int, stop: Any, timeout: float = 3
             return view
         if view.get("to_act") == 0 and view.get("legal_actions"):
             try:
-                api(base, "POST", f"/api/rooms/{room}/moves", token, {"seq": view["seq"], "action": _choose(view)})
+                api(
+                    base,
+                    "POST",
+                    f"/api/rooms/{room}/moves",
+                    token,
+                    {"seq": view["seq"], "action": _choose(view)},
+                )
             except Exception:  # noqa: BLE001 - a bot moved first: look again
                 pass
         else:
@@ -63,14 +73,20 @@ def answer_until(base: str, token: str, room: int, stop: Any, timeout: float = 3
 
 def my_card_to_play(view: dict[str, Any]) -> bool:
     """Seat 0 is asked to play a card."""
-    return view.get("to_act") == 0 and any(a.get("type") == "play" for a in view.get("legal_actions") or [])
+    return view.get("to_act") == 0 and any(
+        a.get("type") == "play" for a in view.get("legal_actions") or []
+    )
 
 
-def table_at_my_card(base: str, game: str, nickname: str = "Pepa", following: bool = False) -> tuple[str, int]:
+def table_at_my_card(
+    base: str, game: str, nickname: str = "Pepa", following: bool = False
+) -> tuple[str, int]:
     """A room of ``game`` where seat 0 (the guest) must now play a card; ``following``:
     to a trick already led, so there are cards in the middle of the felt."""
     token, room = new_table(base, game, nickname)
-    answer_until(base, token, room, lambda v: my_card_to_play(v) and (not following or bool(v.get("trick"))))
+    answer_until(
+        base, token, room, lambda v: my_card_to_play(v) and (not following or bool(v.get("trick")))
+    )
     return token, room
 
 

@@ -39,7 +39,9 @@ document.addEventListener("DOMContentLoaded", () => {
 
 def _focused_is_actionable(page: Any) -> bool:
     return bool(
-        page.evaluate(f"(() => {{ const a = document.activeElement; return !!(a && a.matches('{ACTIONABLE}')); }})()")
+        page.evaluate(
+            f"(() => {{ const a = document.activeElement; return !!(a && a.matches('{ACTIONABLE}')); }})()"
+        )
     )
 
 
@@ -47,7 +49,9 @@ def _needs_me(page: Any) -> bool:
     return page.locator(ACTIONABLE).count() > 0
 
 
-def test_a_bolot_deal_with_the_keyboard_only(browser: Any, live_url: str, screenshots: Path) -> None:
+def test_a_bolot_deal_with_the_keyboard_only(
+    browser: Any, live_url: str, screenshots: Path
+) -> None:
     token, room = new_table(live_url, "bolot", "Keys")
     page = page_as(browser, live_url, token, PHONE)
     errors: list[str] = []
@@ -91,7 +95,9 @@ def test_a_bolot_deal_with_the_keyboard_only(browser: Any, live_url: str, screen
     page.context.close()
 
 
-def test_screen_reader_labels_and_language_switch(browser: Any, live_url: str, screenshots: Path) -> None:
+def test_screen_reader_labels_and_language_switch(
+    browser: Any, live_url: str, screenshots: Path
+) -> None:
     token, room = new_table(live_url, "botifarra", "Veu")
     page = page_as(browser, live_url, token, PHONE)
     page.goto(f"{live_url}/rooms/{room}")
@@ -101,7 +107,9 @@ def test_screen_reader_labels_and_language_switch(browser: Any, live_url: str, s
     page.wait_for_selector('html[lang="ca"]')
     page.goto(f"{live_url}/rooms/{room}")
     assert page.locator("html").get_attribute("lang") == "ca"
-    labels = page.eval_on_selector_all("[data-testid=hand] .card", "els => els.map(e => e.getAttribute('aria-label'))")
+    labels = page.eval_on_selector_all(
+        "[data-testid=hand] .card", "els => els.map(e => e.getAttribute('aria-label'))"
+    )
     assert labels and all(" de " in x or " d'" in x for x in labels), labels
     assert page.locator("[data-testid=seat-right]").get_attribute("aria-label")
     page.screenshot(path=str(screenshots / "a11y-catalan.png"))

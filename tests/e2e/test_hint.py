@@ -13,7 +13,9 @@ from tests.e2e.phone import table_at_my_card
 
 
 @pytest.mark.parametrize("game", ["belote", "botifarra"])
-def test_hint_marks_a_playable_card_on_a_phone(browser: Any, live_url: str, screenshots: Path, game: str) -> None:
+def test_hint_marks_a_playable_card_on_a_phone(
+    browser: Any, live_url: str, screenshots: Path, game: str
+) -> None:
     token, room = table_at_my_card(live_url, game, "Hinter")
     page = page_as(browser, live_url, token, PHONE)
     page.goto(f"{live_url}/rooms/{room}")

@@ -11,10 +11,25 @@ from tests.e2e.helpers import PHONE, api, page_as
 
 
 def test_paper_deal_by_fields_on_a_phone(browser: Any, live_url: str, screenshots: Path) -> None:
-    token = api(live_url, "POST", "/api/accounts", body={"username": "orgform", "password": "correct horse battery",
-                                                           "nickname": "Org"})["token"]
-    t = api(live_url, "POST", "/api/tournaments", token, {"name": "Copa", "game": "belote", "format": "swiss",
-                                                          "options": {}, "settings": {"rounds": 2}})
+    token = api(
+        live_url,
+        "POST",
+        "/api/accounts",
+        body={"username": "orgform", "password": "correct horse battery", "nickname": "Org"},
+    )["token"]
+    t = api(
+        live_url,
+        "POST",
+        "/api/tournaments",
+        token,
+        {
+            "name": "Copa",
+            "game": "belote",
+            "format": "swiss",
+            "options": {},
+            "settings": {"rounds": 2},
+        },
+    )
     tid = t["id"]
     for a, b in (("Pepa", "Vicent"), ("Rosa", "Xavi")):
         api(live_url, "POST", f"/api/tournaments/{tid}/teams", token, {"players": [a, b]})

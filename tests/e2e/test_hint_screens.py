@@ -11,7 +11,9 @@ from tests.e2e.helpers import PHONE, api, click_quietly, guest, page_as
 from tests.e2e.phone import answer_until, new_table
 
 
-def test_phone_screens_of_seats_take_caption_and_sit_again(browser: Any, live_url: str, screenshots: Path) -> None:
+def test_phone_screens_of_seats_take_caption_and_sit_again(
+    browser: Any, live_url: str, screenshots: Path
+) -> None:
     token = guest(live_url, "Pepa")
     room = api(live_url, "POST", "/api/rooms", token, {"game": "bolot", "options": {}})
     page = page_as(browser, live_url, token, PHONE)
@@ -23,17 +25,32 @@ def test_phone_screens_of_seats_take_caption_and_sit_again(browser: Any, live_ur
     page.context.close()
 
     token, rid = new_table(live_url, "bolot", "Pere")
-    view = answer_until(live_url, token, rid, lambda v: v.get("to_act") == 0 or v.get("phase") == "play")
+    view = answer_until(
+        live_url, token, rid, lambda v: v.get("to_act") == 0 or v.get("phase") == "play"
+    )
     page = page_as(browser, live_url, token, PHONE)
     page.goto(f"{live_url}/rooms/{rid}")
-    if view.get("phase") == "auction" and any(a["type"] == "take" and "suit" not in a for a in view["legal_actions"]):
+    if view.get("phase") == "auction" and any(
+        a["type"] == "take" and "suit" not in a for a in view["legal_actions"]
+    ):
         take = page.locator("[data-testid=calls] button.call-take").first
         assert "Vaig (" in take.inner_text()
         page.screenshot(path=str(screenshots / "take-names-suit-375.png"))
     # Play on until a trick has been won, then look at the caption.
     try:  # a trick seat 0 won, seat 0 to lead: the caption says "You win the trick"
-        answer_until(live_url, token, rid, lambda v: v.get("phase") == "play" and v.get("to_act") == 0
-                     and v.get("last_trick") and not v.get("trick") and v["last_trick"]["winner"] == 0, timeout=40)
+        answer_until(
+            live_url,
+            token,
+            rid,
+            lambda v: (
+                v.get("phase") == "play"
+                and v.get("to_act") == 0
+                and v.get("last_trick")
+                and not v.get("trick")
+                and v["last_trick"]["winner"] == 0
+            ),
+            timeout=40,
+        )
         page.goto(f"{live_url}/rooms/{rid}")
         assert "You win the trick" in page.locator(".trick.done .caption").inner_text()
         page.screenshot(path=str(screenshots / "trick-caption-375.png"))
@@ -41,8 +58,11 @@ def test_phone_screens_of_seats_take_caption_and_sit_again(browser: Any, live_ur
         pass  # the deal went another way: no screenshot of the caption this time
     # Leave: a stand-in plays; the button takes the seat back.
     token_csrf = page.locator("input[name=csrf]").first.get_attribute("value")
-    page.request.post(f"{live_url}/rooms/{rid}/seats/0/leave", form={"csrf": token_csrf or ""},
-                      headers={"Origin": live_url})
+    page.request.post(
+        f"{live_url}/rooms/{rid}/seats/0/leave",
+        form={"csrf": token_csrf or ""},
+        headers={"Origin": live_url},
+    )
     page.goto(f"{live_url}/rooms/{rid}")
     page.wait_for_selector("[data-testid=sit-again]")
     page.screenshot(path=str(screenshots / "sit-again-375.png"))

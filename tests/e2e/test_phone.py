@@ -38,7 +38,9 @@ SIZES = {"portrait": PHONE, "landscape": LANDSCAPE, "desktop": DESKTOP}
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_table_fits_every_screen(browser: Any, live_url: str, screenshots: Path, game: str) -> None:
+def test_the_table_fits_every_screen(
+    browser: Any, live_url: str, screenshots: Path, game: str
+) -> None:
     token, room = table_at_my_card(live_url, game, nickname=f"Phone {game[:6]}")
     page = page_as(browser, live_url, token, PHONE)
     errors: list[str] = []
@@ -70,7 +72,9 @@ def test_the_table_fits_every_screen(browser: Any, live_url: str, screenshots: P
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_table_at_200_percent_text(browser: Any, live_url: str, screenshots: Path, game: str) -> None:
+def test_the_table_at_200_percent_text(
+    browser: Any, live_url: str, screenshots: Path, game: str
+) -> None:
     """Text at 200 % (WCAG 1.4.4, 1.4.10): the page is never wider than the screen, the
     hand, the prompt and the trick can each be scrolled into view (the table may scroll
     inside itself), and nothing covers anything; a phone on its side falls back to the
@@ -88,15 +92,24 @@ def test_the_table_at_200_percent_text(browser: Any, live_url: str, screenshots:
             " && !e.closest('.panel')).slice(0, 4).map(e => e.tagName + '.' + e.className)"
         )
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], (name, wide)
-        for part in ("[data-testid=hand] .card", "[data-testid=hand] .card:last-child", "[data-testid=prompt]", ".center .trick"):
+        for part in (
+            "[data-testid=hand] .card",
+            "[data-testid=hand] .card:last-child",
+            "[data-testid=prompt]",
+            ".center .trick",
+        ):
             assert not unreachable(page, part), (name, unreachable(page, part))
         assert not obstructions(page)["covered"], (name, obstructions(page)["covered"])
         page.context.close()
 
 
-def test_botifarra_twelve_cards_each_leave_a_strip_to_tap(browser: Any, live_url: str, screenshots: Path) -> None:
+def test_botifarra_twelve_cards_each_leave_a_strip_to_tap(
+    browser: Any, live_url: str, screenshots: Path
+) -> None:
     token, room = new_table(live_url, "botifarra", "Dotze")
-    answer_until(live_url, token, room, lambda v: len(v.get("hand") or []) == 12 and not v.get("hand_hidden"))
+    answer_until(
+        live_url, token, room, lambda v: len(v.get("hand") or []) == 12 and not v.get("hand_hidden")
+    )
     page = page_as(browser, live_url, token, PHONE)
     page.goto(f"{live_url}/rooms/{room}")
     page.wait_for_selector("[data-testid=hand] .card >> nth=11")
@@ -128,14 +141,20 @@ def test_rules_page_on_a_phone(browser: Any, live_url: str, screenshots: Path, l
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], wide
     # The options table itself does not scroll sideways either (its rows are stacked).
     options = page.locator("[data-testid=rules-options]")
-    assert options.evaluate("t => t.scrollWidth <= t.clientWidth + 1"), options.evaluate("t => [t.scrollWidth, t.clientWidth]")
+    assert options.evaluate("t => t.scrollWidth <= t.clientWidth + 1"), options.evaluate(
+        "t => [t.scrollWidth, t.clientWidth]"
+    )
     # ... and each value keeps its column's name ("This room: ...", "Default: ...").
-    assert options.locator("td").last.evaluate("td => getComputedStyle(td, '::before').content") not in ("none", "")
+    assert options.locator("td").last.evaluate(
+        "td => getComputedStyle(td, '::before').content"
+    ) not in ("none", "")
     page.context.close()
 
 
 @pytest.mark.parametrize("lang", ["ca", "es", "bg", "fr", "pt", "en"])
-def test_pages_fit_a_phone_in_every_language(browser: Any, live_url: str, screenshots: Path, lang: str) -> None:
+def test_pages_fit_a_phone_in_every_language(
+    browser: Any, live_url: str, screenshots: Path, lang: str
+) -> None:
     from tests.e2e.helpers import guest
 
     token = guest(live_url, f"Llarg {lang}")

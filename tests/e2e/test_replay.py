@@ -15,7 +15,9 @@ from playwright.sync_api import expect
 PHONE = {"width": 375, "height": 667}
 
 
-def _api(base: str, method: str, path: str, body: dict | None = None, token: str | None = None) -> Any:
+def _api(
+    base: str, method: str, path: str, body: dict | None = None, token: str | None = None
+) -> Any:
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(base + path, data=data, method=method)
     request.add_header("content-type", "application/json")
@@ -40,7 +42,9 @@ def _finished_deal(base: str) -> tuple[int, dict]:
     raise AssertionError("no deal finished in 120 s")
 
 
-def test_step_through_a_deal_with_the_arrow_keys(live_url: str, browser: Any, screenshots: Path) -> None:
+def test_step_through_a_deal_with_the_arrow_keys(
+    live_url: str, browser: Any, screenshots: Path
+) -> None:
     room_id, record = _finished_deal(live_url)
     deal = record["deals"][0]
     context = browser.new_context(viewport=PHONE)
@@ -51,11 +55,17 @@ def test_step_through_a_deal_with_the_arrow_keys(live_url: str, browser: Any, sc
     hands = page.locator("[data-testid=replay-hands] img[data-card]")
     assert hands.count() == 20  # five cards each after the deal, all face up
     page.keyboard.press("ArrowRight")
-    expect(where).to_contain_text("step 2 /")  # locator assertions, not eval: the pages' CSP forbids it
+    expect(where).to_contain_text(
+        "step 2 /"
+    )  # locator assertions, not eval: the pages' CSP forbids it
     page.keyboard.press("ArrowRight")
-    expect(where).to_contain_text("step 3 /")  # locator assertions, not eval: the pages' CSP forbids it
+    expect(where).to_contain_text(
+        "step 3 /"
+    )  # locator assertions, not eval: the pages' CSP forbids it
     page.keyboard.press("ArrowLeft")
-    expect(where).to_contain_text("step 2 /")  # locator assertions, not eval: the pages' CSP forbids it
+    expect(where).to_contain_text(
+        "step 2 /"
+    )  # locator assertions, not eval: the pages' CSP forbids it
     assert "step=1" in page.url
     page.screenshot(path=str(screenshots / "replay-phone.png"))
     steps = len(deal["actions"])
@@ -90,7 +100,9 @@ COVERED = """(() => {
 })()"""
 
 
-def test_the_tricks_of_a_replay_stay_off_the_seats(live_url: str, browser: Any, screenshots: Path) -> None:
+def test_the_tricks_of_a_replay_stay_off_the_seats(
+    live_url: str, browser: Any, screenshots: Path
+) -> None:
     room_id, record = _finished_deal(live_url)
     steps = len(record["deals"][0]["actions"])
     context = browser.new_context(viewport=PHONE)

@@ -31,7 +31,9 @@ VIEWERS_4 = (None, 0, 1, 2, 3)
 PREVIOUS_DEAL_KEYS = frozenset({"last_deal", "sheet", "open_hands"})
 TOKEN = re.compile(r"[A-Za-z0-9]+")
 #: A page's panel of a finished deal's hands (templates/rooms/_open_hands.html).
-PREVIOUS_DEAL_HTML = re.compile(r'<section\b[^>]*\bdata-previous-deal="(\d+)"[^>]*>.*?</section>', re.S)
+PREVIOUS_DEAL_HTML = re.compile(
+    r'<section\b[^>]*\bdata-previous-deal="(\d+)"[^>]*>.*?</section>', re.S
+)
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,13 @@ def timeline(game: str, options: dict | None, dealer: int, actions: list[dict]) 
             seen, deal_no, deal_seq = set(), deal_no + 1, i
         state = rules.apply(state, action)
         moments.append(
-            Moment(state.seq, deal_no, deal_seq, rules.observe(state, None)["phase"], hidden_sets(state, seen))
+            Moment(
+                state.seq,
+                deal_no,
+                deal_seq,
+                rules.observe(state, None)["phase"],
+                hidden_sets(state, seen),
+            )
         )
     return moments
 
@@ -146,7 +154,9 @@ def leaks_in_view(finder: Finder, view: dict, moment: Moment, viewer: int | None
             found.append(f"open_hands of deal {opened.get('deal')} during deal {moment.deal_no}")
         for entry in view.get("sheet") or []:
             if entry.get("deal", 0) >= moment.deal_no:
-                found.append(f"sheet entry of deal {entry.get('deal')} during deal {moment.deal_no}")
+                found.append(
+                    f"sheet entry of deal {entry.get('deal')} during deal {moment.deal_no}"
+                )
     return found
 
 

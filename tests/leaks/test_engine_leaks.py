@@ -56,12 +56,16 @@ def test_no_view_shows_a_hidden_card_over_200_deals(game: str) -> None:
             action = bots.choose(_bot(game, seat), rules.observe(state, seat), rng)
             state = rules.apply(state, action)
         public = rules.observe(state, None)
-        moment = Moment(state.seq, state.deal_no, deal_seq, public["phase"], hidden_sets(state, seen))
+        moment = Moment(
+            state.seq, state.deal_no, deal_seq, public["phase"], hidden_sets(state, seen)
+        )
         hidden_ever += len(moment.hidden[None])
         for viewer in (None, *range(players)):
             view = public if viewer is None else rules.observe(state, viewer)
             leaks = leaks_in_view(finder, view, moment, viewer)
-            assert not leaks, f"{game} deal {state.deal_no} seq {state.seq} viewer {viewer}: {leaks}"
+            assert not leaks, (
+                f"{game} deal {state.deal_no} seq {state.seq} viewer {viewer}: {leaks}"
+            )
             checked += 1
     assert hidden_ever > 0 and checked > 1000  # the checker had something to look for
 

@@ -38,7 +38,9 @@ def _hands_at_first_play(actions: list[dict], dealer: int, deal_no: int) -> list
     raise AssertionError(f"deal {deal_no} had no play")
 
 
-async def _pages_during_deal_2(client: httpx.AsyncClient, pepa: dict[str, str], room: int) -> list[tuple[int, str, str]]:
+async def _pages_during_deal_2(
+    client: httpx.AsyncClient, pepa: dict[str, str], room: int
+) -> list[tuple[int, str, str]]:
     """``(seq, spectator page, seat 0's page)`` at the positions of deal 2's auction and
     play where both pages and the view agree, seat 0 playing its first legal action and
     random bots the others (so at least seat 0's turns are caught)."""
@@ -58,8 +60,11 @@ async def _pages_during_deal_2(client: httpx.AsyncClient, pepa: dict[str, str], 
             if seqs == {view["seq"]} and all(seq != view["seq"] for seq, _s, _p in pages):
                 pages.append((view["seq"], spectator, seated))
         if view["to_act"] == 0 and view["legal_actions"]:
-            await client.post(f"/api/rooms/{room}/moves", json={"seq": view["seq"], "action": view["legal_actions"][0]},
-                              headers=pepa)
+            await client.post(
+                f"/api/rooms/{room}/moves",
+                json={"seq": view["seq"], "action": view["legal_actions"][0]},
+                headers=pepa,
+            )
         else:
             await asyncio.sleep(0.01)
 
@@ -68,10 +73,15 @@ async def test_during_deal_2_a_spectator_sees_deal_1_s_hands_and_nothing_of_deal
     client: httpx.AsyncClient, guest: Guest, settings: Settings
 ) -> None:
     pepa = await guest("Pepa")
-    made = await client.post("/api/rooms", json={"game": "bolot", "options": OPTIONS, "spectators_see_hands": True},
-                             headers=pepa)
+    made = await client.post(
+        "/api/rooms",
+        json={"game": "bolot", "options": OPTIONS, "spectators_see_hands": True},
+        headers=pepa,
+    )
     room = made.json()["id"]
-    assert (await client.put(f"/api/rooms/{room}/seats/0", json={}, headers=pepa)).status_code == 200
+    assert (
+        await client.put(f"/api/rooms/{room}/seats/0", json={}, headers=pepa)
+    ).status_code == 200
     for seat in (1, 2, 3):
         await client.put(f"/api/rooms/{room}/seats/{seat}", json={"bot": "random"}, headers=pepa)
     assert (await client.post(f"/api/rooms/{room}/start", headers=pepa)).status_code == 200
@@ -92,5 +102,7 @@ async def test_during_deal_2_a_spectator_sees_deal_1_s_hands_and_nothing_of_deal
         panels = PANEL.findall(spectator)
         assert len(panels) == 1 and panels[0][0] == "1", seq
         shown = {int(s): sorted(CARD.findall(row)) for s, row in SEAT_ROW.findall(panels[0][1])}
-        assert shown == {s: sorted(h) for s, h in enumerate(deal_1)}, seq  # deal 1's hands, seat by seat
+        assert shown == {s: sorted(h) for s, h in enumerate(deal_1)}, (
+            seq
+        )  # deal 1's hands, seat by seat
         assert 'data-testid="open-hands"' not in seated  # a seated player is shown no one's hands

@@ -44,7 +44,17 @@ EXTRA_MOVES = 6  # moves into the deal after the last whole one
 PAGE_EVERY = 4
 SEQ_ATTR = re.compile(r'data-seq="(\d+)"')
 SECRETS = (re.compile(r'name="csrf" value="[^"]*"'), re.compile(r'"X-CSRF-Token": "[^"]*"'))
-PUBLIC_CHECK_KEYS = {"id", "game_id", "room_id", "game", "deal_no", "dealer", "sha256", "finished", "formula"}
+PUBLIC_CHECK_KEYS = {
+    "id",
+    "game_id",
+    "room_id",
+    "game",
+    "deal_no",
+    "dealer",
+    "sha256",
+    "finished",
+    "formula",
+}
 
 
 @dataclass
@@ -86,32 +96,50 @@ async def open_sockets(base: str, rid: int, tokens: list[str], seen: Seen) -> tu
     page = f"{ws_base}/rooms/{rid}/ws"
     second_tab = {"Authorization": f"Bearer {tokens[0]}"}
     sockets = [(await websockets.connect(api, max_size=None), None, "api-ws")]
-    sockets += [(await websockets.connect(f"{api}?token={t}", max_size=None), s, "api-ws") for s, t in enumerate(tokens)]
-    sockets.append((await websockets.connect(api, additional_headers=second_tab, max_size=None), 0, "api-ws"))
+    sockets += [
+        (await websockets.connect(f"{api}?token={t}", max_size=None), s, "api-ws")
+        for s, t in enumerate(tokens)
+    ]
+    sockets.append(
+        (await websockets.connect(api, additional_headers=second_tab, max_size=None), 0, "api-ws")
+    )
     sockets.append((await websockets.connect(page, max_size=None), None, "page-ws"))
     for s in (0, 0, 1):
         header = {"Cookie": f"tapet_session={tokens[s]}"}
-        sockets.append((await websockets.connect(page, additional_headers=header, max_size=None), s, "page-ws"))
+        sockets.append(
+            (await websockets.connect(page, additional_headers=header, max_size=None), s, "page-ws")
+        )
     return sockets, [asyncio.create_task(_record_socket(ws, v, k, seen)) for ws, v, k in sockets]
 
 
-async def _play(base: str, game: str, options: dict, whole_deals: int, seen: Seen) -> tuple[int, int]:
+async def _play(
+    base: str, game: str, options: dict, whole_deals: int, seen: Seen
+) -> tuple[int, int]:
     """Play the deals, recording everything; returns (room id, game id)."""
     rng = random.Random(f"tapet-server-leaks-{game}")
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         tokens = []
         players = 2 if game == "belote-2p" else 4
         for n in range(players):
-            tokens.append((await http.post("/api/session", json={"nickname": f"P{n}"})).json()["token"])
+            tokens.append(
+                (await http.post("/api/session", json={"nickname": f"P{n}"})).json()["token"]
+            )
             http.cookies.clear()
         auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
         cookie = [{"Cookie": f"tapet_session={t}"} for t in tokens]
         # spectators_see_hands on: the spectators' views carry the hands one deal late too
-        room = (await http.post("/api/rooms", json={"game": game, "options": options, "spectators_see_hands": True},
-                                headers=auth[0])).json()
+        room = (
+            await http.post(
+                "/api/rooms",
+                json={"game": game, "options": options, "spectators_see_hands": True},
+                headers=auth[0],
+            )
+        ).json()
         rid = room["id"]
         for seat in range(players):
-            assert (await http.put(f"/api/rooms/{rid}/seats/{seat}", json={}, headers=auth[seat])).status_code == 200
+            assert (
+                await http.put(f"/api/rooms/{rid}/seats/{seat}", json={}, headers=auth[seat])
+            ).status_code == 200
         assert (await http.post(f"/api/rooms/{rid}/start", headers=auth[0])).status_code == 200
         gid = (await http.get(f"/api/rooms/{rid}/record")).json()["game_id"]
 
@@ -120,7 +148,9 @@ async def _play(base: str, game: str, options: dict, whole_deals: int, seen: See
         viewers: list[int | None] = [None, *range(players)]
 
         async def view(v: int | None) -> dict:
-            return (await http.get(f"/api/rooms/{rid}/view", headers=auth[v] if v is not None else {})).json()
+            return (
+                await http.get(f"/api/rooms/{rid}/view", headers=auth[v] if v is not None else {})
+            ).json()
 
         async def settled() -> dict:
             for _ in range(2000):
@@ -145,35 +175,67 @@ async def _play(base: str, game: str, options: dict, whole_deals: int, seen: See
             if step % PAGE_EVERY == 0:
                 batch: list[tuple[int | None, str, Any]] = []
                 for v in viewers:
-                    batch.append((v, "page", (await http.get(f"/rooms/{rid}", headers=cookie[v] if v is not None else {})).text))
+                    batch.append(
+                        (
+                            v,
+                            "page",
+                            (
+                                await http.get(
+                                    f"/rooms/{rid}", headers=cookie[v] if v is not None else {}
+                                )
+                            ).text,
+                        )
+                    )
                 deal_id = f"{gid}-{public['commitment']['deal_no']}"
                 batch.append((None, "moves", (await http.get(f"/api/rooms/{rid}/moves")).json()))
                 batch.append((None, "record", (await http.get(f"/api/games/{gid}/record")).json()))
-                batch.append((None, "check", (await http.get(f"/api/deals/{deal_id}/verify")).json()))
-                for url in (f"/deals/{deal_id}/verify", f"/rooms/{rid}/replay?deal={public['commitment']['deal_no']}",
-                            f"/rooms/{rid}/replay", f"/records/{gid}"):
+                batch.append(
+                    (None, "check", (await http.get(f"/api/deals/{deal_id}/verify")).json())
+                )
+                for url in (
+                    f"/deals/{deal_id}/verify",
+                    f"/rooms/{rid}/replay?deal={public['commitment']['deal_no']}",
+                    f"/rooms/{rid}/replay",
+                    f"/records/{gid}",
+                ):
                     batch.append((None, "html", (await http.get(url)).text))
-                if (await view(None))["seq"] == seq:  # nothing moved meanwhile: the batch shows ``seq``
+                if (await view(None))[
+                    "seq"
+                ] == seq:  # nothing moved meanwhile: the batch shows ``seq``
                     for v, kind, payload in batch:
                         seen.add(v, kind, seq, payload)
             actor = public["to_act"]
             mine = await view(actor)
             # Refused moves: out of turn, and a card the mover does not hold.
             other = next(s for s in range(players) if s != actor)
-            refused = await http.post(f"/api/rooms/{rid}/moves", json={"seq": seq, "action": {"type": "pass"}}, headers=auth[other])
+            refused = await http.post(
+                f"/api/rooms/{rid}/moves",
+                json={"seq": seq, "action": {"type": "pass"}},
+                headers=auth[other],
+            )
             seen.add(other, "error", seq, (refused.text, ""))
             if mine["hand"]:
                 named = rng.choice(sorted(set(finder_deck(game)) - set(mine["hand"])))
-                refused = await http.post(f"/api/rooms/{rid}/moves", json={"seq": seq, "action": {"type": "play", "card": named}}, headers=auth[actor])
+                refused = await http.post(
+                    f"/api/rooms/{rid}/moves",
+                    json={"seq": seq, "action": {"type": "play", "card": named}},
+                    headers=auth[actor],
+                )
                 assert refused.status_code in (403, 422), refused.text
-                seen.add(actor, "error", seq, (refused.text, named))  # the card it named may come back
+                seen.add(
+                    actor, "error", seq, (refused.text, named)
+                )  # the card it named may come back
             # A seat owing its declaration is offered its declarations and its cards (a card
             # = "no declarations"); the bots choose among the declarations, as in the engine.
             declares = [a for a in mine["legal_actions"] if a["type"] == "declare"]
             bot_view = dict(mine, legal_actions=declares) if declares else mine
             action = bots.choose("heuristic" if actor % 2 == 0 else "random", bot_view, rng)
             if step % 2 == 0:
-                answer = await http.post(f"/api/rooms/{rid}/moves", json={"seq": seq, "action": action}, headers=auth[actor])
+                answer = await http.post(
+                    f"/api/rooms/{rid}/moves",
+                    json={"seq": seq, "action": action},
+                    headers=auth[actor],
+                )
                 assert answer.status_code == 200, answer.text
                 seen.add(actor, "view", None, answer.json())
             else:
@@ -219,7 +281,9 @@ async def _actions(settings: Settings, gid: int) -> list[dict]:
     engine = make_engine(settings.db_url())
     try:
         async with make_sessionmaker(engine)() as db:
-            moves = (await db.scalars(select(Move).where(Move.game_id == gid).order_by(Move.seq))).all()
+            moves = (
+                await db.scalars(select(Move).where(Move.game_id == gid).order_by(Move.seq))
+            ).all()
             return [m.action for m in moves]
     finally:
         await engine.dispose()
@@ -251,7 +315,9 @@ def _check(game: str, moments: list[Moment], record_options: dict, seen: Seen) -
             text, named = payload
             found = [c for c in leaks_in_text(finder, text, moment, viewer) if c != named]
         elif kind == "moves":
-            current = [m for m in payload if moment.deal_seq is not None and m["seq"] >= moment.deal_seq]
+            current = [
+                m for m in payload if moment.deal_seq is not None and m["seq"] >= moment.deal_seq
+            ]
             found = leaks_in_text(finder, json.dumps(current, ensure_ascii=False), moment, viewer)
             if moment.phase not in ("deal", "over") and current and "deck" in current[0]["action"]:
                 found.append("the deck of the deal in play")
@@ -265,7 +331,11 @@ def _check(game: str, moments: list[Moment], record_options: dict, seen: Seen) -
                 if set(payload["in_progress"]) != {"deal_no", "id", "sha256"}:
                     found.append(f"in_progress shows {sorted(payload['in_progress'])}")
         elif kind == "check":
-            found = [] if moment.phase in ("deal", "over") or set(payload) == PUBLIC_CHECK_KEYS else [f"check shows {sorted(payload)}"]
+            found = (
+                []
+                if moment.phase in ("deal", "over") or set(payload) == PUBLIC_CHECK_KEYS
+                else [f"check shows {sorted(payload)}"]
+            )
         else:
             found = [f"unknown kind {kind}"]
         if found:
@@ -275,7 +345,9 @@ def _check(game: str, moments: list[Moment], record_options: dict, seen: Seen) -
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-async def test_nothing_sent_to_anyone_shows_a_hidden_card(live_server: str, settings: Settings, game: str) -> None:
+async def test_nothing_sent_to_anyone_shows_a_hidden_card(
+    live_server: str, settings: Settings, game: str
+) -> None:
     options, whole = GAMES[game]
     seen = Seen()
     _rid, gid = await _play(live_server, game, options, whole, seen)
@@ -284,7 +356,17 @@ async def test_nothing_sent_to_anyone_shows_a_hidden_card(live_server: str, sett
     actions = await _actions(settings, gid)
     moments = timeline(game, record["options"], record["dealer"], actions)
     kinds = {kind for _v, kind, _s, _p in seen.items}
-    assert {"api-ws", "page-ws", "view", "page", "html", "moves", "record", "check", "error"} <= kinds
+    assert {
+        "api-ws",
+        "page-ws",
+        "view",
+        "page",
+        "html",
+        "moves",
+        "record",
+        "check",
+        "error",
+    } <= kinds
     assert len(record["deals"]) == whole and record["in_progress"] is not None
     problems = _check(game, moments, record["options"], seen)
     assert not problems, f"{len(problems)} leaks, first: " + "\n".join(problems[:10])

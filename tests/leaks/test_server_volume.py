@@ -42,7 +42,12 @@ class Seen(AllSeen):
 
     def add(self, viewer, kind, seq, payload) -> None:  # type: ignore[override]
         # kept compressed (the HTML of 200 deals would take gigabytes), checked at the end
-        super().add(viewer, kind, seq, zlib.compress(payload.encode() if isinstance(payload, str) else payload, 1))
+        super().add(
+            viewer,
+            kind,
+            seq,
+            zlib.compress(payload.encode() if isinstance(payload, str) else payload, 1),
+        )
         self.speakers.add((viewer, kind))
         shown = _frame_seq(kind, payload)
         if shown is not None:
@@ -61,7 +66,9 @@ OPTIONS = {
 }
 
 
-async def _one_room(base: str, settings: Settings, game: str, want: int, seen: Seen) -> tuple[int, int, int]:
+async def _one_room(
+    base: str, settings: Settings, game: str, want: int, seen: Seen
+) -> tuple[int, int, int]:
     """Play one room until ``want`` deals are finished or its match ends; returns
     (game id, finished deals, frames checked). Every frame goes into ``seen``, compressed,
     and is checked once the room stops."""
@@ -69,14 +76,23 @@ async def _one_room(base: str, settings: Settings, game: str, want: int, seen: S
         players = rules.GAMES[game].players
         tokens = []
         for n in range(players):
-            tokens.append((await http.post("/api/session", json={"nickname": f"V{n}"})).json()["token"])
+            tokens.append(
+                (await http.post("/api/session", json={"nickname": f"V{n}"})).json()["token"]
+            )
             http.cookies.clear()
         auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
-        room = (await http.post("/api/rooms", json={"game": game, "options": OPTIONS[game],
-                                                     "spectators_see_hands": True}, headers=auth[0])).json()
+        room = (
+            await http.post(
+                "/api/rooms",
+                json={"game": game, "options": OPTIONS[game], "spectators_see_hands": True},
+                headers=auth[0],
+            )
+        ).json()
         rid = room["id"]
         for seat in range(players):
-            assert (await http.put(f"/api/rooms/{rid}/seats/{seat}", json={}, headers=auth[seat])).status_code == 200
+            assert (
+                await http.put(f"/api/rooms/{rid}/seats/{seat}", json={}, headers=auth[seat])
+            ).status_code == 200
         # started first (people to act: nothing moves yet), so every frame shows a table
         assert (await http.post(f"/api/rooms/{rid}/start", headers=auth[0])).status_code == 200
         sockets, tasks = await open_sockets(base, rid, tokens, seen)
@@ -106,7 +122,9 @@ async def _one_room(base: str, settings: Settings, game: str, want: int, seen: S
         return gid, min(done, want), await _check_all(http, settings, game, gid, seen)
 
 
-async def _check_all(http: httpx.AsyncClient, settings: Settings, game: str, gid: int, seen: Seen) -> int:
+async def _check_all(
+    http: httpx.AsyncClient, settings: Settings, game: str, gid: int, seen: Seen
+) -> int:
     """Check every recorded frame against the game's timeline (built once), a chunk at a
     time (decompressed, checked, dropped); returns how many. Every frame's move is stored
     before it is sent, so the actions read now cover every seq the frames show."""
@@ -115,14 +133,18 @@ async def _check_all(http: httpx.AsyncClient, settings: Settings, game: str, gid
     items, seen.items = seen.items, []
     assert {kind for _v, kind, _s, _p in items} <= {"api-ws", "page-ws"}
     for start in range(0, len(items), CHUNK):
-        batch = AllSeen([(v, k, q, zlib.decompress(p).decode()) for v, k, q, p in items[start:start + CHUNK]])
+        batch = AllSeen(
+            [(v, k, q, zlib.decompress(p).decode()) for v, k, q, p in items[start : start + CHUNK]]
+        )
         problems = _check(game, moments, record["options"], batch)
         assert not problems, f"{len(problems)} leaks, first: " + "\n".join(problems[:10])
     return len(items)
 
 
 @pytest.mark.parametrize("game", sorted(OPTIONS))
-async def test_200_deals_of_bots_send_nobody_a_hidden_card(live_server: str, settings: Settings, game: str) -> None:
+async def test_200_deals_of_bots_send_nobody_a_hidden_card(
+    live_server: str, settings: Settings, game: str
+) -> None:
     played = 0
     frames = 0
     while played < DEALS:

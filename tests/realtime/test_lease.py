@@ -27,11 +27,16 @@ async def maker(settings: Settings) -> AsyncIterator[object]:
 
 async def _holders(maker) -> dict[str, str]:  # noqa: ANN001
     async with maker() as db:
-        return {r.name: r.holder for r in (await db.execute(select(leases))).all() if r.expires_ms > 0}
+        return {
+            r.name: r.holder for r in (await db.execute(select(leases))).all() if r.expires_ms > 0
+        }
 
 
 async def test_the_first_takes_all_then_two_share_half_each(maker) -> None:  # noqa: ANN001
-    one, two = Leases(maker, ttl=3, shards=8, holder="one"), Leases(maker, ttl=3, shards=8, holder="two")
+    one, two = (
+        Leases(maker, ttl=3, shards=8, holder="one"),
+        Leases(maker, ttl=3, shards=8, holder="two"),
+    )
     assert await one.tick() == set(range(8)) and all(one.holds(r) for r in range(8))
     assert await two.tick() == set() and two.under_share()  # all taken: two waits
     await one.tick()  # one sees two's heartbeat and releases half
@@ -44,7 +49,10 @@ async def test_the_first_takes_all_then_two_share_half_each(maker) -> None:  # n
 
 
 async def test_a_dead_holders_shards_are_taken_when_they_expire(maker) -> None:  # noqa: ANN001
-    dead, alive = Leases(maker, ttl=0.6, shards=4, holder="dead"), Leases(maker, ttl=0.6, shards=4, holder="alive")
+    dead, alive = (
+        Leases(maker, ttl=0.6, shards=4, holder="dead"),
+        Leases(maker, ttl=0.6, shards=4, holder="alive"),
+    )
     await dead.tick()
     assert await alive.tick() == set()
     await asyncio.sleep(0.7)  # dead stopped renewing
@@ -54,7 +62,10 @@ async def test_a_dead_holders_shards_are_taken_when_they_expire(maker) -> None: 
 
 
 async def test_a_clean_stop_hands_over_at_once(maker) -> None:  # noqa: ANN001
-    one, two = Leases(maker, ttl=30, shards=4, holder="one"), Leases(maker, ttl=30, shards=4, holder="two")
+    one, two = (
+        Leases(maker, ttl=30, shards=4, holder="one"),
+        Leases(maker, ttl=30, shards=4, holder="two"),
+    )
     await one.tick()
     await one.release_all()
     assert not one.holds(1)
@@ -62,7 +73,10 @@ async def test_a_clean_stop_hands_over_at_once(maker) -> None:  # noqa: ANN001
 
 
 async def test_a_move_in_hand_is_applied_before_its_shard_is_released(maker) -> None:  # noqa: ANN001
-    one, two = Leases(maker, ttl=3, shards=2, holder="one"), Leases(maker, ttl=3, shards=2, holder="two")
+    one, two = (
+        Leases(maker, ttl=3, shards=2, holder="one"),
+        Leases(maker, ttl=3, shards=2, holder="two"),
+    )
     await one.tick()
     await two.tick()
     order: list[str] = []

@@ -43,13 +43,19 @@ async def wait_for(client: httpx.AsyncClient, room_id: int, test, timeout: float
         await asyncio.sleep(0.05)
 
 
-async def bot_room(client: httpx.AsyncClient, guest: Guest, game: str, options: dict, bot: str = "random") -> int:
+async def bot_room(
+    client: httpx.AsyncClient, guest: Guest, game: str, options: dict, bot: str = "random"
+) -> int:
     """A started room of ``game`` with a bot in every seat; returns its id."""
     host = await guest("Host")
-    room = (await client.post("/api/rooms", json={"game": game, "options": options}, headers=host)).json()
+    room = (
+        await client.post("/api/rooms", json={"game": game, "options": options}, headers=host)
+    ).json()
     assert "id" in room, room
     for seat in range(room["players"]):
-        response = await client.put(f"/api/rooms/{room['id']}/seats/{seat}", json={"bot": bot}, headers=host)
+        response = await client.put(
+            f"/api/rooms/{room['id']}/seats/{seat}", json={"bot": bot}, headers=host
+        )
         assert response.status_code == 200, response.text
     assert (await client.post(f"/api/rooms/{room['id']}/start", headers=host)).status_code == 200
     return room["id"]

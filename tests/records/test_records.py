@@ -33,8 +33,12 @@ async def test_a_finished_match_record_replays_to_the_same_scores(
     public = rules.observe(state, None)
     assert public["phase"] == "over"
     assert public["scores"] == record["scores"] == final["scores"]
-    assert [e["scores_after"] for e in public["sheet"]] == [d["result"]["scores_after"] for d in record["deals"]]
-    assert [a for d in record["deals"] for a in (m["action"] for m in d["actions"])] == record["actions"]
+    assert [e["scores_after"] for e in public["sheet"]] == [
+        d["result"]["scores_after"] for d in record["deals"]
+    ]
+    assert [a for d in record["deals"] for a in (m["action"] for m in d["actions"])] == record[
+        "actions"
+    ]
     for d in record["deals"]:
         assert d["actions"][0]["action"] == {"type": "deal", "deck": d["deck"]}
     # The permalink page and a replay of the last deal.
@@ -43,12 +47,20 @@ async def test_a_finished_match_record_replays_to_the_same_scores(
     last = record["deals"][-1]
     steps = len(last["actions"])
     replay = await client.get(f"/rooms/{room_id}/replay?deal={last['deal_no']}&step={steps - 1}")
-    assert replay.status_code == 200 and 'id="replay-prev"' in replay.text and 'id="replay-next"' not in replay.text
+    assert (
+        replay.status_code == 200
+        and 'id="replay-prev"' in replay.text
+        and 'id="replay-next"' not in replay.text
+    )
 
 
-async def test_replay_steps_show_every_hand_of_a_finished_deal_only(client: httpx.AsyncClient, table: Table) -> None:
+async def test_replay_steps_show_every_hand_of_a_finished_deal_only(
+    client: httpx.AsyncClient, table: Table
+) -> None:
     record = (await client.get(f"/api/rooms/{table.room_id}/record")).json()
-    assert (await client.get(f"/rooms/{table.room_id}/replay?deal=1")).status_code == 404  # being played
+    assert (
+        await client.get(f"/rooms/{table.room_id}/replay?deal=1")
+    ).status_code == 404  # being played
     await play_deal_out(client, table)
     record = (await client.get(f"/api/rooms/{table.room_id}/record")).json()
     assert [d["deal_no"] for d in record["deals"]] == [1] and record["deals"][0]["deck"] == DECK

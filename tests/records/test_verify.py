@@ -31,14 +31,26 @@ def test_the_hash_is_the_one_the_server_publishes() -> None:
     assert verify.parse_deal_id("12-3") == (12, 3)
 
 
-async def test_an_unfinished_deal_shows_only_its_commitment(client: httpx.AsyncClient, table: Table) -> None:
+async def test_an_unfinished_deal_shows_only_its_commitment(
+    client: httpx.AsyncClient, table: Table
+) -> None:
     game_id = await _game_id(client, table.room_id)
     view = await view_of(client, table, None)
     answer = await client.get(f"/api/deals/{game_id}-1/verify")
     assert answer.status_code == 200
     check = answer.json()
     assert check["finished"] is False and check["sha256"] == view["commitment"]["sha256"]
-    assert set(check) == {"id", "game_id", "room_id", "game", "deal_no", "dealer", "sha256", "finished", "formula"}
+    assert set(check) == {
+        "id",
+        "game_id",
+        "room_id",
+        "game",
+        "deal_no",
+        "dealer",
+        "sha256",
+        "finished",
+        "formula",
+    }
     page = (await client.get(f"/deals/{game_id}-1/verify")).text
     assert view["commitment"]["sha256"] in page and 'data-testid="pending"' in page
     hidden = set(DECK) - {view["turned"]}
@@ -50,7 +62,9 @@ async def test_an_unfinished_deal_shows_only_its_commitment(client: httpx.AsyncC
         assert (await client.get(f"/api/deals/{bad}/verify")).status_code == 404
 
 
-async def test_a_finished_deal_reveals_deck_salt_and_hands(client: httpx.AsyncClient, table: Table) -> None:
+async def test_a_finished_deal_reveals_deck_salt_and_hands(
+    client: httpx.AsyncClient, table: Table
+) -> None:
     game_id = await _game_id(client, table.room_id)
     published = (await view_of(client, table, None))["commitment"]["sha256"]
     after = await play_deal_out(client, table)
@@ -59,9 +73,13 @@ async def test_a_finished_deal_reveals_deck_salt_and_hands(client: httpx.AsyncCl
     check = (await client.get(f"/api/deals/{game_id}-1/verify")).json()
     assert check["finished"] is True and check["deck"] == DECK
     assert check["sha256"] == published == check["recomputed"] and check["matches"] is True
-    assert hashlib.sha256((check["salt"] + ",".join(check["deck"])).encode()).hexdigest() == published
+    assert (
+        hashlib.sha256((check["salt"] + ",".join(check["deck"])).encode()).hexdigest() == published
+    )
     # The hands come from the engine dealing this deck (rules/bolot.md §3: 3 then 2 each).
-    state = rules.apply(rules.new_game("bolot", None, check["dealer"]), {"type": "deal", "deck": DECK})
+    state = rules.apply(
+        rules.new_game("bolot", None, check["dealer"]), {"type": "deal", "deck": DECK}
+    )
     assert check["dealt"] == [rules.observe(state, s)["hand"] for s in range(4)]
     e = (check["dealer"] + 1) % 4
     assert sorted(check["dealt"][e]) == sorted(DECK[0:3] + DECK[12:14])

@@ -11,9 +11,15 @@ from tests.conftest import Guest, finished_view
 
 async def test_four_bots_play_a_whole_match(client: httpx.AsyncClient, guest: Guest) -> None:
     host = await guest("Host")
-    room = (await client.post("/api/rooms", json={"game": "bolot", "options": {"target": 1000}}, headers=host)).json()
+    room = (
+        await client.post(
+            "/api/rooms", json={"game": "bolot", "options": {"target": 1000}}, headers=host
+        )
+    ).json()
     for seat, bot in enumerate(("heuristic", "random", "heuristic", "random")):
-        response = await client.put(f"/api/rooms/{room['id']}/seats/{seat}", json={"bot": bot}, headers=host)
+        response = await client.put(
+            f"/api/rooms/{room['id']}/seats/{seat}", json={"bot": bot}, headers=host
+        )
         assert response.status_code == 200
     assert (await client.post(f"/api/rooms/{room['id']}/start", headers=host)).status_code == 200
 

@@ -25,14 +25,18 @@ async def _moves(client: httpx.AsyncClient, room: int) -> list[dict]:
 async def test_a_double_click_is_applied_once(client: httpx.AsyncClient, table: Table) -> None:
     body = {"seq": 1, "action": {"type": "take"}}
     url = f"/api/rooms/{table.room_id}/moves"
-    answers = await asyncio.gather(*(client.post(url, json=body, headers=table.headers[table.eldest]) for _ in range(8)))
+    answers = await asyncio.gather(
+        *(client.post(url, json=body, headers=table.headers[table.eldest]) for _ in range(8))
+    )
     assert sorted(a.status_code for a in answers) == [200] + [409] * 7
     log = await _moves(client, table.room_id)
     assert [m["action"]["type"] for m in log[:2]] == ["deal", "take"]
     assert sum(1 for m in log if m["action"]["type"] == "take") == 1
 
 
-async def test_two_tabs_with_different_moves_get_one_applied(client: httpx.AsyncClient, table: Table) -> None:
+async def test_two_tabs_with_different_moves_get_one_applied(
+    client: httpx.AsyncClient, table: Table
+) -> None:
     url = f"/api/rooms/{table.room_id}/moves"
     headers = table.headers[table.eldest]
     answers = await asyncio.gather(
@@ -41,11 +45,16 @@ async def test_two_tabs_with_different_moves_get_one_applied(client: httpx.Async
     )
     assert sorted(a.status_code for a in answers) == [200, 409]
     log = await _moves(client, table.room_id)
-    assert len([m for m in log if m["seq"] == 1]) == 1 and log[1]["action"]["type"] in ("take", "pass")
+    assert len([m for m in log if m["seq"] == 1]) == 1 and log[1]["action"]["type"] in (
+        "take",
+        "pass",
+    )
     assert (await view_of(client, table, None))["seq"] >= 2
 
 
-async def test_a_retry_after_a_timeout_changes_nothing(client: httpx.AsyncClient, table: Table) -> None:
+async def test_a_retry_after_a_timeout_changes_nothing(
+    client: httpx.AsyncClient, table: Table
+) -> None:
     url = f"/api/rooms/{table.room_id}/moves"
     body = {"seq": 1, "action": {"type": "take"}}
     first = await client.post(url, json=body, headers=table.headers[table.eldest])
@@ -56,7 +65,9 @@ async def test_a_retry_after_a_timeout_changes_nothing(client: httpx.AsyncClient
     assert await view_of(client, table, table.eldest) == before
 
 
-async def test_every_seat_racing_with_its_own_legal_move(client: httpx.AsyncClient, table: Table) -> None:
+async def test_every_seat_racing_with_its_own_legal_move(
+    client: httpx.AsyncClient, table: Table
+) -> None:
     """All four seats post at the same seq at once, repeatedly: only the seat to act can
     win, and the log stays one move per seq."""
     url = f"/api/rooms/{table.room_id}/moves"
@@ -65,10 +76,24 @@ async def test_every_seat_racing_with_its_own_legal_move(client: httpx.AsyncClie
         public = await view_of(client, table, None)
         if public["status"] != "playing" or public["to_act"] is None:
             break
-        posts = [client.post(url, json={"seq": public["seq"], "action": (v["legal_actions"] or [{"type": "pass"}])[0]},
-                             headers=table.headers[seat]) for seat, v in enumerate(views)]
-        posts += [client.post(url, json={"seq": public["seq"], "action": views[public["to_act"]]["legal_actions"][0]},
-                              headers=table.headers[public["to_act"]])]
+        posts = [
+            client.post(
+                url,
+                json={
+                    "seq": public["seq"],
+                    "action": (v["legal_actions"] or [{"type": "pass"}])[0],
+                },
+                headers=table.headers[seat],
+            )
+            for seat, v in enumerate(views)
+        ]
+        posts += [
+            client.post(
+                url,
+                json={"seq": public["seq"], "action": views[public["to_act"]]["legal_actions"][0]},
+                headers=table.headers[public["to_act"]],
+            )
+        ]
         answers = await asyncio.gather(*posts)
         assert sorted(a.status_code for a in answers).count(200) == 1
     log = await _moves(client, table.room_id)
@@ -84,16 +109,27 @@ async def test_two_server_processes_race_and_every_move_is_applied_once(
     await empty_tables(settings.db_url())
     first, second = create_app(settings), create_app(settings)
     async with first.router.lifespan_context(first), second.router.lifespan_context(second):
-        clients = [httpx.AsyncClient(transport=httpx.ASGITransport(app=a), base_url="http://t") for a in (first, second)]
+        clients = [
+            httpx.AsyncClient(transport=httpx.ASGITransport(app=a), base_url="http://t")
+            for a in (first, second)
+        ]
         a, b = clients
         token = (await a.post("/api/session", json={"nickname": "Host"})).json()["token"]
         auth = {"Authorization": f"Bearer {token}"}
         a.cookies.clear()
-        room = (await a.post("/api/rooms", json={"game": "belote-2p", "options": {"target": 301}}, headers=auth)).json()
+        room = (
+            await a.post(
+                "/api/rooms", json={"game": "belote-2p", "options": {"target": 301}}, headers=auth
+            )
+        ).json()
         for seat in range(2):
-            await b.put(f"/api/rooms/{room['id']}/seats/{seat}", json={"bot": "random"}, headers=auth)
-        starts = await asyncio.gather(a.post(f"/api/rooms/{room['id']}/start", headers=auth),
-                                      b.post(f"/api/rooms/{room['id']}/start", headers=auth))
+            await b.put(
+                f"/api/rooms/{room['id']}/seats/{seat}", json={"bot": "random"}, headers=auth
+            )
+        starts = await asyncio.gather(
+            a.post(f"/api/rooms/{room['id']}/start", headers=auth),
+            b.post(f"/api/rooms/{room['id']}/start", headers=auth),
+        )
         assert sorted(s.status_code for s in starts) == [200, 409]
         deadline = time.monotonic() + 120
         while (await b.get(f"/api/rooms/{room['id']}")).json()["status"] != "finished":

@@ -24,8 +24,12 @@ class Server(ServeProcess):
     def __init__(self, database_url: str, log: Path) -> None:
         env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL",)}
         env.update(
-            DATABASE_URL=database_url, TAPET_SECRET_KEY=TEST_SECRET, TAPET_BOT_DELAY="0.02",
-            TAPET_DEAL_PAUSE="0.1", TAPET_SWEEP_INTERVAL="0.5", TAPET_RATE_LIMITS="false",
+            DATABASE_URL=database_url,
+            TAPET_SECRET_KEY=TEST_SECRET,
+            TAPET_BOT_DELAY="0.02",
+            TAPET_DEAL_PAUSE="0.1",
+            TAPET_SWEEP_INTERVAL="0.5",
+            TAPET_RATE_LIMITS="false",
         )
         super().__init__(env, log)
         if os.environ.get("REDIS_URL"):
@@ -40,8 +44,10 @@ class Server(ServeProcess):
 @pytest.fixture
 def server(database_url: str, tmp_path: Path) -> Iterator[Server]:
     if not database_url.startswith("postgresql"):
-        pytest.skip("the crash test runs `tapet serve` as a separate process on PostgreSQL: "
-                    "set DATABASE_URL=postgresql+asyncpg://... (CI does)")
+        pytest.skip(
+            "the crash test runs `tapet serve` as a separate process on PostgreSQL: "
+            "set DATABASE_URL=postgresql+asyncpg://... (CI does)"
+        )
     import asyncio
 
     from tests.conftest import empty_tables
@@ -59,8 +65,11 @@ def _my_turn(view: dict) -> bool:
 
 
 def _play_mine(http: httpx.Client, room: int, auth: dict[str, str], view: dict) -> None:
-    answer = http.post(f"/api/rooms/{room}/moves", json={"seq": view["seq"], "action": view["legal_actions"][0]},
-                       headers=auth)
+    answer = http.post(
+        f"/api/rooms/{room}/moves",
+        json={"seq": view["seq"], "action": view["legal_actions"][0]},
+        headers=auth,
+    )
     assert answer.status_code in (200, 409), answer.text  # 409: the clock played first
 
 
@@ -74,7 +83,18 @@ def _public(entry: dict) -> tuple:
     return entry["seq"], entry["actor"], entry["at"], action
 
 
-KEYS = ("seq", "hand", "legal_actions", "scores", "to_act", "phase", "clock", "commitment", "my_seat", "status")
+KEYS = (
+    "seq",
+    "hand",
+    "legal_actions",
+    "scores",
+    "to_act",
+    "phase",
+    "clock",
+    "commitment",
+    "my_seat",
+    "status",
+)
 
 
 def test_sigkill_mid_deal_then_restart_finishes_the_match(server: Server) -> None:
@@ -83,8 +103,16 @@ def test_sigkill_mid_deal_then_restart_finishes_the_match(server: Server) -> Non
         token = http.post("/api/session", json={"nickname": "Survivor"}).json()["token"]
         http.cookies.clear()
         auth = {"Authorization": f"Bearer {token}"}
-        room = http.post("/api/rooms", json={"game": "bolot", "options": {"target": 300}, "clock_seconds": 15,
-                                             "max_timeouts": 20}, headers=auth).json()["id"]
+        room = http.post(
+            "/api/rooms",
+            json={
+                "game": "bolot",
+                "options": {"target": 300},
+                "clock_seconds": 15,
+                "max_timeouts": 20,
+            },
+            headers=auth,
+        ).json()["id"]
         http.put(f"/api/rooms/{room}/seats/0", json={}, headers=auth)
         for seat in (1, 2, 3):
             http.put(f"/api/rooms/{room}/seats/{seat}", json={"bot": "heuristic"}, headers=auth)
@@ -93,7 +121,9 @@ def test_sigkill_mid_deal_then_restart_finishes_the_match(server: Server) -> Non
         view = poll_view(http, room, auth, _my_turn)
         while not (view["phase"] == "play" and view["seq"] >= 12):
             _play_mine(http, room, auth, view)
-            view = poll_view(http, room, auth, lambda v, s=view["seq"]: _my_turn(v) and v["seq"] > s)
+            view = poll_view(
+                http, room, auth, lambda v, s=view["seq"]: _my_turn(v) and v["seq"] > s
+            )
         before = {k: view[k] for k in KEYS}
         log_before = http.get(f"/api/rooms/{room}/moves").json()
         assert before["clock"]["seat"] == 0

@@ -16,11 +16,17 @@ from app.rooms.fanout import _belongs
 from tests.conftest import Guest
 
 
-async def _started_room(client: httpx.AsyncClient, guest: Guest) -> tuple[int, list[dict[str, str]]]:
+async def _started_room(
+    client: httpx.AsyncClient, guest: Guest
+) -> tuple[int, list[dict[str, str]]]:
     players = [await guest(f"P{n}") for n in range(4)]
-    room = (await client.post("/api/rooms", json={"game": "bolot"}, headers=players[0])).json()["id"]
+    room = (await client.post("/api/rooms", json={"game": "bolot"}, headers=players[0])).json()[
+        "id"
+    ]
     for seat, headers in enumerate(players):
-        assert (await client.put(f"/api/rooms/{room}/seats/{seat}", json={}, headers=headers)).status_code == 200
+        assert (
+            await client.put(f"/api/rooms/{room}/seats/{seat}", json={}, headers=headers)
+        ).status_code == 200
     assert (await client.post(f"/api/rooms/{room}/start", headers=players[0])).status_code == 200
     return room, players
 
@@ -31,7 +37,9 @@ async def _users(app: Any) -> dict[str, User]:
 
 
 def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    return {k: v for k, v in a.items() if k != "spectators"} == {k: v for k, v in b.items() if k != "spectators"}
+    return {k: v for k, v in a.items() if k != "spectators"} == {
+        k: v for k, v in b.items() if k != "spectators"
+    }
 
 
 async def test_one_build_per_audience_and_each_view_is_its_viewers(
@@ -63,7 +71,9 @@ async def test_one_build_per_audience_and_each_view_is_its_viewers(
         assert cache.builds - before == 6
 
 
-async def test_the_json_text_is_the_view_with_its_type(app: Any, client: httpx.AsyncClient, guest: Guest) -> None:
+async def test_the_json_text_is_the_view_with_its_type(
+    app: Any, client: httpx.AsyncClient, guest: Guest
+) -> None:
     import json
 
     room, _ = await _started_room(client, guest)

@@ -42,13 +42,17 @@ async def log_of(client: httpx.AsyncClient, table: Table, seat: int | None) -> l
     return response.json()
 
 
-async def test_log_hides_the_deck_and_declared_cards_until_their_time(client: httpx.AsyncClient, table: Table) -> None:
+async def test_log_hides_the_deck_and_declared_cards_until_their_time(
+    client: httpx.AsyncClient, table: Table
+) -> None:
     e = table.eldest
     await move(client, table, e, {"type": "take"})
     eldest = await view_of(client, table, e)
     run = next(
-        a for a in eldest["legal_actions"]
-        if [(c["kind"], c["length"], c.get("suit")) for c in a["combinations"]] == [("sequence", 5, "c")]
+        a
+        for a in eldest["legal_actions"]
+        if [(c["kind"], c["length"], c.get("suit")) for c in a["combinations"]]
+        == [("sequence", 5, "c")]
     )
     assert (await move(client, table, e, run)).status_code == 200
     assert (await move(client, table, e, {"type": "play", "card": "1c"})).status_code == 200
@@ -60,7 +64,9 @@ async def test_log_hides_the_deck_and_declared_cards_until_their_time(client: ht
     deal = spectator_log[0]["action"]
     assert deal["type"] == "deal" and "deck" not in deal and "salt" not in deal
     assert len(deal["sha256"]) == 64
-    declared = next(m for m in spectator_log if m["action"]["type"] == "declare" and m["actor"] == e)
+    declared = next(
+        m for m in spectator_log if m["action"]["type"] == "declare" and m["actor"] == e
+    )
     assert declared["action"]["combinations"] == [{"kind": "sequence", "length": 5}]
     assert cards_in(spectator_log) <= {"7o", "1c"}  # the turned card and the card played
     assert "10c" not in json.dumps(spectator_log)
@@ -76,7 +82,9 @@ async def test_log_hides_the_deck_and_declared_cards_until_their_time(client: ht
     assert "deck" not in shown[0]["action"]
 
 
-async def test_deck_and_salt_are_revealed_when_the_deal_ends(client: httpx.AsyncClient, table: Table) -> None:
+async def test_deck_and_salt_are_revealed_when_the_deal_ends(
+    client: httpx.AsyncClient, table: Table
+) -> None:
     # Play the first deal out: whoever is to act plays their first legal action.
     for _ in range(200):
         public = await view_of(client, table, None)
@@ -101,8 +109,11 @@ async def test_deck_and_salt_are_revealed_when_the_deal_ends(client: httpx.Async
     assert [d["action"]["deal_no"] for d in deals] == [1, 2]
     first, second = deals[0]["action"], deals[1]["action"]
     assert first["deck"] == DECK
-    assert hashlib.sha256((first["salt"] + ",".join(first["deck"])).encode()).hexdigest() == first["sha256"]
+    assert (
+        hashlib.sha256((first["salt"] + ",".join(first["deck"])).encode()).hexdigest()
+        == first["sha256"]
+    )
     assert "deck" not in second and "salt" not in second
     assert public["commitment"] == {"deal_no": 2, "sha256": second["sha256"]}
     # Nothing of the second deal but its turned card is in its part of the log.
-    assert cards_in(log[log.index(deals[1]):]) <= {public["turned"]}
+    assert cards_in(log[log.index(deals[1]) :]) <= {public["turned"]}

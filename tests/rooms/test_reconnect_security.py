@@ -22,16 +22,28 @@ def _stable(view: dict) -> dict:
     return {k: v for k, v in view.items() if k != "spectators"}
 
 
-async def test_a_refresh_and_a_new_device_show_the_same_seat_and_hand(client: httpx.AsyncClient, table: Table) -> None:
+async def test_a_refresh_and_a_new_device_show_the_same_seat_and_hand(
+    client: httpx.AsyncClient, table: Table
+) -> None:
     eldest = table.headers[table.eldest]
     before = await view_of(client, table, table.eldest)
     assert before["legal_actions"] and before["hand"]
     assert _stable(await view_of(client, table, table.eldest)) == _stable(before)  # a refresh
     # the guest registers, then logs in from another device: a new token, the same seat
-    assert (await client.post("/api/accounts", json={"username": "eldest", "password": PASSWORD}, headers=eldest)).status_code == 201
-    token = (await client.post("/api/login", json={"username": "eldest", "password": PASSWORD})).json()["token"]
+    assert (
+        await client.post(
+            "/api/accounts", json={"username": "eldest", "password": PASSWORD}, headers=eldest
+        )
+    ).status_code == 201
+    token = (
+        await client.post("/api/login", json={"username": "eldest", "password": PASSWORD})
+    ).json()["token"]
     client.cookies.clear()
-    other_device = (await client.get(f"/api/rooms/{table.room_id}/view", headers={"Authorization": f"Bearer {token}"})).json()
+    other_device = (
+        await client.get(
+            f"/api/rooms/{table.room_id}/view", headers={"Authorization": f"Bearer {token}"}
+        )
+    ).json()
     assert other_device["my_seat"] == table.eldest
     for key in ("hand", "legal_actions", "seq", "to_act", "clock", "commitment"):
         assert other_device[key] == before[key], key
@@ -41,8 +53,11 @@ async def _play_one(http: httpx.AsyncClient, room: int, auth: list[dict[str, str
     public = (await http.get(f"/api/rooms/{room}/view")).json()
     seat = public["to_act"]
     mine = (await http.get(f"/api/rooms/{room}/view", headers=auth[seat])).json()
-    answer = await http.post(f"/api/rooms/{room}/moves", json={"seq": mine["seq"], "action": mine["legal_actions"][0]},
-                             headers=auth[seat])
+    answer = await http.post(
+        f"/api/rooms/{room}/moves",
+        json={"seq": mine["seq"], "action": mine["legal_actions"][0]},
+        headers=auth[seat],
+    )
     assert answer.status_code == 200, answer.text
     return answer.json()["seq"]
 
@@ -89,8 +104,11 @@ async def test_a_dropped_socket_catches_up_with_the_moves_it_missed(live_server:
             assert missed["type"] == "moves" and missed["since"] == seen and missed["seq"] == now
             assert [m["seq"] for m in missed["moves"]] == list(range(seen, now))
             assert view["type"] == "view" and view["seq"] == now
-            assert view == {**(await http.get(f"/api/rooms/{room}/view", headers=auth[0])).json(), "type": "view",
-                            "spectators": view["spectators"]}
+            assert view == {
+                **(await http.get(f"/api/rooms/{room}/view", headers=auth[0])).json(),
+                "type": "view",
+                "spectators": view["spectators"],
+            }
             # then each change comes as its moves, then the view
             after = await _play_one(http, room, auth)
             got: list[int] = []
@@ -103,7 +121,9 @@ async def test_a_dropped_socket_catches_up_with_the_moves_it_missed(live_server:
             assert got == list(range(now, after))
 
 
-async def test_too_far_behind_gets_the_whole_view_only(live_server: str, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_too_far_behind_gets_the_whole_view_only(
+    live_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(sockets, "CATCHUP_MAX", 1)
     async with httpx.AsyncClient(base_url=live_server) as http:
         room, tokens, auth = await _started(http)
@@ -133,7 +153,9 @@ async def test_a_second_socket_for_the_same_seat_replaces_nothing(live_server: s
             assert (await _recv_seq(tab1, later))["my_seat"] == 1
 
 
-async def test_a_guest_who_leaves_gets_a_stand_in_and_may_come_back(client: httpx.AsyncClient, guest: Guest) -> None:
+async def test_a_guest_who_leaves_gets_a_stand_in_and_may_come_back(
+    client: httpx.AsyncClient, guest: Guest
+) -> None:
     host = await guest("Host")
     room = (await client.post("/api/rooms", json={"game": "bolot"}, headers=host)).json()["id"]
     await client.put(f"/api/rooms/{room}/seats/0", json={}, headers=host)

@@ -33,9 +33,15 @@ async def test_a_restarted_server_finishes_the_match_from_the_log(settings: Sett
         token = (await client.post("/api/session", json={"nickname": "Host"})).json()["token"]
         client.cookies.clear()
         auth = {"Authorization": f"Bearer {token}"}
-        room = (await client.post("/api/rooms", json={"game": "bolot", "options": {"target": 300}}, headers=auth)).json()
+        room = (
+            await client.post(
+                "/api/rooms", json={"game": "bolot", "options": {"target": 300}}, headers=auth
+            )
+        ).json()
         for seat in range(4):
-            await client.put(f"/api/rooms/{room['id']}/seats/{seat}", json={"bot": "random"}, headers=auth)
+            await client.put(
+                f"/api/rooms/{room['id']}/seats/{seat}", json={"bot": "random"}, headers=auth
+            )
         await client.post(f"/api/rooms/{room['id']}/start", headers=auth)
         stopped_at = await _wait(client, room["id"], lambda v: v["seq"] >= 20)
     assert stopped_at["status"] == "playing"

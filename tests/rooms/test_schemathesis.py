@@ -49,13 +49,37 @@ def test_no_request_gets_a_server_error(fuzz_server: Server, tmp_path: Path) -> 
             http.put(f"/api/rooms/{room}/seats/{seat}", json={"bot": "random"}, headers=auth)
         http.post(f"/api/rooms/{room}/start", headers=auth)
     run = subprocess.run(
-        [st, "run", f"{fuzz_server.url}/openapi.json", "--checks", "not_a_server_error",
-         "--max-examples", str(MAX_EXAMPLES), "--max-time", str(MAX_TIME), "--workers", "1", "--seed", "20261130",
-         "-H", f"Authorization: Bearer {token}", "--request-timeout", "20", "--warnings", "off"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=MAX_TIME + 120, env={**os.environ, "NO_COLOR": "1"},
+        [
+            st,
+            "run",
+            f"{fuzz_server.url}/openapi.json",
+            "--checks",
+            "not_a_server_error",
+            "--max-examples",
+            str(MAX_EXAMPLES),
+            "--max-time",
+            str(MAX_TIME),
+            "--workers",
+            "1",
+            "--seed",
+            "20261130",
+            "-H",
+            f"Authorization: Bearer {token}",
+            "--request-timeout",
+            "20",
+            "--warnings",
+            "off",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=MAX_TIME + 120,
+        env={**os.environ, "NO_COLOR": "1"},
     )
     report = run.stdout[-6000:] + run.stderr[-2000:]
     server_log = fuzz_server.log.read_text()
-    assert run.returncode == 0, f"schemathesis found failures:\n{report}\n--- server log ---\n{server_log[-4000:]}"
+    assert run.returncode == 0, (
+        f"schemathesis found failures:\n{report}\n--- server log ---\n{server_log[-4000:]}"
+    )
     assert "Traceback" not in server_log, server_log[-4000:]
     assert ROOT.exists()

@@ -35,9 +35,13 @@ def settings(settings: Settings) -> Settings:
 
 async def _dealt_room(client: httpx.AsyncClient, guest: Guest) -> tuple[int, list[dict[str, str]]]:
     players = [await guest(f"P{n}") for n in range(4)]
-    room = (await client.post("/api/rooms", json={"game": "bolot"}, headers=players[0])).json()["id"]
+    room = (await client.post("/api/rooms", json={"game": "bolot"}, headers=players[0])).json()[
+        "id"
+    ]
     for seat, headers in enumerate(players):
-        assert (await client.put(f"/api/rooms/{room}/seats/{seat}", json={}, headers=headers)).status_code == 200
+        assert (
+            await client.put(f"/api/rooms/{room}/seats/{seat}", json={}, headers=headers)
+        ).status_code == 200
     assert (await client.post(f"/api/rooms/{room}/start", headers=players[0])).status_code == 200
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:  # the runner deals
@@ -57,7 +61,9 @@ def _without_spectators(view: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in view.items() if k != "spectators"}
 
 
-async def _move(client: httpx.AsyncClient, room: int, players: list[dict[str, str]]) -> httpx.Response:
+async def _move(
+    client: httpx.AsyncClient, room: int, players: list[dict[str, str]]
+) -> httpx.Response:
     view = (await client.get(f"/api/rooms/{room}/view", headers=players[0])).json()
     mover = players[view["to_act"]]
     mine = (await client.get(f"/api/rooms/{room}/view", headers=mover)).json()
@@ -113,7 +119,9 @@ async def test_a_move_to_four_seat_sockets_and_three_spectators_reads_the_room_o
         statements.append(statement)
 
     async with hub.listen(room) as events:
-        await asyncio.gather(*(fanout.views_of(hub).get(maker, room, v) for v in viewers))  # the sockets' first views
+        await asyncio.gather(
+            *(fanout.views_of(hub).get(maker, room, v) for v in viewers)
+        )  # the sockets' first views
         await asyncio.sleep(0.3)  # the runner and the watcher are done with the deal's event
         reads, builds = fanout.views_of(hub).reads, fanout.views_of(hub).builds
         event.listen(app.state.engine.sync_engine, "before_cursor_execute", count)
@@ -122,12 +130,17 @@ async def test_a_move_to_four_seat_sockets_and_three_spectators_reads_the_room_o
             mover = players[view["to_act"]]
             mine = (await client.get(f"/api/rooms/{room}/view", headers=mover)).json()
             statements.clear()  # from here: the move and its fan-out only
-            answer = await client.post(f"/api/rooms/{room}/moves", json={"seq": mine["seq"],
-                                       "action": mine["legal_actions"][0]}, headers=mover)
+            answer = await client.post(
+                f"/api/rooms/{room}/moves",
+                json={"seq": mine["seq"], "action": mine["legal_actions"][0]},
+                headers=mover,
+            )
             assert answer.status_code == 200, answer.text
             seq = await asyncio.wait_for(anext(events), 5)
             assert seq == mine["seq"] + 1
-            entries = await asyncio.gather(*(fanout.views_of(hub).get(maker, room, v) for v in viewers))
+            entries = await asyncio.gather(
+                *(fanout.views_of(hub).get(maker, room, v) for v in viewers)
+            )
             await asyncio.sleep(0.3)  # the runner and the watcher look at the event
         finally:
             event.remove(app.state.engine.sync_engine, "before_cursor_execute", count)

@@ -12,7 +12,9 @@ import websockets
 from tests.tables import DECK
 
 
-async def _next_view(ws: websockets.ClientConnection, seq: int | None = None, timeout: float = 10) -> dict:
+async def _next_view(
+    ws: websockets.ClientConnection, seq: int | None = None, timeout: float = 10
+) -> dict:
     """The next view pushed (the first with ``seq`` when given)."""
     async with asyncio.timeout(timeout):
         while True:
@@ -21,12 +23,16 @@ async def _next_view(ws: websockets.ClientConnection, seq: int | None = None, ti
                 return view
 
 
-async def test_socket_pushes_each_viewer_their_own_view(live_server: str, fixed_first_deal: list[str]) -> None:
+async def test_socket_pushes_each_viewer_their_own_view(
+    live_server: str, fixed_first_deal: list[str]
+) -> None:
     ws_base = live_server.replace("http://", "ws://")
     async with httpx.AsyncClient(base_url=live_server) as http:
         tokens = []
         for name in ("Anna", "Berto", "Carme", "Dani"):
-            tokens.append((await http.post("/api/session", json={"nickname": name})).json()["token"])
+            tokens.append(
+                (await http.post("/api/session", json={"nickname": name})).json()["token"]
+            )
             http.cookies.clear()
         auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
         room = (await http.post("/api/rooms", json={"game": "bolot"}, headers=auth[0])).json()
@@ -47,16 +53,26 @@ async def test_socket_pushes_each_viewer_their_own_view(live_server: str, fixed_
             assert mine["my_seat"] == eldest
             assert sorted(mine["hand"]) == sorted(DECK[0:3] + DECK[12:14])
             assert {"type": "take"} in mine["legal_actions"]
-            assert public["hand"] is None and public["my_seat"] is None and public["legal_actions"] == []
+            assert (
+                public["hand"] is None
+                and public["my_seat"] is None
+                and public["legal_actions"] == []
+            )
             assert (await http.get(f"/api/rooms/{room['id']}")).json()["spectators"] == 1
 
             response = await http.post(
-                f"/api/rooms/{room['id']}/moves", json={"seq": 1, "action": {"type": "pass"}}, headers=auth[eldest]
+                f"/api/rooms/{room['id']}/moves",
+                json={"seq": 1, "action": {"type": "pass"}},
+                headers=auth[eldest],
             )
             assert response.status_code == 200
             mine = await _next_view(player, seq=2)
             public = await _next_view(spectator, seq=2)
-            assert mine["auction"] == public["auction"] == [{"seat": eldest, "type": "pass", "round": 1}]
+            assert (
+                mine["auction"]
+                == public["auction"]
+                == [{"seat": eldest, "type": "pass", "round": 1}]
+            )
             assert mine["legal_actions"] == []  # now it is e+1's turn
             assert public["hand"] is None
 
@@ -66,11 +82,15 @@ async def test_socket_pushes_each_viewer_their_own_view(live_server: str, fixed_
 
 async def test_socket_to_an_unknown_room_is_refused(live_server: str) -> None:
     with pytest.raises(websockets.exceptions.InvalidStatus):
-        async with websockets.connect(live_server.replace("http://", "ws://") + "/api/rooms/999/ws"):
+        async with websockets.connect(
+            live_server.replace("http://", "ws://") + "/api/rooms/999/ws"
+        ):
             pass
 
 
-async def test_another_sites_page_gets_a_spectators_view(live_server: str, fixed_first_deal: list[str]) -> None:
+async def test_another_sites_page_gets_a_spectators_view(
+    live_server: str, fixed_first_deal: list[str]
+) -> None:
     ws_base = live_server.replace("http://", "ws://")
     async with httpx.AsyncClient(base_url=live_server) as http:
         token = (await http.post("/api/session", json={"nickname": "Anna"})).json()["token"]
@@ -78,11 +98,15 @@ async def test_another_sites_page_gets_a_spectators_view(live_server: str, fixed
         room = (await http.post("/api/rooms", json={"game": "bolot"}, headers=auth)).json()
         await http.put(f"/api/rooms/{room['id']}/seats/0", json={}, headers=auth)
         for seat in (1, 2, 3):
-            await http.put(f"/api/rooms/{room['id']}/seats/{seat}", json={"bot": "random"}, headers=auth)
+            await http.put(
+                f"/api/rooms/{room['id']}/seats/{seat}", json={"bot": "random"}, headers=auth
+            )
         await http.post(f"/api/rooms/{room['id']}/start", headers=auth)
     url = f"{ws_base}/api/rooms/{room['id']}/ws"
     cookie = {"Cookie": f"tapet_session={token}"}
-    async with websockets.connect(url, additional_headers=cookie, origin="http://evil.example") as ws:
+    async with websockets.connect(
+        url, additional_headers=cookie, origin="http://evil.example"
+    ) as ws:
         assert (await _next_view(ws))["hand"] is None
     host = live_server.removeprefix("http://")
     async with websockets.connect(url, additional_headers=cookie, origin=f"http://{host}") as ws:

@@ -44,14 +44,18 @@ async def _room(client: httpx.AsyncClient, host: dict[str, str], see_hands: bool
     assert made.status_code == 201, made.text
     assert made.json()["spectators_see_hands"] is bool(see_hands)
     room = made.json()["id"]
-    assert (await client.put(f"/api/rooms/{room}/seats/0", json={}, headers=host)).status_code == 200
+    assert (
+        await client.put(f"/api/rooms/{room}/seats/0", json={}, headers=host)
+    ).status_code == 200
     for seat in (1, 2, 3):
         await client.put(f"/api/rooms/{room}/seats/{seat}", json={"bot": "random"}, headers=host)
     assert (await client.post(f"/api/rooms/{room}/start", headers=host)).status_code == 200
     return room
 
 
-async def _views(client: httpx.AsyncClient, room: int, seat: dict[str, str], others: list[dict[str, str]]) -> tuple[dict, list[dict]]:
+async def _views(
+    client: httpx.AsyncClient, room: int, seat: dict[str, str], others: list[dict[str, str]]
+) -> tuple[dict, list[dict]]:
     """The seat's view and the others' at one and the same seq."""
     for _ in range(200):
         mine = (await client.get(f"/api/rooms/{room}/view", headers=seat)).json()
@@ -62,7 +66,9 @@ async def _views(client: httpx.AsyncClient, room: int, seat: dict[str, str], oth
     raise AssertionError("the table never stood still")
 
 
-async def _watch_two_deals(client: httpx.AsyncClient, guest: Guest, see_hands: bool | None) -> list[dict]:
+async def _watch_two_deals(
+    client: httpx.AsyncClient, guest: Guest, see_hands: bool | None
+) -> list[dict]:
     """Play seat 0 (the first of its legal actions) into deal 3; check at every step
     that the spectator and the player's second account see no more than the seat.
     Returns the spectators' views."""
@@ -86,8 +92,11 @@ async def _watch_two_deals(client: httpx.AsyncClient, guest: Guest, see_hands: b
         if mine["commitment"] and mine["commitment"]["deal_no"] >= 3:
             return watched
         if mine["to_act"] == 0 and mine["legal_actions"]:
-            await client.post(f"/api/rooms/{room}/moves", json={"seq": mine["seq"], "action": mine["legal_actions"][0]},
-                              headers=pepa)
+            await client.post(
+                f"/api/rooms/{room}/moves",
+                json={"seq": mine["seq"], "action": mine["legal_actions"][0]},
+                headers=pepa,
+            )
         else:
             await asyncio.sleep(0.01)
 
@@ -96,8 +105,12 @@ async def test_spectators_see_the_hands_one_deal_late_and_never_the_current_ones
     client: httpx.AsyncClient, guest: Guest
 ) -> None:
     watched = await _watch_two_deals(client, guest, True)
-    during_first = [v for v in watched if v["phase"] in ("auction", "play") and v["commitment"]["deal_no"] == 1]
-    during_second = [v for v in watched if v["phase"] in ("auction", "play") and v["commitment"]["deal_no"] == 2]
+    during_first = [
+        v for v in watched if v["phase"] in ("auction", "play") and v["commitment"]["deal_no"] == 1
+    ]
+    during_second = [
+        v for v in watched if v["phase"] in ("auction", "play") and v["commitment"]["deal_no"] == 2
+    ]
     assert during_first and during_second
     assert all(v["open_hands"] is None for v in during_first)  # no finished deal yet
     for view in during_second:
@@ -108,9 +121,24 @@ async def test_spectators_see_the_hands_one_deal_late_and_never_the_current_ones
         assert [len(h) for h in opened["hands"]] == [8, 8, 8, 8]
         assert opened["hands"] == view["last_deal"]["hands"]  # the finished deal's record
         # of deal 2 a spectator knows only what lay face up: turned, played, shown, said
-        face_up = set().union(*(_cards(view.get(k)) for k in
-                                ("turned", "contract", "trick", "played", "last_trick", "declarations", "belote")))
-        assert _cards({k: v for k, v in view.items() if k not in ("open_hands", "last_deal", "sheet")}) <= face_up
+        face_up = set().union(
+            *(
+                _cards(view.get(k))
+                for k in (
+                    "turned",
+                    "contract",
+                    "trick",
+                    "played",
+                    "last_trick",
+                    "declarations",
+                    "belote",
+                )
+            )
+        )
+        assert (
+            _cards({k: v for k, v in view.items() if k not in ("open_hands", "last_deal", "sheet")})
+            <= face_up
+        )
 
 
 async def test_the_option_is_off_by_default(client: httpx.AsyncClient, guest: Guest) -> None:
@@ -121,12 +149,24 @@ async def test_the_option_is_off_by_default(client: httpx.AsyncClient, guest: Gu
 async def test_the_option_must_be_true_or_false(client: httpx.AsyncClient, guest: Guest) -> None:
     host = await guest("Host")
     for bad in ("yes", 1, "true"):
-        response = await client.post("/api/rooms", json={"game": "bolot", "spectators_see_hands": bad}, headers=host)
+        response = await client.post(
+            "/api/rooms", json={"game": "bolot", "spectators_see_hands": bad}, headers=host
+        )
         assert response.status_code == 422, (bad, response.text)
-    inside = await client.post("/api/rooms", json={"game": "bolot", "options": {"spectators_see_hands": True}}, headers=host)
+    inside = await client.post(
+        "/api/rooms",
+        json={"game": "bolot", "options": {"spectators_see_hands": True}},
+        headers=host,
+    )
     assert inside.status_code == 201 and inside.json()["spectators_see_hands"] is True
-    assert "spectators_see_hands" not in inside.json()["options"]  # a room option, not a rule of the game
-    bad_inside = await client.post("/api/rooms", json={"game": "bolot", "options": {"spectators_see_hands": "on"}}, headers=host)
+    assert (
+        "spectators_see_hands" not in inside.json()["options"]
+    )  # a room option, not a rule of the game
+    bad_inside = await client.post(
+        "/api/rooms",
+        json={"game": "bolot", "options": {"spectators_see_hands": "on"}},
+        headers=host,
+    )
     assert bad_inside.status_code == 422
 
 
@@ -140,7 +180,9 @@ async def test_the_lobby_form_offers_the_option_off_by_default(client: httpx.Asy
     token = await _token(client)
     made = {}
     for ticked in (True, False):
-        data = {"game": "bolot", "csrf": token} | ({"spectators_see_hands": "true"} if ticked else {})
+        data = {"game": "bolot", "csrf": token} | (
+            {"spectators_see_hands": "true"} if ticked else {}
+        )
         response = await client.post("/rooms", data=data)
         assert response.status_code == 303, response.text
         room = int(response.headers["location"].rsplit("/", 1)[1])
@@ -150,13 +192,28 @@ async def test_the_lobby_form_offers_the_option_off_by_default(client: httpx.Asy
 
 def test_the_table_shows_a_spectator_the_open_hands_and_a_player_none() -> None:
     hands = [["1o", "3o"], ["7c", "8c"], ["9e", "10e"], ["11b", "12b"]]
-    seats = [{"seat": s, "kind": "person", "name": n} for s, n in enumerate(("Ana", "Berto", "Carme", "Dani"))]
-    view = {"game": "bolot", "players": 4, "seats": seats, "my_seat": None, "phase": "play",
-            "open_hands": {"deal": 4, "hands": hands}}
+    seats = [
+        {"seat": s, "kind": "person", "name": n}
+        for s, n in enumerate(("Ana", "Berto", "Carme", "Dani"))
+    ]
+    view = {
+        "game": "bolot",
+        "players": 4,
+        "seats": seats,
+        "my_seat": None,
+        "phase": "play",
+        "open_hands": {"deal": 4, "hands": hands},
+    }
     shown = presenter.open_hands(view, presenter.seat_names(view))
     assert shown is not None and shown["deal"] == 4
     assert [(s["name"], [c["card"] for c in s["cards"]]) for s in shown["seats"]] == [
-        ("Ana", ["1o", "3o"]), ("Berto", ["7c", "8c"]), ("Carme", ["9e", "10e"]), ("Dani", ["11b", "12b"])]
-    seated = dict(view, my_seat=0)  # the server sends a seat no open_hands; none is drawn even if it did
+        ("Ana", ["1o", "3o"]),
+        ("Berto", ["7c", "8c"]),
+        ("Carme", ["9e", "10e"]),
+        ("Dani", ["11b", "12b"]),
+    ]
+    seated = dict(
+        view, my_seat=0
+    )  # the server sends a seat no open_hands; none is drawn even if it did
     assert presenter.open_hands(seated, presenter.seat_names(seated)) is None
     assert presenter.open_hands(dict(view, open_hands=None), presenter.seat_names(view)) is None

@@ -63,8 +63,9 @@ def shown_cards_of(state: State, seat: int) -> set[str]:
     return known
 
 
-def hidden_from(state: State, viewer: int | None,
-                public: Callable[[State, int], set[str]] | None = None) -> set[str]:
+def hidden_from(
+    state: State, viewer: int | None, public: Callable[[State, int], set[str]] | None = None
+) -> set[str]:
     """The cards ``viewer`` may not know: the stock and the other seats' hands, less
     what ``public(state, seat)`` says everyone knows of each hand (nothing when None)."""
     hidden = set(state.stock)

@@ -52,7 +52,10 @@ def test_the_hands():
 def test_exchange_of_the_seven_of_trumps_swap():
     s = taken({"seven_of_trump_exchange": True})
     assert observe(s, None)["to_act"] == 1 and observe(s, None)["phase"] == "auction"
-    assert legal_actions(s) == [{"type": "exchange", "swap": True}, {"type": "exchange", "swap": False}]
+    assert legal_actions(s) == [
+        {"type": "exchange", "swap": True},
+        {"type": "exchange", "swap": False},
+    ]
     with pytest.raises(IllegalAction, match="exchange"):
         apply(s, {"type": "pass"})
     s = apply(s, {"type": "exchange", "swap": True})
@@ -101,7 +104,12 @@ def test_claim_reaching_the_target_wins_the_match():
     v = observe(s, None)
     assert is_over(s) and v["winner"] == 0 and v["scores"] == [40, 0]
     assert v["sheet"][-1]["outcome"] == "claim"
-    assert v["sheet"][-1]["detail"]["claim"] == {"seat": 0, "total": 40, "target": 40, "correct": True}
+    assert v["sheet"][-1]["detail"]["claim"] == {
+        "seat": 0,
+        "total": 40,
+        "target": 40,
+        "correct": True,
+    }
 
 
 def test_claim_short_of_the_target_loses_the_match():

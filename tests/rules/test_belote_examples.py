@@ -31,7 +31,13 @@ def summary(cp, tricks, last, decl=([], []), belote=(0, 0), carried_in=0, contra
         ("F1", summary((92, 60), (5, 3), 0), [102, 60], 0, "made"),
         ("F2", summary((70, 82), (4, 4), 0, belote=(1, 0)), [100, 82], 0, "made"),
         ("F3", summary((62, 90), (3, 5), 1), [0, 162], 0, "failed"),
-        ("F4", summary((55, 97), (3, 5), 1, decl=([], [TIERCE_9C]), belote=(1, 0)), [20, 182], 0, "failed"),
+        (
+            "F4",
+            summary((55, 97), (3, 5), 1, decl=([], [TIERCE_9C]), belote=(1, 0)),
+            [20, 182],
+            0,
+            "failed",
+        ),
         ("F5", summary((71, 81), (4, 4), 0), [0, 81], 81, "litige"),
     ],
 )
@@ -50,7 +56,9 @@ def test_f2_without_the_belote_the_takers_fail():
 
 
 def test_f4_totals():
-    result = score_deal("belote", {}, summary((55, 97), (3, 5), 1, decl=([], [TIERCE_9C]), belote=(1, 0)))
+    result = score_deal(
+        "belote", {}, summary((55, 97), (3, 5), 1, decl=([], [TIERCE_9C]), belote=(1, 0))
+    )
     assert result["detail"]["totals"] == [75, 127]
 
 
@@ -64,14 +72,35 @@ TWO_P = {"trump": "H", "taker_team": 0, "eldest_team": 0}
 @pytest.mark.parametrize(
     "name, s, points",
     [
-        ("S1", summary((58, 45), (5, 4), 0, contract=TWO_P, belote=(1, 0), decl=(
-            [{"kind": "sequence", "length": 4, "top": "T", "suit": "D"}],
-            [{"kind": "sequence", "length": 3, "top": "K", "suit": "C"}],
-        )), [138, 45]),
-        ("S2", summary((62, 48), (5, 4), 0, contract=TWO_P, decl=(
-            [{"kind": "sequence", "length": 5, "top": "J", "suit": "S"}],
-            [{"kind": "four", "rank": "K"}],
-        )), [72, 148]),
+        (
+            "S1",
+            summary(
+                (58, 45),
+                (5, 4),
+                0,
+                contract=TWO_P,
+                belote=(1, 0),
+                decl=(
+                    [{"kind": "sequence", "length": 4, "top": "T", "suit": "D"}],
+                    [{"kind": "sequence", "length": 3, "top": "K", "suit": "C"}],
+                ),
+            ),
+            [138, 45],
+        ),
+        (
+            "S2",
+            summary(
+                (62, 48),
+                (5, 4),
+                0,
+                contract=TWO_P,
+                decl=(
+                    [{"kind": "sequence", "length": 5, "top": "J", "suit": "S"}],
+                    [{"kind": "four", "rank": "K"}],
+                ),
+            ),
+            [72, 148],
+        ),
     ],
 )
 def test_worked_examples_two_players(name, s, points):
@@ -123,10 +152,15 @@ def test_two_player_mapping_dealer_0():
     s = apply(s, {"type": "take"})
     # the eldest holds the 7 of hearts (index 8): he is asked about the exchange first
     assert observe(s, None)["exchange"] == {"seat": e, "swap": None}
-    assert legal_actions(s) == [{"type": "exchange", "swap": True}, {"type": "exchange", "swap": False}]
+    assert legal_actions(s) == [
+        {"type": "exchange", "swap": True},
+        {"type": "exchange", "swap": False},
+    ]
     s = apply(s, {"type": "exchange", "swap": False})
     assert set(observe(s, e)["hand"]) == set(DECK[0:3] + DECK[6:9] + [DECK[13], DECK[15], DECK[17]])
-    assert set(observe(s, d)["hand"]) == set(DECK[3:6] + DECK[9:12] + [DECK[14], DECK[16], DECK[18]])
+    assert set(observe(s, d)["hand"]) == set(
+        DECK[3:6] + DECK[9:12] + [DECK[14], DECK[16], DECK[18]]
+    )
     v = observe(s, None)
     assert v["hand_counts"] == [9, 9]
     assert v["turned"] == DECK[12], "the retourne is not taken in 2p and stays face up"
@@ -165,7 +199,11 @@ def test_two_player_auction_four_passes_void_and_the_other_deals():
     s = apply(s, {"type": "pass"})
     s = apply(s, {"type": "pass"})
     acts = legal_actions(s)
-    assert {a.get("suit") for a in acts if a["type"] == "take"} == {"S", "D", "C"}  # not the retourne's hearts
+    assert {a.get("suit") for a in acts if a["type"] == "take"} == {
+        "S",
+        "D",
+        "C",
+    }  # not the retourne's hearts
     s = apply(s, {"type": "pass"})
     s = apply(s, {"type": "pass"})
     v = observe(s, None)

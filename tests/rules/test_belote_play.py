@@ -20,7 +20,12 @@ HEARTS = {"trump": "H", "taker_team": 0}
         ("trumps led, void: anything", ["9H"], ["AS", "7D"], {"AS", "7D"}),
         ("void, no trump: anything", ["AS"], ["7D", "8C"], {"7D", "8C"}),
         ("void, partner winning: free", ["AS", "7S"], ["7H", "8D"], {"7H", "8D"}),
-        ("void, partner winning with a trump: free", ["AS", "9H", "8S"], ["JH", "7D"], {"JH", "7D"}),
+        (
+            "void, partner winning with a trump: free",
+            ["AS", "9H", "8S"],
+            ["JH", "7D"],
+            {"JH", "7D"},
+        ),
         ("void, opponent winning: must trump", ["AS"], ["7H", "JH", "8D"], {"7H", "JH"}),
         ("opponent trumped: must over-trump", ["7S", "9H"], ["JH", "8H", "8D"], {"JH"}),
     ],
@@ -66,7 +71,7 @@ def deck():
     d = []
     for start, size in ((0, 3), (3, 2)):
         for seat in range(4):
-            d += FIRST5[seat][start:start + size]
+            d += FIRST5[seat][start : start + size]
     return d + [TURNED] + STOCK
 
 
@@ -99,11 +104,19 @@ def test_hands_after_the_take():
 def test_declaration_choices_and_the_belote_flag():
     s = dealt()
     choices = [sorted(a["combinations"], key=lambda c: c["length"]) for a in legal_actions(s)]
-    assert sorted(choices, key=repr) == sorted([[], [QUARTE], [TIERCE_S], [TIERCE_S, QUARTE]], key=repr)
+    assert sorted(choices, key=repr) == sorted(
+        [[], [QUARTE], [TIERCE_S], [TIERCE_S, QUARTE]], key=repr
+    )
     with pytest.raises(IllegalAction, match="declare"):
         apply(s, {"type": "play", "card": "KH"})
     with pytest.raises(IllegalAction, match="do not hold"):
-        apply(s, {"type": "declare", "combinations": [{"kind": "sequence", "length": 5, "top": "A", "suit": "H"}]})
+        apply(
+            s,
+            {
+                "type": "declare",
+                "combinations": [{"kind": "sequence", "length": 5, "top": "A", "suit": "H"}],
+            },
+        )
     s = apply(s, {"type": "declare", "combinations": [QUARTE, TIERCE_S]})
     acts = legal_actions(s)
     assert {"type": "play", "card": "KH", "belote": True} in acts
@@ -118,7 +131,9 @@ def test_trumps_led_errors_name_the_rule():
     s = apply(s, {"type": "declare", "combinations": []})
     s = apply(s, {"type": "play", "card": "KH", "belote": True})
     s = apply(s, {"type": "declare", "combinations": []})
-    with pytest.raises(IllegalAction, match="you must follow suit in hearts: you hold the 7 of hearts"):
+    with pytest.raises(
+        IllegalAction, match="you must follow suit in hearts: you hold the 7 of hearts"
+    ):
         apply(s, {"type": "play", "card": "AS"})
     s = apply(s, {"type": "play", "card": "7H"})
     s = apply(s, {"type": "declare", "combinations": []})
@@ -131,8 +146,13 @@ def test_trumps_led_errors_name_the_rule():
 def test_declarations_public_kinds_then_cards_and_validity():
     s = dealt()
     s = apply(s, {"type": "declare", "combinations": [QUARTE, TIERCE_S]})
-    assert observe(s, 3)["declarations"] == [{"seat": 0, "combinations": [
-        {"kind": "sequence", "length": 3}, {"kind": "sequence", "length": 4}], "shown": False}]
+    assert observe(s, 3)["declarations"] == [
+        {
+            "seat": 0,
+            "combinations": [{"kind": "sequence", "length": 3}, {"kind": "sequence", "length": 4}],
+            "shown": False,
+        }
+    ]
     s = apply(s, {"type": "play", "card": "KH", "belote": True})
     for _ in range(3):
         best = max(legal_actions(s), key=lambda a: len(a["combinations"]))

@@ -41,7 +41,9 @@ def check_two_player_deal(entry):
     assert entry["points"] == detail["totals"]
 
 
-def playout(game: str, seed: int, check_leaks: bool, deals: int | None = None, claim_rate: float = 0.02):
+def playout(
+    game: str, seed: int, check_leaks: bool, deals: int | None = None, claim_rate: float = 0.02
+):
     rng = random.Random(seed)
     players = 4 if game == "belote" else 2
     state = new_game(game, {"target": 1000}, dealer=rng.randrange(players))

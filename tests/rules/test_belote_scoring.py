@@ -10,8 +10,17 @@ from app.rules.belote import GAME as BELOTE
 from app.rules.scoring import card_points_cap, played_card_points
 
 
-def summary(cp=(92, 60), tricks=(5, 3), last=0, decl=([], []), belote=(0, 0), carried_in=0,
-            taker=0, eldest=1, **extra):
+def summary(
+    cp=(92, 60),
+    tricks=(5, 3),
+    last=0,
+    decl=([], []),
+    belote=(0, 0),
+    carried_in=0,
+    taker=0,
+    eldest=1,
+    **extra,
+):
     s = {
         "contract": {"trump": "H", "taker_team": taker, "eldest_team": eldest},
         "card_points": list(cp),
@@ -130,15 +139,31 @@ def test_taker_team_1_makes():
     "name, decl, vd",
     [
         ("carré beats a longer run", ([run(5, "J", "S")], [four("Q")]), [0, 100]),
-        ("best team scores all its declarations", ([four("J"), run(3, "A", "D")], [four("9")]), [220, 0]),
+        (
+            "best team scores all its declarations",
+            ([four("J"), run(3, "A", "D")], [four("9")]),
+            [220, 0],
+        ),
         ("longer run beats a higher top", ([run(4, "T", "S")], [run(3, "A", "D")]), [50, 0]),
         ("higher top among equal lengths", ([run(3, "K", "S")], [run(3, "A", "D")]), [0, 20]),
         ("trump run beats an equal plain run", ([run(3, "K", "S")], [run(3, "K", "H")]), [0, 20]),
         ("carrés: J beats 9", ([four("9")], [four("J")]), [0, 200]),
         ("carrés: A beats T", ([four("T")], [four("A")]), [0, 100]),
-        ("equal plain runs: the eldest's first", ([run(3, "K", "S", by=1)], [run(3, "K", "D", by=0)]), [0, 20]),
-        ("equal plain runs: by 1 before by 2", ([run(3, "K", "S", by=1)], [run(3, "K", "D", by=2)]), [20, 0]),
-        ("runs of 5 and 6 count alike", ([run(6, "A", "S", by=3)], [run(5, "A", "D", by=2)]), [0, 100]),
+        (
+            "equal plain runs: the eldest's first",
+            ([run(3, "K", "S", by=1)], [run(3, "K", "D", by=0)]),
+            [0, 20],
+        ),
+        (
+            "equal plain runs: by 1 before by 2",
+            ([run(3, "K", "S", by=1)], [run(3, "K", "D", by=2)]),
+            [20, 0],
+        ),
+        (
+            "runs of 5 and 6 count alike",
+            ([run(6, "A", "S", by=3)], [run(5, "A", "D", by=2)]),
+            [0, 100],
+        ),
     ],
 )
 def test_only_the_best_declarations_team_scores(name, decl, vd):
@@ -165,14 +190,24 @@ def summary2(cp=(58, 45), tricks=(5, 4), last=0, decl=([], []), belote=(0, 0), e
     "name, decl, vd",
     [
         ("higher carré cancels the other", ([four("Q")], [four("9")]), [0, 150]),
-        ("a carré voids the other's runs, even a longer one",
-         ([four("Q"), run(3, "9", "S")], [run(5, "J", "D")]), [120, 0]),
-        ("a beaten carré still voids the runs", ([four("K"), run(5, "J", "D")], [four("A"), run(3, "9", "S")]),
-         [0, 100]),
+        (
+            "a carré voids the other's runs, even a longer one",
+            ([four("Q"), run(3, "9", "S")], [run(5, "J", "D")]),
+            [120, 0],
+        ),
+        (
+            "a beaten carré still voids the runs",
+            ([four("K"), run(5, "J", "D")], [four("A"), run(3, "9", "S")]),
+            [0, 100],
+        ),
         ("longer run wins", ([run(3, "A", "S")], [run(4, "T", "D")]), [0, 50]),
         ("trump run beats an equal plain run", ([run(3, "K", "H")], [run(3, "K", "S")]), [20, 0]),
         ("exact tie to the eldest hand", ([run(3, "K", "D")], [run(3, "K", "S")]), [20, 0]),
-        ("the winner scores all his runs", ([run(4, "K", "S"), run(3, "9", "D")], [run(3, "A", "C")]), [70, 0]),
+        (
+            "the winner scores all his runs",
+            ([run(4, "K", "S"), run(3, "9", "D")], [run(3, "A", "C")]),
+            [70, 0],
+        ),
     ],
 )
 def test_two_player_comparison(name, decl, vd):
@@ -181,7 +216,9 @@ def test_two_player_comparison(name, decl, vd):
 
 
 def test_two_player_exact_tie_goes_to_eldest_seat_1():
-    r = score_deal("belote-2p", {}, summary2(decl=([run(3, "K", "D")], [run(3, "K", "S")]), eldest=1))
+    r = score_deal(
+        "belote-2p", {}, summary2(decl=([run(3, "K", "D")], [run(3, "K", "S")]), eldest=1)
+    )
     assert r["detail"]["declarations"] == [0, 20]
 
 
@@ -211,7 +248,14 @@ def test_two_player_no_contract_to_make():
 
 # ---------------------------------------------------------------- card point bounds (§2, §8)
 def test_card_point_caps_four_players():
-    assert [card_points_cap(BELOTE, "H", n) for n in (1, 2, 3, 4, 5, 6)] == [56, 98, 126, 140, 150, 152]
+    assert [card_points_cap(BELOTE, "H", n) for n in (1, 2, 3, 4, 5, 6)] == [
+        56,
+        98,
+        126,
+        140,
+        150,
+        152,
+    ]
 
 
 def test_two_players_play_18_to_146_card_points():
@@ -245,10 +289,20 @@ def reject(game, s, match):
         (lambda s: s.update(declarations=[[four("7")], []]), "not a declaration"),
         (lambda s: s.update(declarations=[[four("8")], []]), "not a declaration"),
         (lambda s: s.update(declarations=[[run(3, "A", "X")], []]), "unknown suit"),
-        (lambda s: s.update(declarations=[[run(3, "K", "S")], [run(4, "K", "S")]]), "two declarations"),
-        (lambda s: s.update(declarations=[[four("J"), four("A"), four("K"), four("Q"), run(3, "9", "S")], []]),
-         "more than 16"),
-        (lambda s: s.update(belote=[1, 0], declarations=[[], [run(3, "K", "H")]]), "belote's cards"),
+        (
+            lambda s: s.update(declarations=[[run(3, "K", "S")], [run(4, "K", "S")]]),
+            "two declarations",
+        ),
+        (
+            lambda s: s.update(
+                declarations=[[four("J"), four("A"), four("K"), four("Q"), run(3, "9", "S")], []]
+            ),
+            "more than 16",
+        ),
+        (
+            lambda s: s.update(belote=[1, 0], declarations=[[], [run(3, "K", "H")]]),
+            "belote's cards",
+        ),
         (lambda s: s.update(revoke_team=0), "revoke"),
         (lambda s: s.update(carried_in=-5), "carried_in"),
         (lambda s: s.update(declarations=[[run(3, "K", "S", by=7)], []]), "0 to 3"),
@@ -267,10 +321,16 @@ def test_four_player_rejections(change, match):
         (lambda s: s.update(card_points=[10, 7]), "18 to 146"),
         (lambda s: s.update(card_points=[100, 50]), "18 to 146"),
         (lambda s: s.update(tricks=[1, 8], card_points=[35, 50], last_trick_team=1), "at most 34"),
-        (lambda s: s.update(declarations=[[four("J"), four("Q"), run(3, "9", "S")], []]), "more than 9"),
+        (
+            lambda s: s.update(declarations=[[four("J"), four("Q"), run(3, "9", "S")], []]),
+            "more than 9",
+        ),
         (lambda s: s.update(carried_in=5), "holds no points"),
         (lambda s: s.update(revoke_team=1), "revoke"),
-        (lambda s: s.update(belote=[0, 1], declarations=[[run(3, "K", "H")], []]), "belote's cards"),
+        (
+            lambda s: s.update(belote=[0, 1], declarations=[[run(3, "K", "H")], []]),
+            "belote's cards",
+        ),
         (lambda s: s["contract"].update(taker_team=2), "taker_team"),
     ],
 )

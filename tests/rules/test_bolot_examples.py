@@ -38,14 +38,25 @@ def summary(taker=0, cp=(84, 68), tricks=(5, 3), last=0, decl=([], []), belote=(
         ("B2", summary(cp=(71, 81), tricks=(4, 4), last=1), [0, 162], "failed"),
         (
             "B4",
-            summary(cp=(70, 82), tricks=(4, 4), last=0,
-                    decl=([{"kind": "sequence", "length": 3, "top": "9", "suit": "c"}], []), belote=(1, 0)),
+            summary(
+                cp=(70, 82),
+                tricks=(4, 4),
+                last=0,
+                decl=([{"kind": "sequence", "length": 3, "top": "9", "suit": "c"}], []),
+                belote=(1, 0),
+            ),
             [120, 82],
             "made",
         ),
         ("B6", summary(cp=(0, 152), tricks=(0, 8), last=1), [0, 252], "failed"),
-        ("B8", summary(cp=(80, 72), tricks=(5, 3), last=0, decl=([{"kind": "four", "rank": "10"}], [])),
-         [290, 72], "made"),
+        (
+            "B8",
+            summary(
+                cp=(80, 72), tricks=(5, 3), last=0, decl=([{"kind": "four", "rank": "10"}], [])
+            ),
+            [290, 72],
+            "made",
+        ),
         ("B9", summary(taker=1, cp=(60, 92), tricks=(4, 4), last=0), [70, 92], "made"),
     ],
 )
@@ -62,8 +73,13 @@ def test_b1_detail_points_in_play_and_needed():
 
 
 def test_b4_points_in_play():
-    s = summary(cp=(70, 82), tricks=(4, 4), last=0,
-                decl=([{"kind": "sequence", "length": 3, "top": "9", "suit": "c"}], []), belote=(1, 0))
+    s = summary(
+        cp=(70, 82),
+        tricks=(4, 4),
+        last=0,
+        decl=([{"kind": "sequence", "length": 3, "top": "9", "suit": "c"}], []),
+        belote=(1, 0),
+    )
     assert score_deal("bolot", {}, s)["detail"]["points_in_play"] == 202
 
 
@@ -119,7 +135,9 @@ def test_eight_passes_void_the_deal_and_next_dealer_deals():
         s = apply(s, {"type": "pass"})
     acts = legal_actions(s)
     assert {"type": "pass"} in acts
-    assert {a.get("suit") for a in acts if a["type"] == "take"} == {"o", "c", "e", "b"} - {turned_suit}
+    assert {a.get("suit") for a in acts if a["type"] == "take"} == {"o", "c", "e", "b"} - {
+        turned_suit
+    }
     for _ in range(4):
         s = apply(s, {"type": "pass"})
     v = observe(s, None)
@@ -130,8 +148,10 @@ def test_eight_passes_void_the_deal_and_next_dealer_deals():
 def test_round_two_may_name_turned_suit_with_option():
     from app.rules.bolot import TABLE
 
-    s = apply(new_game("bolot", {"second_round_other_suit": False}, dealer=3),
-              {"type": "deal", "deck": list(TABLE.deck)})
+    s = apply(
+        new_game("bolot", {"second_round_other_suit": False}, dealer=3),
+        {"type": "deal", "deck": list(TABLE.deck)},
+    )
     for _ in range(4):
         s = apply(s, {"type": "pass"})
     assert {a.get("suit") for a in legal_actions(s) if a["type"] == "take"} == {"o", "c", "e", "b"}

@@ -21,7 +21,7 @@ def deck() -> list[str]:
     d = []
     for packet_start, size in ((0, 3), (3, 2)):
         for seat in (0, 1, 2, 3):
-            d += HANDS[seat][packet_start:packet_start + size]
+            d += HANDS[seat][packet_start : packet_start + size]
     return d + [TURNED] + STOCK
 
 
@@ -47,11 +47,20 @@ def test_each_seat_declares_once_before_its_first_card():
     acts = legal_actions(s)
     assert all(a["type"] == "declare" for a in acts)
     # seat 0 holds oros 1 3 10 11 12 9: sequence order 7 8 9 3 10 11 12 1 -> 9-3-10-11-12-1, a run of 6.
-    assert {"type": "declare", "combinations": [{"kind": "sequence", "length": 6, "top": "1", "suit": "o"}]} in acts
+    assert {
+        "type": "declare",
+        "combinations": [{"kind": "sequence", "length": 6, "top": "1", "suit": "o"}],
+    } in acts
     assert {"type": "declare", "combinations": []} in acts
     with pytest.raises(IllegalAction, match="declare"):
         apply(s, {"type": "play", "card": "1c"})
-    s = apply(s, {"type": "declare", "combinations": [{"kind": "sequence", "length": 6, "top": "1", "suit": "o"}]})
+    s = apply(
+        s,
+        {
+            "type": "declare",
+            "combinations": [{"kind": "sequence", "length": 6, "top": "1", "suit": "o"}],
+        },
+    )
     # the kind is public at once, the cards only after trick 1
     assert observe(s, 1)["declarations"] == [
         {"seat": 0, "combinations": [{"kind": "sequence", "length": 6}], "shown": False}
@@ -62,7 +71,13 @@ def test_each_seat_declares_once_before_its_first_card():
 def test_a_run_must_be_declared_whole():
     s = dealt()
     with pytest.raises(IllegalAction, match="whole"):
-        apply(s, {"type": "declare", "combinations": [{"kind": "sequence", "length": 3, "top": "1", "suit": "o"}]})
+        apply(
+            s,
+            {
+                "type": "declare",
+                "combinations": [{"kind": "sequence", "length": 3, "top": "1", "suit": "o"}],
+            },
+        )
 
 
 def test_bolot_offered_with_the_first_card_and_rebolot_automatic():
@@ -84,7 +99,16 @@ def test_trumps_led_unable_to_overtake_any_trump_with_a_readable_reason():
     s = apply(s, {"type": "play", "card": "3o"})  # seat 0 leads the 3 of oros
     # seat 1 holds no oros: free to play anything
     s = apply(s, {"type": "declare", "combinations": []})
-    assert {a["card"] for a in legal_actions(s)} == {"7e", "8e", "9e", "1e", "3e", "12e", "11e", "10e"}
+    assert {a["card"] for a in legal_actions(s)} == {
+        "7e",
+        "8e",
+        "9e",
+        "1e",
+        "3e",
+        "12e",
+        "11e",
+        "10e",
+    }
     s = apply(s, {"type": "play", "card": "7e"})
     s = apply(s, {"type": "declare", "combinations": []})
     s = apply(s, {"type": "play", "card": "7b"})  # seat 2 has no oros either
@@ -141,7 +165,10 @@ def test_must_trump_and_over_trump_messages():
     with pytest.raises(IllegalAction, match="you must over-trump: you hold the 9 of oros"):
         _play_from(contract, ["12c", "3o"], ["9o", "7o", "1b"], "7o")
     # partner winning: free (two places back)
-    assert set(legal_cards("bolot", {}, contract, ["7o", "1b"], ["12c", "1c", "7c"])) == {"7o", "1b"}
+    assert set(legal_cards("bolot", {}, contract, ["7o", "1b"], ["12c", "1c", "7c"])) == {
+        "7o",
+        "1b",
+    }
 
 
 def _play_from(contract, trick, hand, card):

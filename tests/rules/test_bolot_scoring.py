@@ -5,12 +5,18 @@ import pytest
 from app.rules import IllegalAction, score_deal
 
 
-def summary(taker=0, cp=(84, 68), tricks=(5, 3), last=0, decl=([], []), belote=(0, 0), eldest=1, trump="o"):
+def summary(
+    taker=0, cp=(84, 68), tricks=(5, 3), last=0, decl=([], []), belote=(0, 0), eldest=1, trump="o"
+):
     return {
         "contract": {"trump": trump, "taker_team": taker, "round": 1, "eldest_team": eldest},
-        "card_points": list(cp), "tricks": list(tricks), "last_trick_team": last,
-        "declarations": [list(decl[0]), list(decl[1])], "belote": list(belote),
-        "carried_in": 0, "revoke_team": None,
+        "card_points": list(cp),
+        "tricks": list(tricks),
+        "last_trick_team": last,
+        "declarations": [list(decl[0]), list(decl[1])],
+        "belote": list(belote),
+        "carried_in": 0,
+        "revoke_team": None,
     }
 
 

@@ -13,7 +13,7 @@ def deck_for(hands: list[list[str]], dealer: int) -> list[str]:
     for k in range(12):
         seat = (dealer + 1 + k) % 4
         j = k // 4
-        deck.extend(hands[seat][4 * j:4 * j + 4])
+        deck.extend(hands[seat][4 * j : 4 * j + 4])
     return deck
 
 
@@ -68,9 +68,12 @@ def test_dealer_chooses_a_suit_botifarra_or_delegates():
     s = dealt(dealer=3)
     assert observe(s, None)["to_act"] == 3 and observe(s, None)["choice_step"] == "choose"
     assert legal_actions(s) == [
-        {"type": "trump", "suit": "o"}, {"type": "trump", "suit": "c"},
-        {"type": "trump", "suit": "e"}, {"type": "trump", "suit": "b"},
-        {"type": "botifarra"}, {"type": "delegate"},
+        {"type": "trump", "suit": "o"},
+        {"type": "trump", "suit": "c"},
+        {"type": "trump", "suit": "e"},
+        {"type": "trump", "suit": "b"},
+        {"type": "botifarra"},
+        {"type": "delegate"},
     ]
 
 
@@ -133,9 +136,17 @@ def test_full_ladder_in_seat_order_2_4_8():
     assert v["choice_step"] == "sant_vicenc" and v["to_act"] == 3 and v["multiplier"] == 4
     s = act(s, PASS, {"type": "sant_vicenc"})
     v = observe(s, None)
-    assert v["phase"] == "play" and v["doublings"] == 3 and v["multiplier"] == 8 and v["to_act"] == 1
+    assert (
+        v["phase"] == "play" and v["doublings"] == 3 and v["multiplier"] == 8 and v["to_act"] == 1
+    )
     assert [(a["seat"], a["type"]) for a in v["auction"]] == [
-        (0, "trump"), (1, "pass"), (3, "double"), (0, "pass"), (2, "redouble"), (3, "pass"), (1, "sant_vicenc"),
+        (0, "trump"),
+        (1, "pass"),
+        (3, "double"),
+        (0, "pass"),
+        (2, "redouble"),
+        (3, "pass"),
+        (1, "sant_vicenc"),
     ]
 
 
@@ -176,18 +187,35 @@ def test_doubling_scale_on_botifarra(scale, multipliers):
 
 
 def test_no_sant_vicenc_on_botifarra_with_the_option_off():
-    s = act(dealt(dealer=0, options={"sant_vicenc_on_botifarra": False}), {"type": "botifarra"},
-            {"type": "double"}, {"type": "redouble"})
+    s = act(
+        dealt(dealer=0, options={"sant_vicenc_on_botifarra": False}),
+        {"type": "botifarra"},
+        {"type": "double"},
+        {"type": "redouble"},
+    )
     v = observe(s, None)
     assert v["phase"] == "play" and v["multiplier"] == 8 and v["doublings"] == 2
     # on a suit the third step still exists
-    s = act(dealt(dealer=0, options={"sant_vicenc_on_botifarra": False}), {"type": "trump", "suit": "o"},
-            {"type": "double"}, {"type": "redouble"})
+    s = act(
+        dealt(dealer=0, options={"sant_vicenc_on_botifarra": False}),
+        {"type": "trump", "suit": "o"},
+        {"type": "double"},
+        {"type": "redouble"},
+    )
     assert observe(s, None)["choice_step"] == "sant_vicenc"
 
 
 def test_contract_is_public_with_the_engine_common_names():
     s = act(dealt(dealer=2), {"type": "trump", "suit": "o"})
     c = observe(s, 0)["contract"]
-    assert c == {"trump": "o", "botifarra": False, "chooser": 2, "chooser_team": 0, "taker": 2,
-                 "taker_team": 0, "delegated": False, "doublings": 0, "multiplier": 1}
+    assert c == {
+        "trump": "o",
+        "botifarra": False,
+        "chooser": 2,
+        "chooser_team": 0,
+        "taker": 2,
+        "taker_team": 0,
+        "delegated": False,
+        "doublings": 0,
+        "multiplier": 1,
+    }

@@ -14,9 +14,19 @@ TRUMP_OROS = {"trump": "o", "chooser_team": 0, "delegated": False, "doublings": 
 
 def summary(trump="o", doublings=0, cp=(38, 22), tricks=(7, 5), chooser=0, revoke=None):
     return {
-        "contract": {"trump": trump, "chooser_team": chooser, "delegated": False, "doublings": doublings},
-        "card_points": list(cp), "tricks": list(tricks), "last_trick_team": None,
-        "declarations": [[], []], "belote": [0, 0], "carried_in": 0, "revoke_team": revoke,
+        "contract": {
+            "trump": trump,
+            "chooser_team": chooser,
+            "delegated": False,
+            "doublings": doublings,
+        },
+        "card_points": list(cp),
+        "tricks": list(tricks),
+        "last_trick_team": None,
+        "declarations": [[], []],
+        "belote": [0, 0],
+        "carried_in": 0,
+        "revoke_team": revoke,
     }
 
 
@@ -43,7 +53,9 @@ def test_worked_multipliers_in_detail():
     assert score_deal("botifarra", {}, summary("o", 0))["detail"]["multiplier"] == 1
     assert score_deal("botifarra", {}, summary("o", 1))["detail"]["multiplier"] == 2
     assert score_deal("botifarra", {}, summary("o", 2))["detail"]["multiplier"] == 4
-    assert score_deal("botifarra", {}, summary("c", 1, (18, 42), (4, 8)))["detail"]["multiplier"] == 2
+    assert (
+        score_deal("botifarra", {}, summary("c", 1, (18, 42), (4, 8)))["detail"]["multiplier"] == 2
+    )
 
 
 @pytest.mark.parametrize(
@@ -54,7 +66,13 @@ def test_worked_multipliers_in_detail():
         ("W3", ["7c"], ["2o", "1b"], {"2o"}, {"2o"}),
         ("W4", ["12c", "3o"], ["8o", "2o", "1b"], {"8o"}, {"8o"}),
         ("E1", ["9c"], ["1c", "12c", "4c"], {"1c", "12c", "4c"}, {"4c"}),
-        ("E2", ["9c", "2c"], ["1c", "12c", "8c", "4c"], {"1c", "12c", "8c", "4c"}, {"1c", "12c", "4c"}),
+        (
+            "E2",
+            ["9c", "2c"],
+            ["1c", "12c", "8c", "4c"],
+            {"1c", "12c", "8c", "4c"},
+            {"1c", "12c", "4c"},
+        ),
     ],
 )
 def test_worked_legal_moves(name, trick, hand, western, eastern):

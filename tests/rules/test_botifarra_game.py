@@ -51,12 +51,17 @@ def test_a_rejected_card_names_the_rule_and_the_card():
 def test_eastern_rejection_explains_rule_3():
     s = act(w1_table({"variant": "eastern"}), {"type": "play", "card": "1c"})
     # seat 2 (the leader's partner) holds the 9c, which beats the opponents' 1c
-    with pytest.raises(IllegalAction, match="you must beat the opponents' 1 of copes: you hold the 9 of copes"):
+    with pytest.raises(
+        IllegalAction, match="you must beat the opponents' 1 of copes: you hold the 9 of copes"
+    ):
         apply(s, {"type": "play", "card": "10c"})
     s = act(s, {"type": "play", "card": "9c"})
     # seat 3, void in copes, must trump the opponents' 9c with his only trump (espases)
     assert {a["card"] for a in legal_actions(s)} == {"12e"}
-    with pytest.raises(IllegalAction, match="you cannot follow copes, so you must trump to beat the opponents' 9 of copes"):
+    with pytest.raises(
+        IllegalAction,
+        match="you cannot follow copes, so you must trump to beat the opponents' 9 of copes",
+    ):
         apply(s, {"type": "play", "card": "2b"})
     s = act(s, {"type": "play", "card": "12e"})
     assert observe(s, None)["last_trick"]["winner"] == 3 and observe(s, None)["to_act"] == 3
@@ -74,8 +79,10 @@ def test_eastern_lowest_card_message():
     s = act(s, {"type": "trump", "suit": "b"}, PASS, PASS, {"type": "play", "card": "9c"})
     with pytest.raises(IllegalAction) as exc:
         apply(s, {"type": "play", "card": "1c"})
-    assert str(exc.value) == ("you cannot beat the opponents' 9 of copes, so you must follow with "
-                              "your lowest copes: you hold the 4 of copes")
+    assert str(exc.value) == (
+        "you cannot beat the opponents' 9 of copes, so you must follow with "
+        "your lowest copes: you hold the 4 of copes"
+    )
 
 
 def _capot_table(doublings):
@@ -100,15 +107,25 @@ def test_whole_deal_defenders_capot(doublings, points):
     assert v["scores"] == points and v["phase"] == "deal" and v["dealer"] == 0
     assert v["last_deal"]["summary"] == {
         "contract": {"trump": "o", "chooser_team": 1, "delegated": False, "doublings": doublings},
-        "card_points": [60, 0], "tricks": [12, 0], "last_trick_team": 0,
-        "declarations": [[], []], "belote": [0, 0], "carried_in": 0, "revoke_team": None,
+        "card_points": [60, 0],
+        "tricks": [12, 0],
+        "last_trick_team": 0,
+        "declarations": [[], []],
+        "belote": [0, 0],
+        "carried_in": 0,
+        "revoke_team": None,
     }
 
 
 def test_only_the_last_trick_is_shown():
     hands = [OROS, COPES, ESPASES, BASTOS]
     s = new_game("botifarra", {}, dealer=3)
-    s = act(apply(s, {"type": "deal", "deck": deck_for(hands, 3)}), {"type": "trump", "suit": "o"}, PASS, PASS)
+    s = act(
+        apply(s, {"type": "deal", "deck": deck_for(hands, 3)}),
+        {"type": "trump", "suit": "o"},
+        PASS,
+        PASS,
+    )
     first = []
     for _ in range(4):
         a = legal_actions(s)[0]
@@ -188,7 +205,9 @@ def test_nullable_options_reject_bad_values():
         new_game("botifarra", {"max_hands": 0})
     with pytest.raises(IllegalAction, match="cap_score must be a whole number"):
         new_game("botifarra", {"cap_score": "121"})
-    assert new_game("botifarra", {"max_hands": None, "cap_score": None}).options["max_hands"] is None
+    assert (
+        new_game("botifarra", {"max_hands": None, "cap_score": None}).options["max_hands"] is None
+    )
 
 
 @pytest.mark.parametrize("options", [{}, {"variant": "eastern"}])

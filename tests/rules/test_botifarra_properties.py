@@ -28,14 +28,16 @@ from app.rules import (
 )
 from tests.rules.invariants import IN_DEAL, assert_cards_conserved, assert_no_leak
 
-OPTIONS = st.fixed_dictionaries({
-    "target": st.just(51),
-    "variant": st.sampled_from(["western", "eastern"]),
-    "eastern_extended_exception": st.booleans(),
-    "sant_vicenc_on_botifarra": st.booleans(),
-    "doubling_scale": st.sampled_from(["2-4-8", "2-3-4"]),
-    "max_hands": st.sampled_from([None, 3]),
-})
+OPTIONS = st.fixed_dictionaries(
+    {
+        "target": st.just(51),
+        "variant": st.sampled_from(["western", "eastern"]),
+        "eastern_extended_exception": st.booleans(),
+        "sant_vicenc_on_botifarra": st.booleans(),
+        "doubling_scale": st.sampled_from(["2-4-8", "2-3-4"]),
+        "max_hands": st.sampled_from([None, 3]),
+    }
+)
 
 
 def check_conservation(s):
@@ -55,8 +57,11 @@ def check_views(s):
         if seat is None:
             assert v["hand"] is None
             continue
-        hidden = (s.phase == "auction" and seat == (s.dealer + 2) % 4
-                  and not any(a["type"] in ("delegate", "trump", "botifarra") for a in s.auction))
+        hidden = (
+            s.phase == "auction"
+            and seat == (s.dealer + 2) % 4
+            and not any(a["type"] in ("delegate", "trump", "botifarra") for a in s.auction)
+        )
         assert v["hand_hidden"] is hidden
         if hidden:
             assert v["hand"] is None
@@ -119,7 +124,10 @@ def test_random_legal_games_keep_the_invariants(seed, options, dealer):
 @given(seed=st.integers(0, 2**32 - 1), dealer=st.integers(0, 3))
 def test_dealers_partner_sees_his_hand_only_after_the_choice(seed, dealer):
     rng = random.Random(seed)
-    s = apply(new_game("botifarra", {}, dealer=dealer), {"type": "deal", "deck": new_deck("botifarra", rng)})
+    s = apply(
+        new_game("botifarra", {}, dealer=dealer),
+        {"type": "deal", "deck": new_deck("botifarra", rng)},
+    )
     partner = (dealer + 2) % 4
     v = observe(s, partner)
     assert v["hand"] is None and v["hand_hidden"] is True and v["hand_counts"][partner] == 12

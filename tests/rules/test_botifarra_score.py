@@ -14,8 +14,14 @@ def points(options, s):
 @pytest.mark.parametrize(
     "scale, doublings, expected",
     [
-        ("2-4-8", 0, 9), ("2-4-8", 1, 18), ("2-4-8", 2, 36), ("2-4-8", 3, 72),
-        ("2-3-4", 0, 9), ("2-3-4", 1, 18), ("2-3-4", 2, 27), ("2-3-4", 3, 36),
+        ("2-4-8", 0, 9),
+        ("2-4-8", 1, 18),
+        ("2-4-8", 2, 36),
+        ("2-4-8", 3, 72),
+        ("2-3-4", 0, 9),
+        ("2-3-4", 1, 18),
+        ("2-3-4", 2, 27),
+        ("2-3-4", 3, 36),
     ],
 )
 def test_doubling_scale_on_a_suit(scale, doublings, expected):
@@ -26,8 +32,14 @@ def test_doubling_scale_on_a_suit(scale, doublings, expected):
 @pytest.mark.parametrize(
     "scale, doublings, expected",
     [
-        ("2-4-8", 0, 18), ("2-4-8", 1, 36), ("2-4-8", 2, 72), ("2-4-8", 3, 144),
-        ("2-3-4", 0, 18), ("2-3-4", 1, 36), ("2-3-4", 2, 54), ("2-3-4", 3, 72),
+        ("2-4-8", 0, 18),
+        ("2-4-8", 1, 36),
+        ("2-4-8", 2, 72),
+        ("2-4-8", 3, 144),
+        ("2-3-4", 0, 18),
+        ("2-3-4", 1, 36),
+        ("2-3-4", 2, 54),
+        ("2-3-4", 3, 72),
     ],
 )
 def test_botifarra_doubles_the_base(scale, doublings, expected):
@@ -102,11 +114,26 @@ def _with(s, **changes):
         ({"tricks": [-1, 13]}, "tricks must be two whole numbers adding up to 12"),
         ({"card_points": [38, 23]}, "card points must add up to 60, not 61"),
         ({"card_points": [38]}, "card_points must be two whole numbers"),
-        ({"card_points": [21, 39], "tricks": [1, 11]}, "1 trick holds at most 20 card points, not 21"),
-        ({"card_points": [37, 23], "tricks": [2, 10]}, "2 tricks hold at most 36 card points, not 37"),
-        ({"card_points": [49, 11], "tricks": [3, 9]}, "3 tricks hold at most 48 card points, not 49"),
-        ({"card_points": [57, 3], "tricks": [4, 8]}, "4 tricks hold at most 56 card points, not 57"),
-        ({"card_points": [4, 56], "tricks": [12, 0]}, "0 tricks hold at most 0 card points, not 56"),
+        (
+            {"card_points": [21, 39], "tricks": [1, 11]},
+            "1 trick holds at most 20 card points, not 21",
+        ),
+        (
+            {"card_points": [37, 23], "tricks": [2, 10]},
+            "2 tricks hold at most 36 card points, not 37",
+        ),
+        (
+            {"card_points": [49, 11], "tricks": [3, 9]},
+            "3 tricks hold at most 48 card points, not 49",
+        ),
+        (
+            {"card_points": [57, 3], "tricks": [4, 8]},
+            "4 tricks hold at most 56 card points, not 57",
+        ),
+        (
+            {"card_points": [4, 56], "tricks": [12, 0]},
+            "0 tricks hold at most 0 card points, not 56",
+        ),
     ],
 )
 def test_impossible_summaries_are_rejected_with_the_reason(changes, reason):
@@ -140,6 +167,9 @@ def test_unknown_option_is_rejected():
 
 def test_minimal_summary_defaults():
     """declarations, belote, carried_in, last_trick_team and revoke_team may be left out."""
-    s = {"contract": {"trump": "o", "chooser_team": 0, "doublings": 0},
-         "card_points": [38, 22], "tricks": [7, 5]}
+    s = {
+        "contract": {"trump": "o", "chooser_team": 0, "doublings": 0},
+        "card_points": [38, 22],
+        "tricks": [7, 5],
+    }
     assert points({}, s) == [9, 0]

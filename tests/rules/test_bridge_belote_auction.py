@@ -10,7 +10,9 @@ GAME = "bridge-belote"
 
 def dealt(options=None, dealer=3):
     """A deal in deck order; dealer 3, so seat 0 (team 0) speaks first."""
-    return apply(new_game(GAME, options or {}, dealer=dealer), {"type": "deal", "deck": list(TABLE.deck)})
+    return apply(
+        new_game(GAME, options or {}, dealer=dealer), {"type": "deal", "deck": list(TABLE.deck)}
+    )
 
 
 def calls(state, *actions):
@@ -28,7 +30,9 @@ def types(state):
 
 
 def test_first_caller_may_bid_any_contract_or_pass():
-    assert legal_actions(dealt()) == [bid(b) for b in ("C", "D", "H", "S", "NT", "AT")] + [{"type": "pass"}]
+    assert legal_actions(dealt()) == [bid(b) for b in ("C", "D", "H", "S", "NT", "AT")] + [
+        {"type": "pass"}
+    ]
 
 
 def test_a_bid_must_be_strictly_higher():
@@ -55,8 +59,13 @@ def test_double_only_the_opponents_undoubled_bid():
     with pytest.raises(IllegalAction, match="other side"):
         apply(s, {"type": "double"})
     s = calls(s, "pass", "double")  # seat 3 doubles
-    assert observe(s, None)["bidding"] == {"bid": "H", "bidder": 0, "multiplier": 2,
-                                           "doubled_by": 3, "redoubled_by": None}
+    assert observe(s, None)["bidding"] == {
+        "bid": "H",
+        "bidder": 0,
+        "multiplier": 2,
+        "doubled_by": 3,
+        "redoubled_by": None,
+    }
     s = calls(s, "pass")  # seat 0; seat 1 (an opponent) may not double again
     with pytest.raises(IllegalAction, match="already doubled"):
         apply(s, {"type": "double"})
@@ -92,7 +101,12 @@ def test_three_passes_after_a_bid_end_the_auction():
 def test_three_passes_after_a_double_end_the_auction_doubled():
     s = calls(dealt(), bid("NT"), "double", "pass", "pass", "pass")
     c = observe(s, None)["contract"]
-    assert c["kind"] == "no_trumps" and c["trump"] is None and c["multiplier"] == 2 and c["doubled_by"] == 1
+    assert (
+        c["kind"] == "no_trumps"
+        and c["trump"] is None
+        and c["multiplier"] == 2
+        and c["doubled_by"] == 1
+    )
 
 
 def test_all_pass_voids_the_deal_next_dealer_deals_and_the_pool_stays():
@@ -178,4 +192,6 @@ def test_unknown_call_is_refused():
 def test_auction_is_public():
     s = calls(dealt(), bid("C"), "double")
     assert observe(s, 2)["auction"] == [
-        {"seat": 0, "type": "bid", "contract": "C"}, {"seat": 1, "type": "double"}]
+        {"seat": 0, "type": "bid", "contract": "C"},
+        {"seat": 1, "type": "double"},
+    ]

@@ -16,9 +16,13 @@ FOUR_T = {"kind": "four", "rank": "T"}
 def summary(kind, trump, dec, cp, tricks, last, decl=([], []), belote=(0, 0), carried=0, m=1):
     return {
         "contract": {"kind": kind, "trump": trump, "declarer_team": dec, "multiplier": m},
-        "card_points": list(cp), "tricks": list(tricks), "last_trick_team": last,
-        "declarations": [list(decl[0]), list(decl[1])], "belote": list(belote),
-        "carried_in": carried, "revoke_team": None,
+        "card_points": list(cp),
+        "tricks": list(tricks),
+        "last_trick_team": last,
+        "declarations": [list(decl[0]), list(decl[1])],
+        "belote": list(belote),
+        "carried_in": carried,
+        "revoke_team": None,
     }
 
 
@@ -27,11 +31,32 @@ AT, NT, SUIT = "all_trumps", "no_trumps", "suit"
 EXAMPLES = [
     # id, summary, raw, points, carried_out, outcome
     ("P1", summary(AT, None, 1, (34, 214), (2, 6), 1), [34, 224], [4, 22], 0, "made"),
-    ("P2", summary(AT, None, 1, (64, 184), (3, 5), 1, decl=([FOUR_T], [])), [164, 194], [17, 19], 0, "made"),
+    (
+        "P2",
+        summary(AT, None, 1, (64, 184), (3, 5), 1, decl=([FOUR_T], [])),
+        [164, 194],
+        [17, 19],
+        0,
+        "made",
+    ),
     ("P3", summary(SUIT, "H", 1, (56, 96), (2, 6), 1), [56, 106], [6, 10], 0, "made"),
     ("P4", summary(SUIT, "H", 1, (6, 146), (1, 7), 1), [6, 156], [1, 15], 0, "made"),
-    ("P5", summary(AT, None, 0, (94, 154), (3, 5), 0, decl=([QUARTE_TS], [])), [154, 154], [0, 15], 16, "hanging"),
-    ("P6", summary(SUIT, "H", 1, (106, 46), (5, 3), 1, decl=([], [QUARTE_TS])), [106, 106], [10, 0], 11, "hanging"),
+    (
+        "P5",
+        summary(AT, None, 0, (94, 154), (3, 5), 0, decl=([QUARTE_TS], [])),
+        [154, 154],
+        [0, 15],
+        16,
+        "hanging",
+    ),
+    (
+        "P6",
+        summary(SUIT, "H", 1, (106, 46), (5, 3), 1, decl=([], [QUARTE_TS])),
+        [106, 106],
+        [10, 0],
+        11,
+        "hanging",
+    ),
     ("E1", summary(SUIT, "S", 0, (90, 62), (5, 3), 0), [100, 62], [10, 6], 0, "made"),
     ("E2", summary(SUIT, "S", 0, (76, 76), (4, 4), 0), [86, 76], [8, 8], 0, "made"),
     ("E3", summary(SUIT, "S", 0, (57, 95), (3, 5), 1), [57, 105], [0, 16], 0, "inside"),
@@ -43,7 +68,9 @@ EXAMPLES = [
 ]
 
 
-@pytest.mark.parametrize("name, s, raw, points, carried_out, outcome", EXAMPLES, ids=[e[0] for e in EXAMPLES])
+@pytest.mark.parametrize(
+    "name, s, raw, points, carried_out, outcome", EXAMPLES, ids=[e[0] for e in EXAMPLES]
+)
 def test_worked_examples(name, s, raw, points, carried_out, outcome):
     result = score_deal(GAME, {}, s)
     assert result["detail"]["raw"] == raw
@@ -76,7 +103,13 @@ OBLIGATIONS = [
     ("suit: lead anything", HEARTS, [], ["7H", "AS", "KD"], {"7H", "AS", "KD"}),
     ("suit: trumps led, go higher", HEARTS, ["AH"], ["9H", "7H", "AS"], {"9H"}),
     ("suit: trumps led, cannot beat, any trump", HEARTS, ["9H"], ["AH", "7H", "AS"], {"AH", "7H"}),
-    ("suit: trumps led, go higher even over the partner", HEARTS, ["AH", "7S"], ["JH", "8H"], {"JH"}),
+    (
+        "suit: trumps led, go higher even over the partner",
+        HEARTS,
+        ["AH", "7S"],
+        ["JH", "8H"],
+        {"JH"},
+    ),
     ("suit: trumps led, none held, anything", HEARTS, ["AH"], ["AS", "KD"], {"AS", "KD"}),
     ("suit: follow suit, no need to beat", HEARTS, ["KS"], ["AS", "7S", "JH"], {"AS", "7S"}),
     ("suit: void, no trumps, anything", HEARTS, ["KS"], ["AD", "7C"], {"AD", "7C"}),
@@ -96,7 +129,9 @@ OBLIGATIONS = [
 ]
 
 
-@pytest.mark.parametrize("name, contract, trick, hand, legal", OBLIGATIONS, ids=[o[0] for o in OBLIGATIONS])
+@pytest.mark.parametrize(
+    "name, contract, trick, hand, legal", OBLIGATIONS, ids=[o[0] for o in OBLIGATIONS]
+)
 def test_obligations_table(name, contract, trick, hand, legal):
     assert set(legal_cards(GAME, {}, contract, hand, trick)) == legal
 
@@ -106,8 +141,16 @@ def test_obligations_table(name, contract, trick, hand, legal):
     [
         (HEARTS, ["AS", "7H", "TS", "KS"], 1),  # the only trump
         (HEARTS, ["AS", "7H", "JH", "KS"], 2),  # the highest trump
-        (HEARTS, ["TS", "AS", "JD", "KS"], 1),  # the highest of the suit led; J of diamonds is no trump
-        (ALL, ["AS", "9S", "JH", "KS"], 1),  # AT: trump order in the suit led, 9 over A; JH cannot win
+        (
+            HEARTS,
+            ["TS", "AS", "JD", "KS"],
+            1,
+        ),  # the highest of the suit led; J of diamonds is no trump
+        (
+            ALL,
+            ["AS", "9S", "JH", "KS"],
+            1,
+        ),  # AT: trump order in the suit led, 9 over A; JH cannot win
         (NOT, ["9S", "AS", "JH", "TS"], 1),  # NT: plain order, A over T over 9
         (NOT, ["KS", "JS", "AH", "QS"], 0),  # NT: K over Q over J
     ],

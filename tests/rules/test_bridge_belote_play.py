@@ -13,16 +13,22 @@ def stacked_deck(seat0: list[str], seat1: list[str] = ()) -> list[str]:
     """A deck giving ``seat0`` to seat 0 (and ``seat1`` to seat 1) when seat 3 deals (§3);
     the other seats get the rest in deck order."""
     rest = [c for c in TABLE.deck if c not in seat0 and c not in seat1]
-    hands = [list(seat0)] + [list(seat1)] * bool(seat1) + [rest[8 * i:8 * i + 8] for i in range(3 - bool(seat1))]
+    hands = (
+        [list(seat0)]
+        + [list(seat1)] * bool(seat1)
+        + [rest[8 * i : 8 * i + 8] for i in range(3 - bool(seat1))]
+    )
     deck = []
     for lo, n in ((0, 3), (3, 2), (5, 3)):  # 3 each, 2 each, then 3 each after the contract
         for h in hands:
-            deck += h[lo:lo + n]
+            deck += h[lo : lo + n]
     return deck
 
 
 def bid_and_pass(options, seat0, contract, seat1=()):
-    s = apply(new_game(GAME, options, dealer=3), {"type": "deal", "deck": stacked_deck(seat0, seat1)})
+    s = apply(
+        new_game(GAME, options, dealer=3), {"type": "deal", "deck": stacked_deck(seat0, seat1)}
+    )
     s = apply(s, {"type": "bid", "contract": contract})
     for _ in range(3):
         s = apply(s, {"type": "pass"})
@@ -45,11 +51,20 @@ def test_declare_prompt_offers_a_four_or_the_run_sharing_its_card():
     acts = legal_actions(s)
     assert all(a["type"] == "declare" for a in acts)
     offered = sorted(repr(a["combinations"]) for a in acts)
-    assert offered == sorted(repr(c) for c in (
-        [], [{"kind": "four", "rank": "J"}], [{"kind": "sequence", "length": 3, "top": "J", "suit": "S"}]))
+    assert offered == sorted(
+        repr(c)
+        for c in (
+            [],
+            [{"kind": "four", "rank": "J"}],
+            [{"kind": "sequence", "length": 3, "top": "J", "suit": "S"}],
+        )
+    )
     with pytest.raises(IllegalAction, match="declare"):
         apply(s, {"type": "play", "card": "JS"})
-    both = [{"kind": "four", "rank": "J"}, {"kind": "sequence", "length": 3, "top": "J", "suit": "S"}]
+    both = [
+        {"kind": "four", "rank": "J"},
+        {"kind": "sequence", "length": 3, "top": "J", "suit": "S"},
+    ]
     with pytest.raises(IllegalAction, match="do not hold"):
         apply(s, {"type": "declare", "combinations": both})
 
@@ -59,11 +74,18 @@ def test_declared_kinds_public_in_play_cards_after_the_last_trick():
     s = apply(s, {"type": "declare", "combinations": [{"kind": "four", "rank": "J"}]})
     assert legal_actions(s)[0]["type"] == "play"
     for seat in (None, 0, 1):
-        assert observe(s, seat)["declarations"] == [{"seat": 0, "combinations": [{"kind": "four"}], "shown": False}]
+        assert observe(s, seat)["declarations"] == [
+            {"seat": 0, "combinations": [{"kind": "four"}], "shown": False}
+        ]
     s = play_out(s)
     assert len(s.tricks) == 8
     shown = observe(s, 1)["declarations"][0]
-    assert shown["shown"] is True and set(shown["combinations"][0]["cards"]) == {"JS", "JH", "JD", "JC"}
+    assert shown["shown"] is True and set(shown["combinations"][0]["cards"]) == {
+        "JS",
+        "JH",
+        "JD",
+        "JC",
+    }
     assert s.sheet[-1]["summary"]["declarations"][0] == [{"kind": "four", "rank": "J"}]
 
 
@@ -74,7 +96,9 @@ def test_no_trumps_has_no_declarations_and_no_belot():
     with pytest.raises(IllegalAction):
         apply(s, {"type": "play", "card": "KH", "belote": True})
     s = play_out(s)
-    assert s.sheet[-1]["summary"]["declarations"] == [[], []] and s.sheet[-1]["summary"]["belote"] == [0, 0]
+    assert s.sheet[-1]["summary"]["declarations"] == [[], []] and s.sheet[-1]["summary"][
+        "belote"
+    ] == [0, 0]
 
 
 # ---------------------------------------------------------------------- belot
@@ -181,9 +205,16 @@ def score_into(state, s):
 
 
 def suit_summary(trump, dec, cp, tricks, last):
-    return {"contract": {"kind": "suit", "trump": trump, "declarer_team": dec, "multiplier": 1},
-            "card_points": cp, "tricks": tricks, "last_trick_team": last,
-            "declarations": [[], []], "belote": [0, 0], "carried_in": 0, "revoke_team": None}
+    return {
+        "contract": {"kind": "suit", "trump": trump, "declarer_team": dec, "multiplier": 1},
+        "card_points": cp,
+        "tricks": tricks,
+        "last_trick_team": last,
+        "declarations": [[], []],
+        "belote": [0, 0],
+        "carried_in": 0,
+        "revoke_team": None,
+    }
 
 
 def test_m1_match_to_151():
@@ -206,7 +237,9 @@ def test_target_option():
 def test_equal_scores_over_the_target_play_on():
     state = new_game(GAME, {}, dealer=0)
     state.scores = [145, 145]
-    assert score_into(state, suit_summary("S", 0, [76, 76], [4, 4], 0)) is None  # E2: +8/+8 -> 153-153
+    assert (
+        score_into(state, suit_summary("S", 0, [76, 76], [4, 4], 0)) is None
+    )  # E2: +8/+8 -> 153-153
     assert state.scores == [153, 153]
 
 

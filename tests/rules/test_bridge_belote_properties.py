@@ -31,11 +31,19 @@ from tests.rules.invariants import assert_cards_conserved, assert_no_leak
 
 GAME = "bridge-belote"
 BASE = {"suit": 16, "all_trumps": 26, "no_trumps": 26}
-OPTIONS = st.fixed_dictionaries({
-    name: st.booleans() for name in (
-        "burgas_contra_lock", "recontra_closes_auction", "carre_kills_quint",
-        "eight_card_run_120", "capot_multiplied_by_contra", "no_exit_on_capot")
-})
+OPTIONS = st.fixed_dictionaries(
+    {
+        name: st.booleans()
+        for name in (
+            "burgas_contra_lock",
+            "recontra_closes_auction",
+            "carre_kills_quint",
+            "eight_card_run_120",
+            "capot_multiplied_by_contra",
+            "no_exit_on_capot",
+        )
+    }
+)
 
 
 def assert_deal_adds_up(entry, carried_in) -> None:

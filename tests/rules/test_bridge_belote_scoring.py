@@ -16,13 +16,28 @@ def four(rank):
     return {"kind": "four", "rank": rank}
 
 
-def summary(kind="suit", trump="S", dec=0, cp=(90, 62), tricks=(5, 3), last=0,
-            decl=([], []), belote=(0, 0), carried=0, m=1, **extra):
+def summary(
+    kind="suit",
+    trump="S",
+    dec=0,
+    cp=(90, 62),
+    tricks=(5, 3),
+    last=0,
+    decl=([], []),
+    belote=(0, 0),
+    carried=0,
+    m=1,
+    **extra,
+):
     s = {
         "contract": {"kind": kind, "trump": trump, "declarer_team": dec, "multiplier": m},
-        "card_points": list(cp), "tricks": list(tricks), "last_trick_team": last,
-        "declarations": [list(decl[0]), list(decl[1])], "belote": list(belote),
-        "carried_in": carried, "revoke_team": None,
+        "card_points": list(cp),
+        "tricks": list(tricks),
+        "last_trick_team": last,
+        "declarations": [list(decl[0]), list(decl[1])],
+        "belote": list(belote),
+        "carried_in": carried,
+        "revoke_team": None,
     }
     s.update(extra)
     return s
@@ -34,7 +49,10 @@ def declarations_points(decl, options=None, **kw):
 
 # ---------------------------------------------------------------------- §5 which declarations count
 def test_longer_run_wins_and_scores_all_its_runs():
-    assert declarations_points(([seq(3, "A", "H")], [seq(4, "T", "C"), seq(3, "9", "D")])) == [0, 70]
+    assert declarations_points(([seq(3, "A", "H")], [seq(4, "T", "C"), seq(3, "9", "D")])) == [
+        0,
+        70,
+    ]
 
 
 def test_equal_length_higher_top_wins():
@@ -64,13 +82,16 @@ def test_fours_and_runs_are_independent():
 
 
 def test_team_with_no_trick_keeps_its_declarations():
-    r = score_deal(GAME, {}, summary(trump="H", cp=(152, 0), tricks=(8, 0), decl=([], [seq(3, "T", "C")])))
+    r = score_deal(
+        GAME, {}, summary(trump="H", cp=(152, 0), tricks=(8, 0), decl=([], [seq(3, "T", "C")]))
+    )
     assert r["detail"]["raw"] == [252, 20] and r["points"] == [25, 2] and r["detail"]["capot"] == 0
 
 
 def test_belots_always_count_several_in_all_trumps():
-    r = score_deal(GAME, {}, summary(kind="all_trumps", trump=None, cp=(150, 98), tricks=(5, 3),
-                                     belote=(2, 1)))
+    r = score_deal(
+        GAME, {}, summary(kind="all_trumps", trump=None, cp=(150, 98), tricks=(5, 3), belote=(2, 1))
+    )
     assert r["detail"]["belote"] == [40, 20] and r["detail"]["raw"] == [200, 118]
     assert r["points"] == [20, 12] and r["detail"]["deal_total"] == 32
 
@@ -147,19 +168,34 @@ BAD = [
     ("AT card points not 248", dict(kind="all_trumps", trump=None, cp=(90, 62)), "248"),
     ("NT card points not 120", dict(kind="no_trumps", trump=None, cp=(90, 62)), "120"),
     ("more card points than the tricks hold", dict(cp=(10, 142), tricks=(7, 1)), "at most"),
-    ("declaration in NT", dict(kind="no_trumps", trump=None, cp=(77, 43), decl=([seq(3, "A", "S")], [])),
-     "No Trumps"),
+    (
+        "declaration in NT",
+        dict(kind="no_trumps", trump=None, cp=(77, 43), decl=([seq(3, "A", "S")], [])),
+        "No Trumps",
+    ),
     ("belot in NT", dict(kind="no_trumps", trump=None, cp=(77, 43), belote=(1, 0)), "No Trumps"),
     ("two belots in a suit contract", dict(belote=(1, 1)), "one belot"),
-    ("five belots in AT", dict(kind="all_trumps", trump=None, cp=(150, 98), belote=(3, 2)), "four belots"),
+    (
+        "five belots in AT",
+        dict(kind="all_trumps", trump=None, cp=(150, 98), belote=(3, 2)),
+        "four belots",
+    ),
     ("run of 2", dict(decl=([seq(2, "A", "S")], [])), "3 to 8"),
     ("run of 9", dict(decl=([seq(9, "A", "S")], [])), "3 to 8"),
     ("top too low", dict(decl=([seq(4, "9", "S")], [])), "cannot have 9"),
     ("four of 7s", dict(decl=([four("7")], [])), "worth nothing"),
     ("four of 8s", dict(decl=([four("8")], [])), "worth nothing"),
     ("same card twice", dict(decl=([seq(3, "A", "S")], [four("K")])), "two declarations"),
-    ("more than 16 cards", dict(decl=([four("J"), four("9"), four("A"), four("T"), four("K")], [])), "16"),
-    ("belot's K in the other team's run", dict(decl=([], [seq(3, "K", "S")]), belote=(1, 0)), "belot"),
+    (
+        "more than 16 cards",
+        dict(decl=([four("J"), four("9"), four("A"), four("T"), four("K")], [])),
+        "16",
+    ),
+    (
+        "belot's K in the other team's run",
+        dict(decl=([], [seq(3, "K", "S")]), belote=(1, 0)),
+        "belot",
+    ),
     ("revoke", dict(revoke_team=0), "revoke"),
     ("negative pool", dict(carried=-1), "carried_in"),
     ("belote not numbers", dict(belote=("x", 0)), "belote"),

@@ -38,7 +38,9 @@ def test_a_lost_or_doubled_card_is_caught(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", sorted(rules.GAMES))
-def test_a_view_naming_another_seat_s_card_is_caught(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_view_naming_another_seat_s_card_is_caught(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     state = _in_play(game)
     public = shown_cards_of if game in ("bolot", "belote", "belote-2p") else None
     assert_no_leak(state, public)

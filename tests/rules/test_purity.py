@@ -14,9 +14,28 @@ from hypothesis import strategies as st
 
 from app.rules import GAMES, apply, is_over, legal_actions, needs_deal, new_deck, new_game, observe
 
-FIELDS = ("phase", "seq", "dealer", "to_act", "hands", "trick", "tricks", "won", "tricks_won",
-          "scores", "sheet", "auction", "contract", "declared", "belote", "stock", "turned",
-          "extra", "carried", "winner")
+FIELDS = (
+    "phase",
+    "seq",
+    "dealer",
+    "to_act",
+    "hands",
+    "trick",
+    "tricks",
+    "won",
+    "tricks_won",
+    "scores",
+    "sheet",
+    "auction",
+    "contract",
+    "declared",
+    "belote",
+    "stock",
+    "turned",
+    "extra",
+    "carried",
+    "winner",
+)
 
 
 def snapshot(state):

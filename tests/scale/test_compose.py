@@ -41,7 +41,9 @@ def _env(service: dict[str, Any]) -> dict[str, str]:
     return {k: resolve(str(v)) for k, v in env.items()}
 
 
-def test_the_stack_has_the_app_postgresql_and_redis_each_with_a_health_check(compose: dict[str, Any]) -> None:
+def test_the_stack_has_the_app_postgresql_and_redis_each_with_a_health_check(
+    compose: dict[str, Any],
+) -> None:
     services = compose["services"]
     assert {"app", "postgres", "redis", "migrate"} <= set(services)
     for name in ("app", "postgres", "redis"):
@@ -71,11 +73,15 @@ def test_the_app_runs_several_workers_sharing_postgresql_and_redis(compose: dict
     env = _env(compose["services"]["app"])
     assert int(env["TAPET_WORKERS"]) >= 2
     settings = Settings(**{k: v for k, v in env.items() if not k.startswith("TAPET_WORKERS")})
-    assert settings.database_url is not None and settings.database_url.startswith("postgresql+asyncpg://")
+    assert settings.database_url is not None and settings.database_url.startswith(
+        "postgresql+asyncpg://"
+    )
     assert "@postgres:5432/" in settings.database_url
     assert settings.redis_url == "redis://redis:6379/0"
     # The secret must come from the operator, never a constant in the file.
-    assert "${TAPET_SECRET_KEY:?" in str(compose["services"]["app"]["environment"]["TAPET_SECRET_KEY"])
+    assert "${TAPET_SECRET_KEY:?" in str(
+        compose["services"]["app"]["environment"]["TAPET_SECRET_KEY"]
+    )
     assert len(settings.secret()) >= 16
 
 

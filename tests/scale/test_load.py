@@ -12,7 +12,12 @@ from app.tools.load import check_loopback, main, percentile
 
 
 def test_only_this_machine_is_a_target() -> None:
-    for url in ("http://127.0.0.1:8000", "http://localhost:1", "http://[::1]:80", "http://127.3.2.1"):
+    for url in (
+        "http://127.0.0.1:8000",
+        "http://localhost:1",
+        "http://[::1]:80",
+        "http://127.3.2.1",
+    ):
         check_loopback(url)
     for url in ("http://10.0.0.1:8000", "https://example.org", "http://0.0.0.0:8000"):
         with pytest.raises(ValueError):
@@ -23,10 +28,20 @@ def test_percentile_is_the_nearest_rank() -> None:
     assert percentile([5, 1, 3, 2, 4], 0.5) == 3 and percentile(list(range(100)), 0.99) == 99
 
 
-def test_a_short_run_reports_moves_latency_sockets_and_memory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    args = argparse.Namespace(tables=2, spectators=3, duration=3.0, url=None, game="belote-2p", workers=1,
-                              database_url=f"sqlite+aiosqlite:///{tmp_path / 'load.db'}", redis_url="",
-                              fresh_db=False)
+def test_a_short_run_reports_moves_latency_sockets_and_memory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = argparse.Namespace(
+        tables=2,
+        spectators=3,
+        duration=3.0,
+        url=None,
+        game="belote-2p",
+        workers=1,
+        database_url=f"sqlite+aiosqlite:///{tmp_path / 'load.db'}",
+        redis_url="",
+        fresh_db=False,
+    )
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "errors 0" in out and "sockets 7 open at peak" in out, out

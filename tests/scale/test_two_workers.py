@@ -26,9 +26,18 @@ def _guest(http: httpx.Client, nickname: str) -> dict[str, str]:
 
 
 def _bot_room(http: httpx.Client, auth: dict[str, str], target: int = 151) -> int:
-    room = http.post("/api/rooms", json={"game": "belote-2p", "options": {"target": target, "allow_claim": False}}, headers=auth).json()["id"]
+    room = http.post(
+        "/api/rooms",
+        json={"game": "belote-2p", "options": {"target": target, "allow_claim": False}},
+        headers=auth,
+    ).json()["id"]
     for seat in range(2):
-        assert http.put(f"/api/rooms/{room}/seats/{seat}", json={"bot": "random"}, headers=auth).status_code == 200
+        assert (
+            http.put(
+                f"/api/rooms/{room}/seats/{seat}", json={"bot": "random"}, headers=auth
+            ).status_code
+            == 200
+        )
     assert http.post(f"/api/rooms/{room}/start", headers=auth).status_code == 200
     return room
 
@@ -54,7 +63,11 @@ async def _holders(database_url: str) -> dict[int, str]:
     finally:
         await engine.dispose()
     now = time.time() * 1000
-    return {int(r.name[len(SHARD):]): r.holder for r in rows if r.name.startswith(SHARD) and r.expires_ms > now}
+    return {
+        int(r.name[len(SHARD) :]): r.holder
+        for r in rows
+        if r.name.startswith(SHARD) and r.expires_ms > now
+    }
 
 
 def _pid(holder: str) -> int:
@@ -91,8 +104,11 @@ def test_a_socket_on_one_worker_sees_a_move_posted_to_the_other(workers: list[Wo
             seen = asyncio.create_task(_socket_sees("ws" + a.url[4:], room, watcher, mover["seq"]))
             await asyncio.sleep(0.5)  # the socket on worker a is open
             headers = p0 if mover["my_seat"] == 0 else p1
-            posted = http.post(f"/api/rooms/{room}/moves",
-                               json={"seq": mover["seq"], "action": mover["legal_actions"][0]}, headers=headers)
+            posted = http.post(
+                f"/api/rooms/{room}/moves",
+                json={"seq": mover["seq"], "action": mover["legal_actions"][0]},
+                headers=headers,
+            )
             assert posted.status_code == 200, posted.text
             return await seen
 
@@ -100,7 +116,9 @@ def test_a_socket_on_one_worker_sees_a_move_posted_to_the_other(workers: list[Wo
     assert view["seq"] > mover["seq"] and view["my_seat"] != mover["my_seat"]
 
 
-def test_bots_run_once_across_two_workers_and_every_match_finishes(workers: list[Worker], database_url: str) -> None:
+def test_bots_run_once_across_two_workers_and_every_match_finishes(
+    workers: list[Worker], database_url: str
+) -> None:
     a, b = workers
     deadline = time.monotonic() + 15
     while True:  # the second worker joins: the first hands it half the shards
@@ -120,27 +138,46 @@ def test_bots_run_once_across_two_workers_and_every_match_finishes(workers: list
     _no_double_driving(a, b)
 
 
-def _play_until(http: httpx.Client, room: int, auth: dict[str, str], done, timeout: float = 90) -> dict:  # noqa: ANN001
+def _play_until(
+    http: httpx.Client, room: int, auth: dict[str, str], done, timeout: float = 90
+) -> dict:  # noqa: ANN001
     """Play seat 0 (the first legal action) until ``done(view)``."""
     return poll_view(http, room, auth, done, timeout, play_seat=0, pause=0.02)
 
 
-def test_killing_the_lease_holder_lets_the_other_take_over(workers: list[Worker], database_url: str) -> None:
+def test_killing_the_lease_holder_lets_the_other_take_over(
+    workers: list[Worker], database_url: str
+) -> None:
     """We play seat 0, a bot seat 1; the worker driving the room is killed right after a
     move of ours (the bot is due): the other takes the room over and the match finishes."""
     a, b = workers
     with httpx.Client(base_url=a.url, timeout=10) as http:
         auth = _guest(http, "Host")
-        room = http.post("/api/rooms", json={"game": "belote-2p", "options": {"target": 301, "allow_claim": False}}, headers=auth).json()["id"]
+        room = http.post(
+            "/api/rooms",
+            json={"game": "belote-2p", "options": {"target": 301, "allow_claim": False}},
+            headers=auth,
+        ).json()["id"]
         http.put(f"/api/rooms/{room}/seats/0", json={}, headers=auth)
         http.put(f"/api/rooms/{room}/seats/1", json={"bot": "random"}, headers=auth)
         assert http.post(f"/api/rooms/{room}/start", headers=auth).status_code == 200
-        view = _play_until(http, room, auth, lambda v: v["seq"] >= 12 and v["to_act"] == 0 and bool(v["legal_actions"]))
+        view = _play_until(
+            http,
+            room,
+            auth,
+            lambda v: v["seq"] >= 12 and v["to_act"] == 0 and bool(v["legal_actions"]),
+        )
         holder = asyncio.run(_holders(database_url))[room % SHARDS]
         victim = next(w for w in workers if w.proc is not None and w.proc.pid == _pid(holder))
         survivor = b if victim is a else a
-        assert http.post(f"/api/rooms/{room}/moves", headers=auth,
-                         json={"seq": view["seq"], "action": view["legal_actions"][0]}).status_code == 200
+        assert (
+            http.post(
+                f"/api/rooms/{room}/moves",
+                headers=auth,
+                json={"seq": view["seq"], "action": view["legal_actions"][0]},
+            ).status_code
+            == 200
+        )
     victim.kill()
     killed_at = time.monotonic()
     with httpx.Client(base_url=survivor.url, timeout=10) as http:

@@ -55,8 +55,13 @@ async def test_a_spectator_gets_no_hint(client: httpx.AsyncClient, app: object) 
 
 def _view(game: str, trick: list[tuple[int, str]], hand: list[str], contract: dict) -> dict:
     return {
-        "game": game, "seat": 0, "players": 4, "contract": contract, "hand": hand,
-        "trick": [{"seat": s, "card": c} for s, c in trick], "played": [],
+        "game": game,
+        "seat": 0,
+        "players": 4,
+        "contract": contract,
+        "hand": hand,
+        "trick": [{"seat": s, "card": c} for s, c in trick],
+        "played": [],
         "legal_actions": [{"type": "play", "card": c} for c in hand],
     }
 

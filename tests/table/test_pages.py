@@ -299,7 +299,9 @@ async def test_lobby_leaves_unset_options_empty_and_a_room_nickname_comes_back(
     assert 'name="opt_max_hands" value=""' in lobby.text
     assert 'value="None"' not in lobby.text
     token = await _token(client)
-    response = await client.post("/rooms", data={"game": "botifarra", "opt_max_hands": "", "csrf": token})
+    response = await client.post(
+        "/rooms", data={"game": "botifarra", "opt_max_hands": "", "csrf": token}
+    )
     assert response.status_code == 303, response.text
     room_url = response.headers["location"]
     transport = client._transport  # noqa: SLF001 - a second visitor on the same app
@@ -323,20 +325,54 @@ def test_championship_deal_fields_build_a_summary_the_rules_score() -> None:
         return rules.score_deal(game, {}, summary_from_fields(game, form))
 
     base = {"f_taker": "0", "f_tricks0": "5", "f_tricks1": "3", "f_last": "0", "f_belote": ""}
-    made = score("belote", {**base, "f_trump": "H", "f_cp0": "100", "f_cp1": "52",
-                            "f_d0_team": "0", "f_d0_kind": "sequence", "f_d0_length": "3",
-                            "f_d0_top": "A", "f_d0_suit": "S"})
+    made = score(
+        "belote",
+        {
+            **base,
+            "f_trump": "H",
+            "f_cp0": "100",
+            "f_cp1": "52",
+            "f_d0_team": "0",
+            "f_d0_kind": "sequence",
+            "f_d0_length": "3",
+            "f_d0_top": "A",
+            "f_d0_suit": "S",
+        },
+    )
     assert made["outcome"] == "made" and made["detail"]["declarations"][0] == 20
     bolot = score("bolot", {**base, "f_trump": "o", "f_cp0": "100", "f_cp1": "52", "f_belote": "0"})
     assert bolot["points"][0] > 0
-    botifarra = score("botifarra", {"f_trump": "", "f_taker": "1", "f_tricks0": "5", "f_tricks1": "7",
-                                    "f_cp0": "20", "f_cp1": "40", "f_doublings": "1"})
+    botifarra = score(
+        "botifarra",
+        {
+            "f_trump": "",
+            "f_taker": "1",
+            "f_tricks0": "5",
+            "f_tricks1": "7",
+            "f_cp0": "20",
+            "f_cp1": "40",
+            "f_doublings": "1",
+        },
+    )
     assert botifarra["detail"]["botifarra"] and botifarra["points"][1] > 0
-    bridge = score("bridge-belote", {"f_trump": "NT", "f_taker": "0", "f_tricks0": "6", "f_tricks1": "2",
-                                     "f_cp0": "100", "f_cp1": "20", "f_last": "0", "f_multiplier": "1"})
+    bridge = score(
+        "bridge-belote",
+        {
+            "f_trump": "NT",
+            "f_taker": "0",
+            "f_tricks0": "6",
+            "f_tricks1": "2",
+            "f_cp0": "100",
+            "f_cp1": "20",
+            "f_last": "0",
+            "f_multiplier": "1",
+        },
+    )
     assert bridge["detail"]["raw"][0] == 2 * (100 + 10)
-    two = score("belote-2p", {**base, "f_trump": "S", "f_tricks0": "5", "f_tricks1": "4",
-                              "f_cp0": "90", "f_cp1": "46"})
+    two = score(
+        "belote-2p",
+        {**base, "f_trump": "S", "f_tricks0": "5", "f_tricks1": "4", "f_cp0": "90", "f_cp1": "46"},
+    )
     assert two["outcome"] == "scored" and two["points"][0] > 0
     try:
         summary_from_fields("belote", {**base, "f_trump": "H", "f_cp0": "lots", "f_cp1": "52"})
@@ -362,11 +398,15 @@ async def test_the_lobby_form_sets_a_move_clock_or_none(client: httpx.AsyncClien
     made = await client.post("/rooms", data={"game": "bolot", "csrf": token})
     room = (await client.get(f"/api/rooms/{made.headers['location'].rsplit('/', 1)[1]}")).json()
     assert room["clock_seconds"] is None
-    timed = await client.post("/rooms", data={"game": "bolot", "clock_seconds": "30", "csrf": token})
+    timed = await client.post(
+        "/rooms", data={"game": "bolot", "clock_seconds": "30", "csrf": token}
+    )
     assert timed.status_code == 303
     room = (await client.get(f"/api/rooms/{timed.headers['location'].rsplit('/', 1)[1]}")).json()
     assert room["clock_seconds"] == 30
-    bad = await client.post("/rooms", data={"game": "bolot", "clock_seconds": "soon", "csrf": token})
+    bad = await client.post(
+        "/rooms", data={"game": "bolot", "clock_seconds": "soon", "csrf": token}
+    )
     assert bad.status_code == 422 and "Move clock: off, or a number of seconds." in bad.text
 
 
@@ -382,11 +422,22 @@ async def test_a_client_gone_mid_post_is_no_server_error(app: Any) -> None:
         sent.append(message)
 
     scope = {
-        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
-        "scheme": "http", "path": "/rooms/1/moves", "raw_path": b"/rooms/1/moves", "query_string": b"",
-        "root_path": "", "server": ("testserver", 80), "client": ("10.0.0.9", 1234),
-        "headers": [(b"host", b"testserver"), (b"content-type", b"application/x-www-form-urlencoded"),
-                    (b"content-length", b"20")],
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/rooms/1/moves",
+        "raw_path": b"/rooms/1/moves",
+        "query_string": b"",
+        "root_path": "",
+        "server": ("testserver", 80),
+        "client": ("10.0.0.9", 1234),
+        "headers": [
+            (b"host", b"testserver"),
+            (b"content-type", b"application/x-www-form-urlencoded"),
+            (b"content-length", b"20"),
+        ],
     }
     await app(scope, receive, send)
     start = next(m for m in sent if m["type"] == "http.response.start")

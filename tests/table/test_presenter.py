@@ -186,8 +186,13 @@ def test_every_game_renders_for_every_seat_and_spectator() -> None:
             if _step % 16 == 0:
                 views = {s: rules.observe(state, s) for s in (*range(game.players), None)}
                 for seat, view in views.items():
-                    view.update(id=1, status="playing", game_name=game.name, my_seat=seat,
-                                seats=_seats(["person"] + ["bot"] * (game.players - 1)))
+                    view.update(
+                        id=1,
+                        status="playing",
+                        game_name=game.name,
+                        my_seat=seat,
+                        seats=_seats(["person"] + ["bot"] * (game.players - 1)),
+                    )
                     html = render_fragments(view, None, "token")
                     assert 'id="room-main"' in html
                     if seat is None:
@@ -196,7 +201,11 @@ def test_every_game_renders_for_every_seat_and_spectator() -> None:
                     for other in range(game.players):
                         if other == seat:
                             continue
-                        hidden = set(views[other]["hand"] or []) - set(view["hand"] or []) - _public(view)
+                        hidden = (
+                            set(views[other]["hand"] or [])
+                            - set(view["hand"] or [])
+                            - _public(view)
+                        )
                         for card in hidden:
                             assert f"/{card}.svg" not in html, (game_id, seat, card)
             state = rules.apply(state, rng.choice(rules.legal_actions(state)))
@@ -215,7 +224,9 @@ def _game_view(game: str, seat: int, pred, seed: int = 3, steps: int = 3000) -> 
             continue
         view = rules.observe(state, seat)
         if pred(view):
-            view.update(status="playing", my_seat=seat, seats=_seats(["person"] + ["bot"] * (g.players - 1)))
+            view.update(
+                status="playing", my_seat=seat, seats=_seats(["person"] + ["bot"] * (g.players - 1))
+            )
             return view
         actor = rules.to_act(state)
         state = rules.apply(state, choose("heuristic", rules.observe(state, actor), rng))
@@ -224,13 +235,29 @@ def _game_view(game: str, seat: int, pred, seed: int = 3, steps: int = 3000) -> 
 
 def test_bridge_belote_bidding_panel_enables_exactly_the_legal_calls() -> None:
     view = _game_view(
-        "bridge-belote", 0, lambda v: v["phase"] == "auction" and v["to_act"] == 0 and (v.get("bidding") or {}).get("bid")
+        "bridge-belote",
+        0,
+        lambda v: (
+            v["phase"] == "auction" and v["to_act"] == 0 and (v.get("bidding") or {}).get("bid")
+        ),
     )
     panel = presenter.table(view)["panel"]
     assert panel["kind"] == "bidding"
-    assert [b["key"] for b in panel["buttons"]] == ["C", "D", "H", "S", "NT", "AT", "pass", "double", "redouble"]
+    assert [b["key"] for b in panel["buttons"]] == [
+        "C",
+        "D",
+        "H",
+        "S",
+        "NT",
+        "AT",
+        "pass",
+        "double",
+        "redouble",
+    ]
     enabled = [json.loads(b["json"]) for b in panel["buttons"] if b["json"]]
-    assert sorted(map(presenter.action_json, enabled)) == sorted(map(presenter.action_json, view["legal_actions"]))
+    assert sorted(map(presenter.action_json, enabled)) == sorted(
+        map(presenter.action_json, view["legal_actions"])
+    )
     assert panel["bidder"] is not None and panel["bid_label"]
 
 
@@ -238,9 +265,15 @@ def test_botifarra_choice_and_the_partners_face_down_hand() -> None:
     view = _game_view("botifarra", 2, lambda v: bool(v.get("hand_hidden")))  # dealer 0, partner 2
     t = presenter.table(view)
     assert t["hidden_hand"] == 12 and t["hand"] == []
-    dealer = _game_view("botifarra", 0, lambda v: v["to_act"] == 0 and v.get("choice_step") == "choose")
+    dealer = _game_view(
+        "botifarra", 0, lambda v: v["to_act"] == 0 and v.get("choice_step") == "choose"
+    )
     panel = presenter.table(dealer)["panel"]
-    assert panel["kind"] == "choice" and {c["kind"] for c in panel["calls"]} == {"trump", "botifarra", "delegate"}
+    assert panel["kind"] == "choice" and {c["kind"] for c in panel["calls"]} == {
+        "trump",
+        "botifarra",
+        "delegate",
+    }
 
 
 def test_belote_for_two_shows_the_stock_and_the_bottom_card() -> None:
@@ -272,8 +305,10 @@ def test_choice_options_have_readable_labels() -> None:
     # Bolot says llocs, and its "half" gives the defenders their own points (rules/bolot.md §10)
     bolot = next(g for g in games_for_form() if g["id"] == "bolot")
     words = dict(next(o for o in bolot["options"] if o["name"] == "tie_rule")["choice_labels"])
-    assert words == {"fail": "the takers are llocs: the defenders score everything",
-                     "half": "the defenders score their own points, the takers nothing"}
+    assert words == {
+        "fail": "the takers are llocs: the defenders score everything",
+        "half": "the defenders score their own points, the takers nothing",
+    }
     assert parse_options("botifarra", {"opt_target": ["51"], "opt_variant": ["eastern"]}) == {
         "target": 51,
         "variant": "eastern",
@@ -284,7 +319,10 @@ def test_botifarra_headline_says_who_scores_and_how_without_llocs() -> None:
     from app.table import sheets
 
     last = {
-        "deal": 3, "void": False, "points": [0, 22], "outcome": "failed",
+        "deal": 3,
+        "void": False,
+        "points": [0, 22],
+        "outcome": "failed",
         "contract": {"trump": "o", "chooser": 0, "chooser_team": 0, "multiplier": 2},
         "detail": {"totals": [25, 47], "card_points": [20, 40], "tricks": [5, 7], "multiplier": 2},
     }
@@ -299,11 +337,22 @@ def test_belote_result_shows_the_defenders_total_to_beat_not_a_needed_figure() -
     from app.table import sheets
 
     last = {
-        "deal": 1, "void": False, "points": [111, 51], "outcome": "made",
+        "deal": 1,
+        "void": False,
+        "points": [111, 51],
+        "outcome": "made",
         "contract": {"trump": "H", "taker": 0, "taker_team": 0},
-        "detail": {"totals": [111, 51], "card_points": [101, 51], "last_trick_team": 0, "capot": None,
-                   "declarations": [0, 0], "belote": [0, 0], "points_in_play": 162, "needed": 52,
-                   "taker_team": 0},
+        "detail": {
+            "totals": [111, 51],
+            "card_points": [101, 51],
+            "last_trick_team": 0,
+            "capot": None,
+            "declarations": [0, 0],
+            "belote": [0, 0],
+            "points_in_play": 162,
+            "needed": 52,
+            "taker_team": 0,
+        },
     }
     result = sheets.deal_result({"game": "belote", "last_deal": last}, ["Us", "Them"])
     assert result is not None
@@ -314,7 +363,10 @@ def test_belote_result_shows_the_defenders_total_to_beat_not_a_needed_figure() -
 def test_the_viewer_is_you_when_winning_a_trick() -> None:
     view = _view(0)
     view["phase"] = "play"
-    view["last_trick"] = {"cards": [{"seat": s, "card": c} for s, c in enumerate(view["hand"][:4])], "winner": 0}
+    view["last_trick"] = {
+        "cards": [{"seat": s, "card": c} for s, c in enumerate(view["hand"][:4])],
+        "winner": 0,
+    }
     t = presenter.table(view)
     assert t["last_trick"]["winner"] == "You" and t["last_trick"]["winner_me"]
 
@@ -323,9 +375,17 @@ def test_bridge_belote_no_trumps_breakdown_shows_the_doubling() -> None:
     from app.table import sheets
 
     last = {
-        "deal": 1, "void": False, "points": [22, 4], "outcome": "made",
+        "deal": 1,
+        "void": False,
+        "points": [22, 4],
+        "outcome": "made",
         "contract": {"kind": "no_trumps", "trump": None, "declarer_team": 0, "multiplier": 1},
-        "detail": {"card_points": [100, 20], "last_trick_team": 0, "raw": [220, 40], "rounded": [22, 4]},
+        "detail": {
+            "card_points": [100, 20],
+            "last_trick_team": 0,
+            "raw": [220, 40],
+            "rounded": [22, 4],
+        },
     }
     result = sheets.deal_result({"game": "bridge-belote", "last_deal": last}, ["Us", "Them"])
     assert result is not None
@@ -349,7 +409,9 @@ def test_the_seven_of_trumps_question_is_named_and_no_bid_bubble_is_left() -> No
     # is asked about the exchange; the table must not still say "Your turn to bid".
     for seed in range(500):
         state = rules.new_game("belote-2p", {}, dealer=1)
-        state = rules.apply(state, {"type": "deal", "deck": rules.new_deck("belote-2p", random.Random(seed))})
+        state = rules.apply(
+            state, {"type": "deal", "deck": rules.new_deck("belote-2p", random.Random(seed))}
+        )
         state = rules.apply(state, {"type": "take"})
         if any(a["type"] == "exchange" for a in rules.legal_actions(state)):
             break
@@ -363,7 +425,9 @@ def test_the_seven_of_trumps_question_is_named_and_no_bid_bubble_is_left() -> No
         if seat == holder:
             assert t["status"] == "Your turn: swap your 7 of trumps for the turned card?"
         else:
-            assert t["status"].startswith("Waiting for ") and t["status"].endswith(": swap the 7 of trumps?")
+            assert t["status"].startswith("Waiting for ") and t["status"].endswith(
+                ": swap the 7 of trumps?"
+            )
         assert all(s["call"] is None for s in t["seats"])
 
 
@@ -387,7 +451,9 @@ def test_a_claim_below_the_target_is_offered_quietly() -> None:
 def test_botifarra_has_no_bidding_in_its_status_line() -> None:
     # rules/botifarra.md §4: the dealer chooses trumps, then the doubling
     state = rules.new_game("botifarra", {}, dealer=3)
-    state = rules.apply(state, {"type": "deal", "deck": rules.new_deck("botifarra", random.Random(1))})
+    state = rules.apply(
+        state, {"type": "deal", "deck": rules.new_deck("botifarra", random.Random(1))}
+    )
     seats = _seats(["person", "bot", "bot", "person"])
 
     def status(seat: int) -> str:
@@ -421,7 +487,9 @@ def test_an_unplayable_card_posts_its_play_to_learn_the_rule() -> None:
     mine.update(status="playing", seats=_seats(["person"] * 4), my_seat=seat)
     hand = presenter.table(mine)["hand"]
     barred = [c for c in hand if not c["playable"]]
-    assert barred and all(json.loads(c["json"]) == {"type": "play", "card": c["card"]} for c in barred)
+    assert barred and all(
+        json.loads(c["json"]) == {"type": "play", "card": c["card"]} for c in barred
+    )
     other = (seat + 1) % 4
     theirs = rules.observe(state, other)
     theirs.update(status="playing", seats=_seats(["person"] * 4), my_seat=other)

@@ -54,7 +54,9 @@ class Org:
     async def call(self, method: str, path: str, status: int = 200, **kw: Any) -> Any:
         response = await self.client.request(method, "/api" + path, headers=self.headers, **kw)
         assert response.status_code == status, (path, response.status_code, response.text)
-        return response.json() if "json" in response.headers.get("content-type", "") else response.text
+        return (
+            response.json() if "json" in response.headers.get("content-type", "") else response.text
+        )
 
     async def post(self, path: str, json: Any = None, status: int = 200) -> Any:
         return await self.call("POST", path, status, json=json if json is not None else {})
@@ -66,8 +68,14 @@ class Org:
 async def account(client: httpx.AsyncClient, username: str) -> dict[str, str]:
     """The headers of a new registered account (organising needs one): ``{"Authorization": ...}``."""
     client.cookies.clear()
-    response = await client.post("/api/accounts", json={"username": username, "password": "correct horse battery",
-                                                        "nickname": username.capitalize()})
+    response = await client.post(
+        "/api/accounts",
+        json={
+            "username": username,
+            "password": "correct horse battery",
+            "nickname": username.capitalize(),
+        },
+    )
     assert response.status_code in (200, 201), response.text
     client.cookies.clear()
     return {"Authorization": f"Bearer {response.json()['token']}"}
@@ -79,20 +87,44 @@ async def org(client: httpx.AsyncClient) -> Org:
     return Org(client, await account(client, "organitzador"))
 
 
-async def make_tournament(org: Org, teams: int, fmt: str = "round_robin", game: str = "bolot",
-                          options: dict[str, Any] | None = None, settings: dict[str, Any] | None = None,
-                          clubs: int = 3) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+async def make_tournament(
+    org: Org,
+    teams: int,
+    fmt: str = "round_robin",
+    game: str = "bolot",
+    options: dict[str, Any] | None = None,
+    settings: dict[str, Any] | None = None,
+    clubs: int = 3,
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """A tournament with ``teams`` teams spread over ``clubs`` clubs."""
     club_ids = []
     for i in range(clubs):
-        club = await org.post("/clubs", {"name": f"Falla {i + 1}", "kind": "falla", "town": "Sagunt"}, 201)
+        club = await org.post(
+            "/clubs", {"name": f"Falla {i + 1}", "kind": "falla", "town": "Sagunt"}, 201
+        )
         club_ids.append(club["id"])
-    t = await org.post("/tournaments", {"name": "Campionat de Bolot", "game": game, "format": fmt,
-                                         "options": options or {"target": 300},
-                                         "settings": settings or {}}, 201)
+    t = await org.post(
+        "/tournaments",
+        {
+            "name": "Campionat de Bolot",
+            "game": game,
+            "format": fmt,
+            "options": options or {"target": 300},
+            "settings": settings or {},
+        },
+        201,
+    )
     made = []
     for i in range(teams):
-        made.append(await org.post(f"/tournaments/{t['id']}/teams", {
-            "name": f"Parella {i + 1}", "players": [f"J{i}a", f"J{i}b"],
-            "club_id": club_ids[i % clubs] if clubs else None}, 201))
+        made.append(
+            await org.post(
+                f"/tournaments/{t['id']}/teams",
+                {
+                    "name": f"Parella {i + 1}",
+                    "players": [f"J{i}a", f"J{i}b"],
+                    "club_id": club_ids[i % clubs] if clubs else None,
+                },
+                201,
+            )
+        )
     return t, made

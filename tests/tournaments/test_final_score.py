@@ -47,7 +47,13 @@ ACCEPTED = [
     ("bolot", {"target": 1000}, DEALS, 200, 200),  # ... equal ones are a draw
     ("bolot", {"target": 1000}, TIME, 1000, 1000),  # the deal in progress finished: any score
     ("bolot", {"target": 1000}, TARGET, 0, 0, True),  # a forfeit
-    ("belote-2p", {"target": 1000, "allow_claim": True}, TARGET, 500, 400),  # a claim ends it anywhere
+    (
+        "belote-2p",
+        {"target": 1000, "allow_claim": True},
+        TARGET,
+        500,
+        400,
+    ),  # a claim ends it anywhere
     ("botifarra", BOTIFARRA, TARGET, 121, 60),  # 130 recorded as 121
     ("botifarra", BOTIFARRA, TARGET, 101, 100),
     ("botifarra", BOTIFARRA, DEALS, 60, 60),
@@ -57,8 +63,9 @@ ACCEPTED = [
 
 
 @pytest.mark.parametrize(("game", "options", "match", "home", "away", "reason"), REFUSED)
-def test_impossible_final_scores_are_refused(game: str, options: dict[str, Any], match: dict[str, Any],
-                                             home: int, away: int, reason: str) -> None:
+def test_impossible_final_scores_are_refused(
+    game: str, options: dict[str, Any], match: dict[str, Any], home: int, away: int, reason: str
+) -> None:
     with pytest.raises(Unprocessable, match=reason):
         check_final(game, options, {"match": match}, home, away)
 
@@ -78,25 +85,43 @@ async def _published(org: Org, **kw: Any) -> tuple[int, list[dict[str, Any]]]:
 
 async def test_api_gives_422_with_the_reason(org: Org) -> None:
     tid, teams = await _published(org, options={"target": 1000})
-    level = await org.post(f"/tournaments/{tid}/tables/1/result", {"home_score": 1000, "away_score": 1000}, 422)
-    assert level["detail"] == ("a match to 1000 points cannot end level: "
-                               "with equal scores over the target another deal is played")
-    short = await org.post(f"/tournaments/{tid}/tables/1/result", {"home_score": 300, "away_score": 200}, 422)
-    assert short["detail"] == "a match to 1000 points ends when a team reaches 1000: neither score does"
+    level = await org.post(
+        f"/tournaments/{tid}/tables/1/result", {"home_score": 1000, "away_score": 1000}, 422
+    )
+    assert level["detail"] == (
+        "a match to 1000 points cannot end level: "
+        "with equal scores over the target another deal is played"
+    )
+    short = await org.post(
+        f"/tournaments/{tid}/tables/1/result", {"home_score": 300, "away_score": 200}, 422
+    )
+    assert (
+        short["detail"]
+        == "a match to 1000 points ends when a team reaches 1000: neither score does"
+    )
     table = await org.get(f"/tournaments/{tid}/tables/1")
     assert table["status"] == "pending" and table["home_score"] is None  # nothing stored
-    done = await org.post(f"/tournaments/{tid}/tables/1/result", {"home_score": 1000, "away_score": 640})
+    done = await org.post(
+        f"/tournaments/{tid}/tables/1/result", {"home_score": 1000, "away_score": 640}
+    )
     assert done["winner"] == teams[0]["id"]
     # a correction is checked too
-    await org.post(f"/tournaments/{tid}/tables/1/result",
-                   {"home_score": 900, "away_score": 640, "reason": "misread"}, 422)
+    await org.post(
+        f"/tournaments/{tid}/tables/1/result",
+        {"home_score": 900, "away_score": 640, "reason": "misread"},
+        422,
+    )
 
 
 async def test_botifarra_cap_and_one_pair_at_the_target(org: Org) -> None:
     tid, _ = await _published(org, game="botifarra", options=BOTIFARRA)
-    over = await org.post(f"/tournaments/{tid}/tables/1/result", {"home_score": 130, "away_score": 50}, 422)
+    over = await org.post(
+        f"/tournaments/{tid}/tables/1/result", {"home_score": 130, "away_score": 50}, 422
+    )
     assert "at most 121" in over["detail"]
-    both = await org.post(f"/tournaments/{tid}/tables/1/result", {"home_score": 101, "away_score": 101}, 422)
+    both = await org.post(
+        f"/tournaments/{tid}/tables/1/result", {"home_score": 101, "away_score": 101}, 422
+    )
     assert both["detail"].startswith("only one pair can reach 101")
     await org.post(f"/tournaments/{tid}/tables/1/result", {"home_score": 121, "away_score": 60})
 
@@ -105,7 +130,9 @@ async def _browser(client: httpx.AsyncClient, lang: str = "en") -> tuple[dict[st
     """A registered organiser in a browser (session cookie, language cookie): its bearer
     headers for the API and the CSRF token of its pages."""
     assert (await client.post("/api/session", json={"nickname": "Org"})).status_code == 200
-    registered = await client.post("/api/accounts", json={"username": "orgpages", "password": "correct horse battery"})
+    registered = await client.post(
+        "/api/accounts", json={"username": "orgpages", "password": "correct horse battery"}
+    )
     assert registered.status_code in (200, 201), registered.text
     client.cookies.set("tapet_lang", lang)
     page = await client.get("/tournaments")
@@ -114,23 +141,37 @@ async def _browser(client: httpx.AsyncClient, lang: str = "en") -> tuple[dict[st
     return {"Authorization": f"Bearer {registered.json()['token']}"}, token.group(1)
 
 
-async def test_result_form_shows_the_reason_and_keeps_the_entries(client: httpx.AsyncClient) -> None:
+async def test_result_form_shows_the_reason_and_keeps_the_entries(
+    client: httpx.AsyncClient,
+) -> None:
     headers, token = await _browser(client, "ca")
     tid, teams = await _published(Org(client, headers), options={"target": 1000})
-    page = await client.post(f"/tournaments/{tid}/tables/1/result",
-                             data={"csrf": token, "round": "1", "home_score": "300", "away_score": "200",
-                                   "winner": str(teams[1]["id"]), "reason": "full sheet"})
+    page = await client.post(
+        f"/tournaments/{tid}/tables/1/result",
+        data={
+            "csrf": token,
+            "round": "1",
+            "home_score": "300",
+            "away_score": "200",
+            "winner": str(teams[1]["id"]),
+            "reason": "full sheet",
+        },
+    )
     assert page.status_code == 422
     html = page.text
     error = re.search(r'data-testid="form-error">([^<]*)<', html)
-    assert error and html_lib.unescape(error.group(1)) == ("Una partida a 1000 punts s'acaba quan un equip arriba a 1000: "
-                                        "cap de les dues puntuacions hi arriba.")
+    assert error and html_lib.unescape(error.group(1)) == (
+        "Una partida a 1000 punts s'acaba quan un equip arriba a 1000: "
+        "cap de les dues puntuacions hi arriba."
+    )
     assert 'name="home_score" inputmode="numeric" required value="300"' in html
     assert 'name="away_score" inputmode="numeric" required value="200"' in html
     assert f'<option value="{teams[1]["id"]}" selected>' in html
     assert 'name="reason" maxlength="300" value="full sheet"' in html
-    level = await client.post(f"/tournaments/{tid}/tables/1/result",
-                              data={"csrf": token, "round": "1", "home_score": "1000", "away_score": "1000"})
+    level = await client.post(
+        f"/tournaments/{tid}/tables/1/result",
+        data={"csrf": token, "round": "1", "home_score": "1000", "away_score": "1000"},
+    )
     assert level.status_code == 422 and "no pot acabar empatada" in level.text
 
 
@@ -138,9 +179,24 @@ async def test_deal_form_shows_the_reason_and_keeps_the_entries(client: httpx.As
     headers, token = await _browser(client)
     tid, _ = await _published(Org(client, headers), options={"target": 1000})
     # 9 + 0 tricks: a Bolot deal has 8 (bolot.md §8), whatever the rest says
-    fields = {"csrf": token, "round": "1", "entry": "fields", "f_trump": "c", "f_taker": "1", "f_last": "1",
-              "f_belote": "0", "f_tricks0": "9", "f_tricks1": "0", "f_cp0": "100", "f_cp1": "52",
-              "f_d0_team": "1", "f_d0_kind": "sequence", "f_d0_length": "3", "f_d0_top": "12", "f_d0_suit": "e"}
+    fields = {
+        "csrf": token,
+        "round": "1",
+        "entry": "fields",
+        "f_trump": "c",
+        "f_taker": "1",
+        "f_last": "1",
+        "f_belote": "0",
+        "f_tricks0": "9",
+        "f_tricks1": "0",
+        "f_cp0": "100",
+        "f_cp1": "52",
+        "f_d0_team": "1",
+        "f_d0_kind": "sequence",
+        "f_d0_length": "3",
+        "f_d0_top": "12",
+        "f_d0_suit": "e",
+    }
     page = await client.post(f"/tournaments/{tid}/tables/1/deals", data=fields)
     assert page.status_code == 422
     html = page.text
@@ -148,11 +204,20 @@ async def test_deal_form_shows_the_reason_and_keeps_the_entries(client: httpx.As
     assert error and error.group(1).startswith("Deal 1: ")
     for name in ("f_tricks0", "f_tricks1", "f_cp0", "f_cp1"):
         assert re.search(rf'name="{name}"[^>]* value="{fields[name]}"', html), name
-    deal_form = html[html.index('data-testid="deal-form"'):html.index('data-testid="add-deal"')]
-    for name, value in (("f_trump", "c"), ("f_taker", "1"), ("f_last", "1"), ("f_belote", "0"),
-                        ("f_d0_team", "1"), ("f_d0_top", "12"), ("f_d0_suit", "e")):
+    deal_form = html[html.index('data-testid="deal-form"') : html.index('data-testid="add-deal"')]
+    for name, value in (
+        ("f_trump", "c"),
+        ("f_taker", "1"),
+        ("f_last", "1"),
+        ("f_belote", "0"),
+        ("f_d0_team", "1"),
+        ("f_d0_top", "12"),
+        ("f_d0_suit", "e"),
+    ):
         select = re.search(rf'<select name="{name}"[^>]*>(.*?)</select>', deal_form, re.S)
-        assert select and re.findall(r'<option value="([^"]*)" selected>', select.group(1)) == [value], name
+        assert select and re.findall(r'<option value="([^"]*)" selected>', select.group(1)) == [
+            value
+        ], name
     assert 'name="f_d0_length" inputmode="numeric" size="2" value="3"' in deal_form
     table = (await client.get(f"/api/tournaments/{tid}/tables/1")).json()
     assert table["deals"] == []  # nothing stored

@@ -23,8 +23,17 @@ async def _wait_done(org: Org, tid: int, tables: int) -> list[dict]:
 
 
 async def test_online_round_of_bot_teams_is_played_and_recorded(org: Org) -> None:
-    t = await org.post("/tournaments", {"name": "Lliga en línia", "game": "bolot", "format": "round_robin",
-                                         "options": {"target": 1}, "settings": {"play": "online"}}, 201)
+    t = await org.post(
+        "/tournaments",
+        {
+            "name": "Lliga en línia",
+            "game": "bolot",
+            "format": "round_robin",
+            "options": {"target": 1},
+            "settings": {"play": "online"},
+        },
+        201,
+    )
     tid = t["id"]
     for i in range(4):
         await org.post(f"/tournaments/{tid}/teams", {"name": f"Bots {i}", "bot": "heuristic"}, 201)
@@ -49,16 +58,21 @@ async def test_online_round_of_bot_teams_is_played_and_recorded(org: Org) -> Non
 
 
 async def test_online_table_needs_accounts_and_seats_the_players(
-        org: Org, client: httpx.AsyncClient, guest: Guest) -> None:
+    org: Org, client: httpx.AsyncClient, guest: Guest
+) -> None:
     players = []
     for name in ("Pepa", "Vicent", "Amparo", "Toni"):
         headers = await guest(name)
         me = (await client.post("/api/session", json={"nickname": name})).json()["user"]
         client.cookies.clear()
         players.append((headers, me["id"]))
-    t = await org.post("/tournaments", {"name": "Online", "game": "bolot", "settings": {"play": "online"}}, 201)
+    t = await org.post(
+        "/tournaments", {"name": "Online", "game": "bolot", "settings": {"play": "online"}}, 201
+    )
     tid = t["id"]
-    a = await org.post(f"/tournaments/{tid}/teams", {"name": "A", "user_ids": [players[0][1], players[1][1]]}, 201)
+    a = await org.post(
+        f"/tournaments/{tid}/teams", {"name": "A", "user_ids": [players[0][1], players[1][1]]}, 201
+    )
     b = await org.post(f"/tournaments/{tid}/teams", {"name": "B", "players": ["X", "Y"]}, 201)
     await org.post(f"/tournaments/{tid}/teams", {"name": "C", "user_ids": [players[0][1]]}, 409)
     draft = await org.post(f"/tournaments/{tid}/rounds", status=201)
@@ -71,14 +85,22 @@ async def test_online_table_needs_accounts_and_seats_the_players(
     assert a["players"] == ["Pepa", "Vicent"] and b["user_ids"] == []
 
 
-async def test_only_organisers_change_a_tournament(org: Org, client: httpx.AsyncClient, guest: Guest) -> None:
-    t = await org.post("/tournaments", {"name": "T", "game": "botifarra", "options": {"cap_score": 121}}, 201)
+async def test_only_organisers_change_a_tournament(
+    org: Org, client: httpx.AsyncClient, guest: Guest
+) -> None:
+    t = await org.post(
+        "/tournaments", {"name": "T", "game": "botifarra", "options": {"cap_score": 121}}, 201
+    )
     other = await guest("Intrús")
-    response = await client.post(f"/api/tournaments/{t['id']}/teams", json={"name": "X"}, headers=other)
+    response = await client.post(
+        f"/api/tournaments/{t['id']}/teams", json={"name": "X"}, headers=other
+    )
     assert response.status_code == 403 and "organisers" in response.json()["detail"]
     response = await client.post(f"/api/tournaments/{t['id']}/teams", json={"name": "X"})
     assert response.status_code == 401
-    response = await client.post("/api/tournaments", json={"name": "T", "game": "chess"}, headers=org.headers)
+    response = await client.post(
+        "/api/tournaments", json={"name": "T", "game": "chess"}, headers=org.headers
+    )
     assert response.status_code == 422 and "unknown game" in response.json()["detail"]
     response = await client.get("/api/tournaments/999")
     assert response.status_code == 404
@@ -91,8 +113,16 @@ async def test_only_organisers_change_a_tournament(org: Org, client: httpx.Async
 async def test_a_match_of_a_fixed_number_of_deals_ends_as_a_finished_match(org: Org) -> None:
     # The championship stops the room after 2 deals (between deals): the table, the record
     # and the JSON must say the match is over and who won it on the scores.
-    t = await org.post("/tournaments", {"name": "Dues mans", "game": "bolot", "format": "round_robin",
-                                         "settings": {"play": "online", "match": {"kind": "deals", "deals": 2}}}, 201)
+    t = await org.post(
+        "/tournaments",
+        {
+            "name": "Dues mans",
+            "game": "bolot",
+            "format": "round_robin",
+            "settings": {"play": "online", "match": {"kind": "deals", "deals": 2}},
+        },
+        201,
+    )
     tid = t["id"]
     for i in range(2):
         await org.post(f"/tournaments/{tid}/teams", {"name": f"Bots {i}", "bot": "heuristic"}, 201)
@@ -100,7 +130,11 @@ async def test_a_match_of_a_fixed_number_of_deals_ends_as_a_finished_match(org: 
     await org.post(f"/tournaments/{tid}/rounds/1/publish")
     (table,) = await _wait_done(org, tid, 1)
     record = await org.get(f"/rooms/{table['room_id']}/record")
-    assert len(record["deals"]) == 2 and record["over"] is True and record["stopped"] is True, (record["status"], record["in_progress"], record["winner"])
+    assert len(record["deals"]) == 2 and record["over"] is True and record["stopped"] is True, (
+        record["status"],
+        record["in_progress"],
+        record["winner"],
+    )
     home, away = table["home_score"], table["away_score"]
     assert record["scores"] == [home, away]
     assert record["winner"] == (None if home == away else 0 if home > away else 1)
@@ -114,7 +148,8 @@ async def test_a_match_of_a_fixed_number_of_deals_ends_as_a_finished_match(org: 
 
 
 async def test_a_withdrawal_during_a_deal_stops_the_table_without_a_winner(
-        org: Org, client: httpx.AsyncClient, guest: Guest) -> None:
+    org: Org, client: httpx.AsyncClient, guest: Guest
+) -> None:
     # Two people at an online Belote-for-two table; one team withdraws in the first deal's
     # auction. The championship records a forfeit; the table and its record say "stopped"
     # (not "being played"), name no winner of their own and offer no move.
@@ -122,12 +157,18 @@ async def test_a_withdrawal_during_a_deal_stops_the_table_without_a_winner(
     for name in ("Pepa", "Toni"):
         heads.append(await guest(name))
         ids.append((await client.get("/api/me", headers=heads[-1])).json()["id"])
-    t = await org.post("/tournaments", {"name": "Parelles", "game": "belote-2p", "settings": {"play": "online"}}, 201)
+    t = await org.post(
+        "/tournaments",
+        {"name": "Parelles", "game": "belote-2p", "settings": {"play": "online"}},
+        201,
+    )
     tid = t["id"]
     home = await org.post(f"/tournaments/{tid}/teams", {"name": "Pepa", "user_ids": [ids[0]]}, 201)
     await org.post(f"/tournaments/{tid}/teams", {"name": "Toni", "user_ids": [ids[1]]}, 201)
     await org.post(f"/tournaments/{tid}/rounds", status=201)
-    (room,) = [x["room_id"] for x in (await org.post(f"/tournaments/{tid}/rounds/1/publish"))["tables"]]
+    (room,) = [
+        x["room_id"] for x in (await org.post(f"/tournaments/{tid}/rounds/1/publish"))["tables"]
+    ]
     views = [(await client.get(f"/api/rooms/{room}/view", headers=h)).json() for h in heads]
     assert views[0]["phase"] == "auction" and any(v["legal_actions"] for v in views)
     await org.post(f"/tournaments/{tid}/teams/{home['id']}/withdraw", {"remaining": "forfeit"})
@@ -135,14 +176,28 @@ async def test_a_withdrawal_during_a_deal_stops_the_table_without_a_winner(
     assert table["forfeit"] and table["winner"] != home["id"]
     for h in heads:
         view = (await client.get(f"/api/rooms/{room}/view", headers=h)).json()
-        assert view["status"] == "finished" and view["legal_actions"] == [] and view["to_act"] is None and view["hand"]
+        assert (
+            view["status"] == "finished"
+            and view["legal_actions"] == []
+            and view["to_act"] is None
+            and view["hand"]
+        )
     mover = next(i for i, v in enumerate(views) if v["legal_actions"])
-    late = await client.post(f"/api/rooms/{room}/moves", headers=heads[mover],
-                             json={"seq": views[mover]["seq"], "action": views[mover]["legal_actions"][0]})
-    assert late.status_code == 409 and "over" in late.json()["detail"]  # a stopped match takes no move
+    late = await client.post(
+        f"/api/rooms/{room}/moves",
+        headers=heads[mover],
+        json={"seq": views[mover]["seq"], "action": views[mover]["legal_actions"][0]},
+    )
+    assert (
+        late.status_code == 409 and "over" in late.json()["detail"]
+    )  # a stopped match takes no move
     record = await org.get(f"/rooms/{room}/record")
     assert record["over"] is True and record["stopped"] is True and record["winner"] is None
     assert record["deals"] == [] and record["in_progress"]["deal_no"] == 1
     page = (await client.get(f"/rooms/{room}", headers=heads[1])).text
-    assert "The match was stopped" in page and "The match is over." in page and "win the match" not in page
+    assert (
+        "The match was stopped" in page
+        and "The match is over." in page
+        and "win the match" not in page
+    )
     assert "Being played" not in (await client.get(f"/records/{record['game_id']}")).text

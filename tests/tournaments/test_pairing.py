@@ -111,9 +111,7 @@ def play_swiss(n: int, rounds: int, rng: random.Random) -> list[list[tuple[int, 
 
 def _cost(pairs, mp) -> int:
     levels = sorted(set(mp.values()), reverse=True)
-    return sum(
-        (levels.index(mp[a]) - levels.index(mp[b])) ** 2 for a, b in pairs if b is not None
-    )
+    return sum((levels.index(mp[a]) - levels.index(mp[b])) ** 2 for a, b in pairs if b is not None)
 
 
 def _best_cost(teams: list[int], mp, met) -> int | None:

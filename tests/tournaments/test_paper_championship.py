@@ -26,17 +26,26 @@ async def test_six_bolot_teams_paper_round_robin_entered_deal_by_deal(org: Org) 
         for table in draft["tables"]:
             status, deals = "pending", 0
             while status != "done":
-                sheet = await org.post(f"/tournaments/{tid}/tables/{table['number']}/deals",
-                                       {"summary": bolot_deal(rng)}, 201)
+                sheet = await org.post(
+                    f"/tournaments/{tid}/tables/{table['number']}/deals",
+                    {"summary": bolot_deal(rng)},
+                    201,
+                )
                 status, deals = sheet["status"], deals + 1
                 assert sum(line["points"][0] for line in sheet["deals"]) >= sheet["home_score"] - 0
                 assert deals < 40
             assert max(sheet["home_score"], sheet["away_score"]) >= 300
-            assert sheet["winner"] == (table["home"]["id"] if sheet["home_score"] > sheet["away_score"]
-                                       else table["away"]["id"])
+            assert sheet["winner"] == (
+                table["home"]["id"]
+                if sheet["home_score"] > sheet["away_score"]
+                else table["away"]["id"]
+            )
             # the deal after the end is refused
-            await org.post(f"/tournaments/{tid}/tables/{table['number']}/deals",
-                           {"summary": bolot_deal(rng)}, 409)
+            await org.post(
+                f"/tournaments/{tid}/tables/{table['number']}/deals",
+                {"summary": bolot_deal(rng)},
+                409,
+            )
         closed = await org.post(f"/tournaments/{tid}/rounds/{number}/close")
         assert closed["status"] == "closed"
     info = await org.get(f"/tournaments/{tid}")
@@ -49,7 +58,9 @@ async def test_six_bolot_teams_paper_round_robin_entered_deal_by_deal(org: Org) 
     assert all(r["played"] == 5 for r in rows)
     assert sum(r["won"] for r in rows) == 15
     assert sum(r["match_points"] for r in rows) == 30
-    assert [r["match_points"] for r in rows] == sorted((r["match_points"] for r in rows), reverse=True)
+    assert [r["match_points"] for r in rows] == sorted(
+        (r["match_points"] for r in rows), reverse=True
+    )
     assert data["order"][0] == "match points" and "head-to-head" in data["order"][1]
     assert sum(c["match_points"] for c in data["clubs"]) == 30
     assert {c["club"]["name"] for c in data["clubs"]} == {"Falla 1", "Falla 2", "Falla 3"}
@@ -72,9 +83,14 @@ async def test_impossible_deal_is_refused_with_the_engines_reason(org: Org) -> N
     t, _ = await make_tournament(org, 2)
     await org.post(f"/tournaments/{t['id']}/rounds", status=201)
     await org.post(f"/tournaments/{t['id']}/rounds/1/publish")
-    bad = {"contract": {"trump": "o", "taker_team": 0}, "card_points": [100, 40],
-           "tricks": [5, 3], "last_trick_team": 0}
-    response = await org.client.post(f"/api/tournaments/{t['id']}/tables/1/deals",
-                                     json={"summary": bad}, headers=org.headers)
+    bad = {
+        "contract": {"trump": "o", "taker_team": 0},
+        "card_points": [100, 40],
+        "tricks": [5, 3],
+        "last_trick_team": 0,
+    }
+    response = await org.client.post(
+        f"/api/tournaments/{t['id']}/tables/1/deals", json={"summary": bad}, headers=org.headers
+    )
     assert response.status_code == 422
     assert "deal 1" in response.json()["detail"] and "152" in response.json()["detail"]

@@ -12,8 +12,10 @@ async def _play_round(org: Org, tid: int, number: int, home_wins: bool = True) -
     await org.post(f"/tournaments/{tid}/rounds/{number}/publish")
     for x in draft["tables"]:
         if x["away"] and x["status"] == "pending":
-            await org.post(f"/tournaments/{tid}/tables/{x['number']}/result",
-                           {"home_score": 300 if home_wins else 100, "away_score": 100 if home_wins else 300})
+            await org.post(
+                f"/tournaments/{tid}/tables/{x['number']}/result",
+                {"home_score": 300 if home_wins else 100, "away_score": 100 if home_wins else 300},
+            )
     await org.post(f"/tournaments/{tid}/rounds/{number}/close")
     return draft
 
@@ -23,7 +25,9 @@ async def test_withdrawal_forfeits_the_remaining_round_robin_matches(org: Org) -
     tid = t["id"]
     await _play_round(org, tid, 1)
     gone = teams[3]["id"]
-    await org.post(f"/tournaments/{tid}/teams/{gone}/withdraw", {"remaining": "forfeit", "reason": "illness"})
+    await org.post(
+        f"/tournaments/{tid}/teams/{gone}/withdraw", {"remaining": "forfeit", "reason": "illness"}
+    )
     await org.post(f"/tournaments/{tid}/teams/{gone}/withdraw", {}, 409)
     draft = await org.post(f"/tournaments/{tid}/rounds", status=201)
     forfeits = [x for x in draft["tables"] if gone in (x["home"]["id"], x["away"]["id"])]
@@ -56,23 +60,38 @@ async def test_corrections_need_a_reason_and_keep_an_audit_trail(org: Org) -> No
     await org.post(f"/tournaments/{tid}/rounds", status=201)
     await org.post(f"/tournaments/{tid}/rounds/1/publish")
     for _ in range(3):
-        sheet = await org.post(f"/tournaments/{tid}/tables/1/deals", {"summary": winning_deal(0)}, 201)
+        sheet = await org.post(
+            f"/tournaments/{tid}/tables/1/deals", {"summary": winning_deal(0)}, 201
+        )
     assert sheet["status"] == "done" and sheet["home_score"] == 330 and sheet["away_score"] == 156
-    await org.post(f"/tournaments/{tid}/tables/1/result", {"home_score": 330, "away_score": 160}, 422)
-    fixed = await org.call("PUT", f"/tournaments/{tid}/tables/1/deals/3",
-                           json={"summary": winning_deal(1), "reason": "sheet misread"})
+    await org.post(
+        f"/tournaments/{tid}/tables/1/result", {"home_score": 330, "away_score": 160}, 422
+    )
+    fixed = await org.call(
+        "PUT",
+        f"/tournaments/{tid}/tables/1/deals/3",
+        json={"summary": winning_deal(1), "reason": "sheet misread"},
+    )
     assert fixed["home_score"] == 272 and fixed["away_score"] == 214  # 220 + 52, 104 + 110
     assert fixed["status"] == "playing"  # reopened: nobody at 300 yet
     await org.post(f"/tournaments/{tid}/tables/1/deals", {"summary": winning_deal(0)}, 201)
     await org.post(f"/tournaments/{tid}/rounds/1/close")
-    result = await org.post(f"/tournaments/{tid}/tables/1/result",
-                            {"round": 1, "home_score": 330, "away_score": 400, "reason": "referee's decision"})
+    result = await org.post(
+        f"/tournaments/{tid}/tables/1/result",
+        {"round": 1, "home_score": 330, "away_score": 400, "reason": "referee's decision"},
+    )
     assert result["winner"] == teams[1]["id"]
     audit = await org.get(f"/tournaments/{tid}/audit")
     corrections = [a for a in audit if a["action"] == "correction"]
     assert len(corrections) == 2
-    assert corrections[0]["before"]["home_score"] == 382 and corrections[0]["after"]["away_score"] == 400
-    assert corrections[0]["user"] == "Organitzador" and corrections[0]["reason"] == "referee's decision"
+    assert (
+        corrections[0]["before"]["home_score"] == 382
+        and corrections[0]["after"]["away_score"] == 400
+    )
+    assert (
+        corrections[0]["user"] == "Organitzador"
+        and corrections[0]["reason"] == "referee's decision"
+    )
     rows = (await org.get(f"/tournaments/{tid}/standings"))["rows"]
     assert rows[0]["team"]["id"] == teams[1]["id"]
 
@@ -106,18 +125,26 @@ async def test_knockout_of_six_byes_to_top_seeds_then_to_the_final(org: Org) -> 
 
 async def test_level_knockout_match_needs_a_winner(org: Org) -> None:
     # a match to the target cannot end level (another deal is played): a fixed number of deals can
-    t, teams = await make_tournament(org, 2, fmt="knockout", settings={"match": {"kind": "deals", "deals": 12}})
+    t, teams = await make_tournament(
+        org, 2, fmt="knockout", settings={"match": {"kind": "deals", "deals": 12}}
+    )
     tid = t["id"]
     await org.post(f"/tournaments/{tid}/rounds", status=201)
     await org.post(f"/tournaments/{tid}/rounds/1/publish")
-    await org.post(f"/tournaments/{tid}/tables/1/result", {"home_score": 200, "away_score": 200}, 409)
-    done = await org.post(f"/tournaments/{tid}/tables/1/result",
-                          {"home_score": 200, "away_score": 200, "winner": teams[1]["id"]})
+    await org.post(
+        f"/tournaments/{tid}/tables/1/result", {"home_score": 200, "away_score": 200}, 409
+    )
+    done = await org.post(
+        f"/tournaments/{tid}/tables/1/result",
+        {"home_score": 200, "away_score": 200, "winner": teams[1]["id"]},
+    )
     assert done["winner"] == teams[1]["id"]
 
 
 async def test_groups_then_knockout(org: Org) -> None:
-    t, teams = await make_tournament(org, 8, fmt="groups_knockout", settings={"groups": 2, "advance": 2})
+    t, teams = await make_tournament(
+        org, 8, fmt="groups_knockout", settings={"groups": 2, "advance": 2}
+    )
     tid = t["id"]
     for n in (1, 2, 3):
         draft = await _play_round(org, tid, n)

@@ -12,8 +12,16 @@ import app.rooms.models  # noqa: F401
 import app.tournaments.models  # noqa: F401
 from app.core.db import Base, make_engine
 
-OURS = {"clubs", "tournaments", "tournament_organisers", "teams", "tournament_rounds",
-        "tournament_tables", "tournament_deals", "tournament_audit"}
+OURS = {
+    "clubs",
+    "tournaments",
+    "tournament_organisers",
+    "teams",
+    "tournament_rounds",
+    "tournament_tables",
+    "tournament_deals",
+    "tournament_audit",
+}
 
 
 def _tables_of(diff: object) -> set[str]:

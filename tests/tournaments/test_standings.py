@@ -37,8 +37,12 @@ def test_three_way_tie_broken_by_head_to_head() -> None:
 def test_head_to_head_splits_then_next_criterion_breaks_the_rest() -> None:
     # A, B, C on 4: A beat both others in the mini-league; B v C drawn; B has more points.
     results = [
-        win(A, B, 1000, 900), win(A, C, 1000, 900), win(B, C, 800, 800),
-        win(B, D, 1000, 100), win(C, D, 1000, 200), win(D, A, 1000, 900),
+        win(A, B, 1000, 900),
+        win(A, C, 1000, 900),
+        win(B, C, 800, 800),
+        win(B, D, 1000, 100),
+        win(C, D, 1000, 200),
+        win(D, A, 1000, 900),
         win(B, C, 700, 700),  # a second B v C draw (e.g. a return leg)
     ]
     rows = standings([A, B, C, D], results, ("head_to_head", "point_difference"))
@@ -90,7 +94,8 @@ def test_club_ranking_sums_its_teams() -> None:
     clubs = club_ranking(rows, {A: 7, B: 8, C: 8, D: None})
     # same match points; club 7 has the better difference (+500 against -400)
     assert [(c["club"], c["rank"], c["match_points"], c["teams"]) for c in clubs] == [
-        (7, 1, 2, 1), (8, 2, 2, 2)
+        (7, 1, 2, 1),
+        (8, 2, 2, 2),
     ]
     assert explain(["head_to_head"])[0] == "match points"
 
@@ -103,8 +108,11 @@ async def test_csv_exports_never_hand_a_spreadsheet_a_formula(org: Org) -> None:
 
     club = await org.post("/clubs", {"name": "@SUM(A1)", "kind": "club", "town": "Lyon"}, 201)
     t = await org.post("/tournaments", {"name": "CSV", "game": "belote", "format": "swiss"}, 201)
-    await org.post(f"/tournaments/{t['id']}/teams", {
-        "name": '=HYPERLINK("http://evil","x")', "players": ["+1+1", "-2"], "club_id": club["id"]}, 201)
+    await org.post(
+        f"/tournaments/{t['id']}/teams",
+        {"name": '=HYPERLINK("http://evil","x")', "players": ["+1+1", "-2"], "club_id": club["id"]},
+        201,
+    )
     text = await org.get(f"/tournaments/{t['id']}/standings.csv")
     header, row = list(csv.reader(io.StringIO(text)))[:2]
     cells = dict(zip(header, row, strict=True))

@@ -28,7 +28,13 @@ EXTRA_VALUES = {"of_suit": "x", "suit": "x", "num": 1}
 def _extracted() -> set[object]:
     with (ROOT / "babel.cfg").open() as f:
         method_map, options_map = parse_mapping_cfg(f)
-    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
+    keywords = {
+        "_": None,
+        "gettext": None,
+        "ngettext": (1, 2),
+        "pgettext": ((1, "c"), 2),
+        "N_": None,
+    }
     found: set[object] = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
         str(ROOT), method_map, options_map, keywords=keywords
@@ -62,7 +68,9 @@ def test_every_text_is_translated(extracted: set[object], catalogue: tuple[str, 
         value = strings.get(msgid)
         if not value or (isinstance(value, tuple) and not all(value)):
             missing.append(msgid)
-    assert not missing, f"{lang}: {len(missing)} untranslated, e.g. {sorted(map(str, missing))[:10]}"
+    assert not missing, (
+        f"{lang}: {len(missing)} untranslated, e.g. {sorted(map(str, missing))[:10]}"
+    )
 
 
 def test_translations_format_with_the_msgid_values(catalogue: tuple[str, dict]) -> None:

@@ -34,12 +34,16 @@ def _check_headers(response: httpx.Response) -> None:
     csp = _directives(h.get("content-security-policy", ""))
     assert csp.get("frame-ancestors") == ["'none'"], where
     if not response.request.url.path.startswith(("/docs", "/redoc")):
-        assert csp.get("script-src") == ["'self'"], where  # no inline script, no eval, no other host
+        assert csp.get("script-src") == ["'self'"], (
+            where
+        )  # no inline script, no eval, no other host
         assert csp.get("object-src") == ["'none'"] and csp.get("base-uri") == ["'self'"], where
         assert "'self'" in csp.get("connect-src", []), where
 
 
-async def test_every_kind_of_response_carries_the_headers(client: httpx.AsyncClient, guest: Guest) -> None:
+async def test_every_kind_of_response_carries_the_headers(
+    client: httpx.AsyncClient, guest: Guest
+) -> None:
     host = await guest("Host")
     room = (await client.post("/api/rooms", json={"game": "bolot"}, headers=host)).json()["id"]
     responses = [
@@ -59,15 +63,25 @@ async def test_every_kind_of_response_carries_the_headers(client: httpx.AsyncCli
         await client.get("/openapi.json"),
         await client.get("/docs"),
         await client.post("/api/rooms", json={"game": "bolot"}),  # 401
-        await client.post("/api/rooms", content=b"x" * 70_000, headers={"content-type": "application/json", **host}),  # 413 (guard)
+        await client.post(
+            "/api/rooms",
+            content=b"x" * 70_000,
+            headers={"content-type": "application/json", **host},
+        ),  # 413 (guard)
         await client.get("/api/rooms/99999999999"),  # 404 (guard)
     ]
-    assert responses[0].status_code == 200 and responses[-3].status_code == 401 and responses[-2].status_code == 413
+    assert (
+        responses[0].status_code == 200
+        and responses[-3].status_code == 401
+        and responses[-2].status_code == 413
+    )
     for response in responses:
         _check_headers(response)
 
 
-async def test_the_docs_get_their_own_policy_and_pages_the_strict_one(client: httpx.AsyncClient) -> None:
+async def test_the_docs_get_their_own_policy_and_pages_the_strict_one(
+    client: httpx.AsyncClient,
+) -> None:
     answer = await client.get("/docs")
     docs = _directives(answer.headers["content-security-policy"])
     assert "'unsafe-inline'" in docs["script-src"]  # Swagger UI's start-up script
@@ -79,14 +93,26 @@ async def test_the_docs_get_their_own_policy_and_pages_the_strict_one(client: ht
     assert "https://cdn.jsdelivr.net" not in " ".join(sum(page.values(), []))
     # the page socket's origin is this host
     assert "ws://testserver" in page["connect-src"] and "wss://testserver" in page["connect-src"]
-    odd = (await client.get("/", headers={"host": "evil.example;script-src *"})).headers["content-security-policy"]
+    odd = (await client.get("/", headers={"host": "evil.example;script-src *"})).headers[
+        "content-security-policy"
+    ]
     assert "script-src *" not in odd and _directives(odd)["script-src"] == ["'self'"]
 
 
-async def test_pages_have_no_inline_script_or_handler(client: httpx.AsyncClient, guest: Guest) -> None:
+async def test_pages_have_no_inline_script_or_handler(
+    client: httpx.AsyncClient, guest: Guest
+) -> None:
     host = await guest("Host")
     room = (await client.post("/api/rooms", json={"game": "bolot"}, headers=host)).json()["id"]
-    for path in ("/", f"/rooms/{room}", "/tournaments", "/login", "/register", "/rules", "/rules/bolot"):
+    for path in (
+        "/",
+        f"/rooms/{room}",
+        "/tournaments",
+        "/login",
+        "/register",
+        "/rules",
+        "/rules/bolot",
+    ):
         for headers in ({}, host):
             html = (await client.get(path, headers=headers)).text
             assert not INLINE_SCRIPT.search(html), path

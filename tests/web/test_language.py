@@ -104,18 +104,27 @@ def test_a_rooms_option_refusal_names_the_option_as_the_form_does() -> None:
     with i18n.using("es"):
         target = i18n.gettext("Match to")
         assert target != "Match to"
-        assert translate_error("option target must be one of 51, 101, 151") == f"{target}: uno de 51, 101, 151."
-        assert translate_error("Match to: '1e3' is not a whole number") == f"{target}: '1e3' no es un número entero."
+        assert (
+            translate_error("option target must be one of 51, 101, 151")
+            == f"{target}: uno de 51, 101, 151."
+        )
+        assert (
+            translate_error("Match to: '1e3' is not a whole number")
+            == f"{target}: '1e3' no es un número entero."
+        )
 
 
 def test_french_articles_agree_with_the_ace_and_the_queen() -> None:
-    """"le %(card)s" filled with "As de cœur" reads "l'As de cœur"; a Queen is feminine."""
+    """ "le %(card)s" filled with "As de cœur" reads "l'As de cœur"; a Queen is feminine."""
     from app.web.i18n import french_articles
 
     assert french_articles("Jouer le As de cœur") == "Jouer l'As de cœur"
     assert french_articles("Tierce au As de cœur") == "Tierce à l'As de cœur"
     assert french_articles("vous avez le Dame de trèfle") == "vous avez la Dame de trèfle"
     assert french_articles("Le As du robot") == "L'As du robot"
-    assert french_articles("Jouer le Roi de pique, le 10 de cœur") == "Jouer le Roi de pique, le 10 de cœur"
+    assert (
+        french_articles("Jouer le Roi de pique, le 10 de cœur")
+        == "Jouer le Roi de pique, le 10 de cœur"
+    )
     with i18n.using("fr"):
         assert (i18n.gettext("Play the %(card)s") % {"card": "As de cœur"}).startswith("Jouer l'As")

@@ -11,7 +11,14 @@ from app.table import presenter
 from app.web import i18n
 
 # Words of the English table that must not survive in another language.
-ENGLISH = ("Your turn", "Waiting for", "Score sheet", "Your hand", ", playable", "No deal scored yet")
+ENGLISH = (
+    "Your turn",
+    "Waiting for",
+    "Score sheet",
+    "Your hand",
+    ", playable",
+    "No deal scored yet",
+)
 EXPECTED = {
     "ca": ("Full de punts", "La teua mà"),
     "es": ("Hoja de puntos", "Tu mano"),
@@ -23,10 +30,14 @@ EXPECTED = {
 
 async def _started_bolot(client, guest) -> tuple[dict, int]:
     me = await guest("Pepa")
-    room = (await client.post("/api/rooms", json={"game": "bolot", "options": {}}, headers=me)).json()
+    room = (
+        await client.post("/api/rooms", json={"game": "bolot", "options": {}}, headers=me)
+    ).json()
     await client.put(f"/api/rooms/{room['id']}/seats/0", json={}, headers=me)
     for seat in (1, 2, 3):
-        await client.put(f"/api/rooms/{room['id']}/seats/{seat}", json={"bot": "random"}, headers=me)
+        await client.put(
+            f"/api/rooms/{room['id']}/seats/{seat}", json={"bot": "random"}, headers=me
+        )
     await client.post(f"/api/rooms/{room['id']}/start", json={}, headers=me)
     for _ in range(400):
         view = (await client.get(f"/api/rooms/{room['id']}/view", headers=me)).json()
@@ -55,16 +66,29 @@ async def test_the_table_speaks_the_viewer_language(client, guest, lang: str) ->
 
 def test_trick_and_clock_for_the_page() -> None:
     view = {
-        "game": "bolot", "players": 4, "my_seat": 0, "seat": 0, "phase": "play", "to_act": 0,
+        "game": "bolot",
+        "players": 4,
+        "my_seat": 0,
+        "seat": 0,
+        "phase": "play",
+        "to_act": 0,
         "seats": [{"seat": s, "kind": "bot" if s else "person", "name": "Pepa"} for s in range(4)],
-        "hand": ["7o"], "legal_actions": [{"type": "play", "card": "7o"}],
-        "trick": [{"seat": 3, "card": "1c"}], "hand_counts": [1, 0, 0, 1],
+        "hand": ["7o"],
+        "legal_actions": [{"type": "play", "card": "7o"}],
+        "trick": [{"seat": 3, "card": "1c"}],
+        "hand_counts": [1, 0, 0, 1],
         "clock": {"seat": 0, "deadline": "2026-01-01T00:00:30+00:00", "seconds": 30},
-        "scores": [0, 0], "target": 1000,
+        "scores": [0, 0],
+        "target": 1000,
     }
     with i18n.using("es"):
         t = presenter.table(view)
     assert t["trick"][0]["seat_name"] == "Bot 4"
-    assert t["clock"] == {"seat": 0, "deadline": "2026-01-01T00:00:30+00:00", "seconds": 30, "mine": True}
+    assert t["clock"] == {
+        "seat": 0,
+        "deadline": "2026-01-01T00:00:30+00:00",
+        "seconds": 30,
+        "mine": True,
+    }
     assert t["status"] == "Te toca jugar"
     assert t["hand"][0]["name"] == "7 de oros"
