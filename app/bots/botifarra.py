@@ -108,9 +108,10 @@ def _choose_card(view: dict, actions: list[dict]) -> dict:
     trick = [t["card"] for t in view["trick"]]
     points = lambda c: TABLE.points(c, trump)  # noqa: E731
     power = lambda c, led: GAME.card_power(c, led, trump)  # noqa: E731
-    cheapest = lambda cs, led: min(
-        cs, key=lambda c: (points(c), suit_of(c) == trump, power(c, led))
-    )  # noqa: E731
+
+    def cheapest(cs, led):
+        return min(cs, key=lambda c: (points(c), suit_of(c) == trump, power(c, led)))
+
     if not trick:
         return _lead(view, cards, trump, cheapest)
     led = suit_of(trick[0])
