@@ -20,6 +20,8 @@ import pytest
 from tests.e2e.helpers import PHONE, page_as
 from tests.e2e.phone import new_table
 
+pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
+
 ACTIONABLE = (
     "[data-testid=calls] button:not([disabled]), [data-testid=declares] button, "
     "[data-testid=hand] button.playable"

@@ -17,6 +17,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.helpers import (
     DESKTOP,
     PHONE,
@@ -30,6 +32,8 @@ from tests.e2e.helpers import (
     shoot_result,
     sit_fill_start,
 )
+
+pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
 
 DEAL_TIMEOUT = 150.0
 

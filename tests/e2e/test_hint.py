@@ -11,6 +11,8 @@ import pytest
 from tests.e2e.helpers import PHONE, page_as
 from tests.e2e.phone import table_at_my_card
 
+pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
+
 
 @pytest.mark.parametrize("game", ["belote", "botifarra"])
 def test_hint_marks_a_playable_card_on_a_phone(

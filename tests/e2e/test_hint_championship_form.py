@@ -7,7 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.helpers import PHONE, api, page_as
+
+pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
 
 
 def test_paper_deal_by_fields_on_a_phone(browser: Any, live_url: str, screenshots: Path) -> None:

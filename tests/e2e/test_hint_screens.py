@@ -7,8 +7,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.helpers import PHONE, api, click_quietly, guest, page_as
 from tests.e2e.phone import answer_until, new_table
+
+pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
 
 
 def test_phone_screens_of_seats_take_caption_and_sit_again(

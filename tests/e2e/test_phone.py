@@ -34,6 +34,8 @@ from tests.e2e.phone import (
     unreachable,
 )
 
+pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
+
 SIZES = {"portrait": PHONE, "landscape": LANDSCAPE, "desktop": DESKTOP}
 
 

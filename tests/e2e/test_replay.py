@@ -10,7 +10,10 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
 
 PHONE = {"width": 375, "height": 667}
 

@@ -8,8 +8,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.helpers import DESKTOP, PHONE, page_as
 from tests.e2e.phone import answer_until, new_table
+
+pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
 
 
 def test_replay_my_deal_side_by_side(browser: Any, live_url: str, screenshots: Path) -> None:

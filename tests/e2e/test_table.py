@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
+
 PHONE = {"width": 375, "height": 667}
 DESKTOP = {"width": 1280, "height": 800}
 DEAL_TIMEOUT = 120.0  # seconds for one whole deal (bots answer at once)

@@ -33,6 +33,7 @@ def _bot(game: str, seat: int) -> str:
     return "heuristic" if seat % 2 == 0 else "random"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(rules.GAMES))
 def test_no_view_shows_a_hidden_card_over_200_deals(game: str) -> None:
     rng = random.Random(f"tapet-leaks-{game}")

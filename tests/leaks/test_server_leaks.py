@@ -33,6 +33,8 @@ from app.core.settings import Settings
 from app.rooms.models import Move
 from tests.leaks.checker import Finder, Moment, leaks_in_text, leaks_in_view, timeline
 
+pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
+
 GAMES = {
     "bolot": ({"target": 3000}, 1),
     "belote": ({"target": 3000}, 1),

@@ -30,6 +30,8 @@ from tests.leaks.checker import timeline
 from tests.leaks.test_server_leaks import Seen as AllSeen
 from tests.leaks.test_server_leaks import _actions, _check, _frame_seq, open_sockets
 
+pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
+
 
 class Seen(AllSeen):
     """What the sockets sent, each payload compressed; ``speakers`` keeps which (viewer,

@@ -17,6 +17,8 @@ import pytest
 from tests.conftest import TEST_SECRET
 from tests.serverproc import ServeProcess, poll_view
 
+pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
+
 
 class Server(ServeProcess):
     """``tapet serve`` as a subprocess on ``database_url`` (the broker of the environment)."""

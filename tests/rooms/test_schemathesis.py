@@ -17,6 +17,8 @@ import pytest
 from tests.rooms.test_crash import Server
 from tests.serverproc import ROOT
 
+pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
+
 MAX_EXAMPLES = int(os.environ.get("TAPET_FUZZ_EXAMPLES", "12"))
 MAX_TIME = int(os.environ.get("TAPET_FUZZ_SECONDS", "75"))
 

@@ -18,6 +18,8 @@ import yaml
 
 from app.core.settings import Settings
 
+pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

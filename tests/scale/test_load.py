@@ -10,6 +10,8 @@ import pytest
 
 from app.tools.load import check_loopback, main, percentile
 
+pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
+
 
 def test_only_this_machine_is_a_target() -> None:
     for url in (

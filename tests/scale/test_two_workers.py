@@ -10,6 +10,7 @@ import json
 import time
 
 import httpx
+import pytest
 import websockets
 from sqlalchemy import select
 
@@ -17,6 +18,8 @@ from app.core.db import make_engine
 from app.realtime.lease import SHARD, SHARDS, leases
 from tests.scale.conftest import Worker
 from tests.serverproc import poll_view
+
+pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
 
 
 def _guest(http: httpx.Client, nickname: str) -> dict[str, str]:
