@@ -10,16 +10,19 @@ app/records/service.py and app/records/verify.py.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.accounts.deps import CurrentUser
 from app.core.db import SessionDep
 from app.core.errors import NotFound
+from app.records import replay_mine, verify
 from app.records import service as records
-from app.records import verify
 from app.rooms import service
+from app.rooms.api import E403, E409, DealNo, RoomId
+from app.rooms.api import E404 as E404_ROOM
 from app.rooms.models import Game
 
 router = APIRouter(prefix="/api", tags=["records"])
@@ -60,3 +63,23 @@ async def _record(db: AsyncSession, game: Game) -> dict[str, Any]:
     except NotFound:
         room = None
     return records.record(await records.history(db, game), room)
+
+
+@router.post("/rooms/{room_id}/deals/{deal_no}/replay-mine", responses={**E403, **E404_ROOM, **E409})
+async def replay_my_deal(
+    room_id: RoomId,
+    deal_no: DealNo,
+    user: CurrentUser,
+    db: SessionDep,
+    seat: Annotated[
+        int | None, Query(ge=0, le=15, description="your own seat (the default)")
+    ] = None,
+) -> dict[str, Any]:
+    """The strong bot plays finished deal ``deal_no`` again from your seat (the same deck
+    and dealer; other seats by their bot level, seats of people by the heuristic bot,
+    listed in ``people``); both results side by side (``actual``, ``replay``: contract,
+    tricks and points per team, the engine's ``last_deal``) and ``differences``
+    (``[{kind: card|call|declare, n, mine, bot}]``). Computed once per deal and seat
+    (``cached``); at most about 100 ms a decision. 403 not seated, or another seat;
+    404 no such deal; 409 the deal is still being played."""
+    return await replay_mine.replay_mine(db, room_id, deal_no, user, seat)

@@ -22,14 +22,14 @@ from fastapi.responses import HTMLResponse, Response
 
 from app.accounts.deps import OptionalUser
 from app.core.db import SessionDep
-from app.core.errors import NotFound
+from app.core.errors import NotFound, ServiceError
+from app.records import replay_mine, replay_panel, verify
 from app.records import service as records
-from app.records import verify
 from app.rooms import service
 from app.table import presenter
 from app.web import cards, csrf
 from app.web.i18n import gettext as _
-from app.web.templating import error_response, templates
+from app.web.templating import FORBIDDEN_FORM, checked_form, error_response, is_htmx, templates
 
 router = APIRouter(include_in_schema=False)
 
@@ -213,3 +213,30 @@ async def record_page(
     room = await _room(db, game.room_id)
     h = await records.history(db, game)
     return _page(request, user, "records/record.html", _record_context(h, room))
+
+
+@router.post("/rooms/{room_id}/deals/{deal_no}/replay-mine", response_class=HTMLResponse)
+async def replay_mine_page(
+    request: Request, room_id: int, deal_no: int, db: SessionDep, user: OptionalUser
+) -> Response:
+    """The strong bot's replay of finished deal ``deal_no`` from the requester's own seat,
+    beside the deal as played (app/records/replay_mine.py): a fragment for ``#replay-mine``
+    (a page without htmx). 403 for a spectator, 409 while the deal is played."""
+    if await checked_form(request) is None:
+        return error_response(request, user, FORBIDDEN_FORM, 403)
+    if user is None:
+        return error_response(request, user, "Choose a nickname first.", 401)
+    try:
+        result = await replay_mine.replay_mine(db, room_id, deal_no, user)
+        room = await service.room_info(db, room_id)
+    except ServiceError as exc:
+        return error_response(request, user, exc.message, exc.status, f"/rooms/{room_id}")
+    ctx = {
+        "replay": replay_panel.for_page(result, room),
+        "room": room,
+        "user": user,
+        "csrf_token": csrf.csrf_token(request),
+    }
+    if is_htmx(request):
+        return HTMLResponse(templates.get_template("rooms/_replay_mine.html").render(ctx))
+    return templates.TemplateResponse(request, "rooms/replay_mine.html", ctx)

@@ -15,7 +15,6 @@ from app import rules
 from app.accounts.deps import CurrentUser, OptionalUser
 from app.core.db import SessionDep
 from app.core.errors import NotFound, Unprocessable
-from app.records import replay_mine as botreplay
 from app.rooms import service
 
 router = APIRouter(prefix="/api", tags=["rooms"])
@@ -235,23 +234,3 @@ async def moves(
     """The move log from ``since``: ``[{seq, actor, action, at}]``; cards still hidden are
     redacted (a deal's deck until the deal is over, declared cards until trick 1 is done)."""
     return await service.move_log(db, room_id, user, since)
-
-
-@router.post("/rooms/{room_id}/deals/{deal_no}/replay-mine", responses={**E403, **E404, **E409})
-async def replay_mine(
-    room_id: RoomId,
-    deal_no: DealNo,
-    user: CurrentUser,
-    db: SessionDep,
-    seat: Annotated[
-        int | None, Query(ge=0, le=15, description="your own seat (the default)")
-    ] = None,
-) -> dict[str, Any]:
-    """The strong bot plays finished deal ``deal_no`` again from your seat (the same deck
-    and dealer; other seats by their bot level, seats of people by the heuristic bot,
-    listed in ``people``); both results side by side (``actual``, ``replay``: contract,
-    tricks and points per team, the engine's ``last_deal``) and ``differences``
-    (``[{kind: card|call|declare, n, mine, bot}]``). Computed once per deal and seat
-    (``cached``); at most about 100 ms a decision. 403 not seated, or another seat;
-    404 no such deal; 409 the deal is still being played."""
-    return await botreplay.replay_mine(db, room_id, deal_no, user, seat)

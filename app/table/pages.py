@@ -42,8 +42,6 @@ from app.accounts.service import user_from_request
 from app.core.db import SessionDep
 from app.core.errors import Conflict, NotFound, ServiceError, Unprocessable
 from app.core.hooks import HOOKS
-from app.records import replay_mine as botreplay
-from app.records import replay_panel
 from app.rooms import fanout, service
 from app.table import hints
 from app.table.rendering import games_for_form, parse_options, render_fragments, room_context
@@ -292,32 +290,6 @@ async def hint(request: Request, room_id: int, db: SessionDep, user: OptionalUse
         hint=suggestion, room=view, view=view, csrf_token=csrf.csrf_token(request)
     )
     return HTMLResponse(html)
-
-
-@router.post("/rooms/{room_id}/deals/{deal_no}/replay-mine", response_class=HTMLResponse)
-async def replay_mine(
-    request: Request, room_id: int, deal_no: int, db: SessionDep, user: OptionalUser
-) -> Response:
-    """The strong bot's replay of finished deal ``deal_no`` from the requester's own seat,
-    beside the deal as played (app/records/replay_mine.py): a fragment for ``#replay-mine``
-    (a page without htmx). 403 for a spectator, 409 while the deal is played."""
-    _form, refused = await _room_post(request, user)
-    if refused:
-        return refused
-    try:
-        result = await botreplay.replay_mine(db, room_id, deal_no, user)
-        room = await service.room_info(db, room_id)
-    except ServiceError as exc:
-        return error_response(request, user, exc.message, exc.status, f"/rooms/{room_id}")
-    ctx = {
-        "replay": replay_panel.for_page(result, room),
-        "room": room,
-        "user": user,
-        "csrf_token": csrf.csrf_token(request),
-    }
-    if is_htmx(request):
-        return HTMLResponse(templates.get_template("rooms/_replay_mine.html").render(ctx))
-    return templates.TemplateResponse(request, "rooms/replay_mine.html", ctx)
 
 
 def _quiet(request: Request, room_id: int, view: dict[str, Any], user: User) -> Response:
