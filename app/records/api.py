@@ -65,7 +65,9 @@ async def _record(db: AsyncSession, game: Game) -> dict[str, Any]:
     return records.record(await records.history(db, game), room)
 
 
-@router.post("/rooms/{room_id}/deals/{deal_no}/replay-mine", responses={**E403, **E404_ROOM, **E409})
+@router.post(
+    "/rooms/{room_id}/deals/{deal_no}/replay-mine", responses={**E403, **E404_ROOM, **E409}
+)
 async def replay_my_deal(
     room_id: RoomId,
     deal_no: DealNo,

@@ -10,6 +10,7 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Callable
 
 from app.bots import choose
 from app.rules import (
@@ -23,6 +24,10 @@ from app.rules import (
     observe,
     to_act,
 )
+
+#: Called with 1 after each unit of work (a decision, a match played, a board): a progress bar's
+#: ``update``.
+Step = Callable[[int], object]
 
 
 def bench_engine(game: str, seconds: float = 2.0, seed: int = 1) -> dict:
@@ -67,7 +72,9 @@ def bench_engine(game: str, seconds: float = 2.0, seed: int = 1) -> dict:
     }
 
 
-def bench_bots(game: str, level: str, decisions: int = 500, seed: int = 2) -> dict:
+def bench_bots(
+    game: str, level: str, decisions: int = 500, seed: int = 2, step: Step | None = None
+) -> dict:
     """Decision time of bot ``level`` over ``decisions`` decisions of matches it plays
     against itself (every decision counted: auction, declarations, cards).
 
@@ -85,6 +92,8 @@ def bench_bots(game: str, level: str, decisions: int = 500, seed: int = 2) -> di
             t0 = time.perf_counter()
             action = choose(level, view, rng)
             times.append((time.perf_counter() - t0) * 1000)
+            if step is not None:
+                step(1)
             state = apply(state, action)
     times.sort()
     return {
@@ -120,7 +129,7 @@ def _play_match(
     return state.winner, state.scores
 
 
-def arena(game: str, a: str, b: str, matches: int, seed: int = 7) -> dict:
+def arena(game: str, a: str, b: str, matches: int, seed: int = 7, step: Step | None = None) -> dict:
     """Duplicate matches: each seed is played twice with the teams' seats swapped.
 
     Returns ``{"game", "a", "b", "matches", "a_win_rate", "ci95",
@@ -138,6 +147,8 @@ def arena(game: str, a: str, b: str, matches: int, seed: int = 7) -> dict:
             wins += winner == a_team
             points_a.append(scores[a_team])
             points_b.append(scores[1 - a_team])
+            if step is not None:
+                step(1)
     rate = wins / played
     half = 1.96 * math.sqrt(rate * (1 - rate) / played)
     return {
@@ -164,7 +175,9 @@ def play_deal(game: str, levels: list[str], deck: list[str], dealer: int, seed: 
     return list(state.sheet[-1]["points"]) if state.sheet else [0, 0]
 
 
-def duplicate(game: str, a: str, b: str, deals: int, seed: int = 11) -> dict:
+def duplicate(
+    game: str, a: str, b: str, deals: int, seed: int = 11, step: Step | None = None
+) -> dict:
     """Duplicate deals: each deal is played twice, the same cards, the teams' seats swapped.
 
     A *board* is one deal's pair of plays; A wins it when its points over both plays exceed
@@ -193,6 +206,8 @@ def duplicate(game: str, a: str, b: str, deals: int, seed: int = 11) -> dict:
         wins += board[0] > board[1]
         ties += board[0] == board[1]
         diffs.append((board[0] - board[1]) / 2)
+        if step is not None:
+            step(1)
     decided = deals - ties
     rate = (wins + ties / 2) / deals
     half = 1.96 * math.sqrt(rate * (1 - rate) / deals)

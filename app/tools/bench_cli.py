@@ -12,9 +12,17 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
+
+from tqdm import tqdm
 
 from app.rules import GAMES
 from app.tools.bench import arena, bench_bots, bench_engine, duplicate
+
+
+def _bar(total: int, desc: str, unit: str) -> tqdm:
+    """A progress bar on stderr (the figures go to stdout), gone when done."""
+    return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, leave=False, dynamic_ncols=True)
 
 
 def _games(game: str | None) -> list[str]:
@@ -42,7 +50,8 @@ def cmd_bench_bots(args: argparse.Namespace) -> int:
     for g in _games(args.game):
         for level in levels:
             n = args.decisions if level != "strong" else min(args.decisions, args.strong_decisions)
-            r = bench_bots(g, level, n)
+            with _bar(n, f"{g} {level}", "decision") as bar:
+                r = bench_bots(g, level, n, step=bar.update)
             print(
                 f"{g:<14}{level:<10}{r['decisions']:>10}{r['p50_ms']:>9.2f}{r['p95_ms']:>9.2f}{r['max_ms']:>9.2f}",
                 flush=True,
@@ -55,7 +64,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
     if args.budget_ms is not None:
         os.environ["TAPET_BOT_BUDGET_MS"] = str(args.budget_ms)
     for g in _games(args.game):
-        r = duplicate(g, args.a, args.b, args.deals, args.seed)
+        with _bar(args.deals, f"{g} duplicate deals", "board") as bar:
+            r = duplicate(g, args.a, args.b, args.deals, args.seed, step=bar.update)
         lo, hi = r["win_ci95"]
         dlo, dhi = r["diff_ci95"]
         print(
@@ -67,7 +77,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
             flush=True,
         )
         if args.matches:
-            m = arena(g, args.a, args.b, args.matches, args.seed)
+            with _bar(2 * args.matches, f"{g} matches", "match") as bar:
+                m = arena(g, args.a, args.b, args.matches, args.seed, step=bar.update)
             mlo, mhi = m["ci95"]
             print(
                 f"{g}: {args.a} vs {args.b}, {m['matches']} matches (duplicate): {args.a} wins "

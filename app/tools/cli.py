@@ -32,18 +32,27 @@ def cmd_migrate(_args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Migrate, then serve the app with uvicorn."""
-    import uvicorn
-
+    """Migrate, then serve the app with uvicorn, saying what it does meanwhile (the first
+    start creates the database: a few seconds)."""
+    print("Tapet: checking the database (creating or migrating it)...", flush=True)
     url = _migrate()
+    print(f"Tapet: database {safe_url(url)} is at the newest schema", flush=True)
+    print(
+        f"Tapet: starting {args.workers} worker(s): loading the engine, bots and pages...",
+        flush=True,
+    )
+    import uvicorn  # the server only for `serve`
+
     if args.workers > 1 and not Settings().redis_url:
         print(
             "Tapet: warning: several workers without REDIS_URL do not share live updates",
             file=sys.stderr,
         )
     host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
-    print(f"Tapet: database {safe_url(url)}")
-    print(f"Tapet: open http://{host}:{args.port}/  (API docs at /docs)", flush=True)
+    print(
+        f"Tapet: the site will be at http://{host}:{args.port}/ (API docs at /docs)",
+        flush=True,
+    )
     uvicorn.run(
         "app.main:create_app",
         factory=True,

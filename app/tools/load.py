@@ -32,12 +32,14 @@ import asyncio
 import ipaddress
 import json
 import random
+import sys
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import httpx
+from tqdm import tqdm
 
 from app.core.settings import safe_url
 from app.tools.loadserver import Server, listening_pids, memory_mb, process_tree
@@ -275,6 +277,12 @@ class Match:
         await asyncio.gather(*self.moving)  # the moves in flight at the deadline end normally
 
 
+def _bar(shown: bool, total: int, desc: str, unit: str) -> tqdm:
+    """A progress bar on stderr (the report goes to stdout), gone when done; hidden unless
+    ``shown``."""
+    return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, leave=False, disable=not shown)
+
+
 async def run(
     url: str,
     tables: int,
@@ -284,6 +292,7 @@ async def run(
     pids: list[int] | None = None,
     pace_ms: float = 0.0,
     mark: Callable[[str], Awaitable[None]] | None = None,
+    progress: bool = False,
 ) -> tuple[Stats, float, float]:
     """Set up ``tables`` tables with ``spectators`` spectator sockets in all, play ``duration``
     seconds. Returns the stats and the server's peak and final memory (MiB; NaN unknown).
@@ -291,7 +300,8 @@ async def run(
     ``pace_ms``: each move is posted after a think time drawn uniformly from 2/3 to 4/3 of
     it (3000: a move every 2 to 4 s per table); 0 plays flat out. ``mark("start")`` is
     awaited when every socket is open and the clock starts, ``mark("end")`` when the
-    tables have stopped (a profiler reads the server's counters there)."""
+    tables have stopped (a profiler reads the server's counters there). ``progress`` shows
+    bars on stderr: tables set up, sockets open, then the seconds of play with the moves."""
     stats = Stats()
     ws_url = "ws" + url[len("http") :]
     limits = httpx.Limits(max_connections=500, max_keepalive_connections=500)
@@ -305,20 +315,26 @@ async def run(
         ]
         sem = asyncio.Semaphore(20)
 
+        made = _bar(progress, tables, "setting up tables", "table")
+
         async def setup(i: int, t: Table) -> None:
             async with sem:
                 await t.sign_in(i)
                 await t.new_room()
+                made.update(1)
 
-        await asyncio.wait_for(
-            asyncio.gather(*(setup(i, t) for i, t in enumerate(all_tables))), SETUP_LIMIT
-        )
+        with made:
+            await asyncio.wait_for(
+                asyncio.gather(*(setup(i, t) for i, t in enumerate(all_tables))), SETUP_LIMIT
+            )
         setup_done = asyncio.Event()
         players = [asyncio.create_task(t.play(setup_done)) for t in all_tables]
         need = sum(t.players + t.n_spectators for t in all_tables)
         limit = time.perf_counter() + SETUP_LIMIT
-        while stats.sockets + stats.errors < need and time.perf_counter() < limit:
-            await asyncio.sleep(0.1)  # every socket open (or failed): the clock starts
+        with _bar(progress, need, "opening sockets", "socket") as opened:
+            while stats.sockets + stats.errors < need and time.perf_counter() < limit:
+                await asyncio.sleep(0.1)  # every socket open (or failed): the clock starts
+                opened.update(stats.sockets + stats.errors - opened.n)
         if mark is not None:
             await mark("start")
         start = time.perf_counter()
@@ -326,9 +342,13 @@ async def run(
         setup_done.set()
         if pids:
             peak = 0.0
+        with _bar(progress, round(duration), "playing", "s") as played:
             while time.perf_counter() < deadline:
-                peak = max(peak, memory_mb(pids))
+                if pids:
+                    peak = max(peak, memory_mb(pids))
                 await asyncio.sleep(min(1.0, max(0.0, deadline - time.perf_counter())))
+                played.update(min(round(duration), int(time.perf_counter() - start)) - played.n)
+                played.set_postfix(moves=stats.moves, errors=stats.errors, refresh=False)
         await asyncio.gather(*players)
         stats.elapsed = time.perf_counter() - start
         if mark is not None:
@@ -405,6 +425,7 @@ def main(args: argparse.Namespace) -> int:
                 args.game,
                 pids,
                 getattr(args, "pace_ms", 0.0),
+                progress=True,
             )
         )
     except ValueError as exc:
