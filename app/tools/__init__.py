@@ -1,0 +1,1 @@
+"""The ``tapet`` command: serve, migrate, bench, arena, load."""

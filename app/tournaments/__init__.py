@@ -1,0 +1,2 @@
+"""Championships: clubs, teams, formats, pairing, rounds, results (online and on paper),
+standings. Builds on rooms (never the reverse); hooks into them at start-up (wiring)."""
