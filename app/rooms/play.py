@@ -200,7 +200,7 @@ async def commit(
         raise Unprocessable(str(exc)) from None
     at = utcnow()
     game_id = game.id
-    rows = [
+    rows: list[dict[str, Any]] = [
         {"game_id": game_id, "seq": loaded.state.seq + i, "action": one, "actor": actor, "at": at}
         for i, one in enumerate(actions)
     ]
@@ -239,12 +239,12 @@ async def _insert_move(db: AsyncSession, row: dict[str, Any]) -> bool:
     if dialect == "postgresql":
         from sqlalchemy.dialects.postgresql import insert
     elif dialect == "sqlite":
-        from sqlalchemy.dialects.sqlite import insert
+        from sqlalchemy.dialects.sqlite import insert  # type: ignore[assignment]  # same API
     else:  # another database: a plain insert (a unique violation is then the Conflict)
-        await db.execute(Move.__table__.insert().values(**row))
+        await db.execute(Move.__table__.insert().values(**row))  # type: ignore[attr-defined]  # a Table
         return True
     stmt = insert(Move).values(**row).on_conflict_do_nothing(index_elements=["game_id", "seq"])
-    return (await db.execute(stmt)).rowcount == 1
+    return (await db.execute(stmt)).rowcount == 1  # type: ignore[attr-defined]  # a DML statement's Result is a CursorResult
 
 
 def commitment(salt: str, deck: list[str]) -> str:

@@ -157,6 +157,7 @@ async def server_move(
                 return False
             legal = [play.canonical(loaded.state, action)]
             if legal[0].get("type") == "declare":
+                assert move.seat is not None  # it is to act (above)
                 # One timeout is one move of the person's: the declaration and the card.
                 legal.append(await _stand_in_card(loaded.state, legal[0], move.seat))
             timeout = (
@@ -173,8 +174,8 @@ async def server_move(
                 return False  # a person took the seat back meanwhile
             if rules.to_act(loaded.state) != move.seat:
                 return False
-            legal = play.canonical(loaded.state, action)
-            await play.commit(db, room.id, game, loaded, legal, str(move.seat))
+            canonical = play.canonical(loaded.state, action)
+            await play.commit(db, room.id, game, loaded, canonical, str(move.seat))
     except Conflict:
         return False
     except Unprocessable:
