@@ -139,7 +139,7 @@ async def score(game: Annotated[str, Path(max_length=64)], body: ScoreIn) -> dic
     if game not in rules.GAMES:
         raise NotFound(f"unknown game {game!r}")
     try:
-        return rules.score_deal(game, body.options, body.summary)
+        return dict(rules.score_deal(game, body.options, body.summary))
     except rules.IllegalAction as exc:
         raise Unprocessable(str(exc)) from None
 

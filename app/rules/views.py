@@ -11,6 +11,7 @@ from typing import Any
 
 from app.rules.declarations import combination_cards, public_kind
 from app.rules.state import State
+from app.rules.types import View
 
 
 class Views:
@@ -27,7 +28,7 @@ class Views:
         """Declared cards become public when trick 1 is complete."""
         return bool(state.tricks)
 
-    def observe(self, state: State, seat: int | None) -> dict:
+    def observe(self, state: State, seat: int | None) -> View:
         """What ``seat`` may see (None: a spectator). See docs/engine-face.md."""
         trump = self.trump(state.contract)
         shown = self.declarations_shown(state)
@@ -97,12 +98,12 @@ class Views:
         self.observe_extra(state, seat, view)
         return view
 
-    def extra_from_view(self, state: State, view: dict) -> None:
+    def extra_from_view(self, state: State, view: View) -> None:
         """Hook for :func:`app.rules.sim.position`: a game's own play-phase fields from a view."""
 
     def hand_hidden(self, state: State, seat: int) -> bool:
         """Hook: True while ``seat`` may not look at its own cards (its view's ``hand`` is None)."""
         return False
 
-    def observe_extra(self, state: State, seat: int | None, view: dict) -> None:
+    def observe_extra(self, state: State, seat: int | None, view: View) -> None:
         """Hook: add game-specific public fields to a view."""
