@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.rules import GAMES, apply, legal_actions, new_game, observe, to_act
-from app.rules.types import View
+from app.rules.types import Action, View
 
 #: Weight factor of each call the heuristic would not have made with the drawn hand.
 MISMATCH = 0.3
@@ -130,7 +130,7 @@ class AuctionModel:
         return w
 
 
-def _matching(legal: list[dict[str, Any]], entry: dict[str, Any]) -> dict[str, Any] | None:
+def _matching(legal: list[Action], entry: dict[str, Any]) -> Action | None:
     """The legal action an auction entry records (its fields, bookkeeping aside)."""
     for a in legal:
         if all(entry.get(k) == v for k, v in a.items() if k not in _NOT_ACTION):

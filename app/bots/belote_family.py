@@ -41,7 +41,7 @@ def suit_strength(game, cards: list[str], trump: str) -> int:
     return value
 
 
-def _choose_bid(game, view: View, actions: list[dict[str, Any]]) -> Action:
+def _choose_bid(game, view: View, actions: list[Action]) -> Action:
     # the taker adds the turned card in the 4-player games only (rules/belote.md §3)
     hand = view["hand"] + ([view["turned"]] if view.get("turned") and game.players == 4 else [])
     rnd = 1 if any(a["type"] == "take" and "suit" not in a for a in actions) else 2
@@ -59,14 +59,14 @@ def _choose_bid(game, view: View, actions: list[dict[str, Any]]) -> Action:
     return next(a for a in actions if a["type"] == "pass")
 
 
-def _choose_declaration(game, actions: list[dict[str, Any]]) -> Action:
-    def covered(a: dict[str, Any]) -> int:
+def _choose_declaration(game, actions: list[Action]) -> Action:
+    def covered(a: Action) -> int:
         return sum(len(combination_cards(c, game.table)) for c in a["combinations"])
 
     return max(actions, key=covered)
 
 
-def _choose_card(game, view: View, actions: list[dict[str, Any]]) -> Action:
+def _choose_card(game, view: View, actions: list[Action]) -> Action:
     seat, contract = view["seat"], view["contract"]
     trump = game.trump(contract)
     plays: dict[str, dict[str, Any]] = {}

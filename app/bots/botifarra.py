@@ -17,7 +17,6 @@ play are kept by construction.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from app.rules import GAMES
 from app.rules.cards import rank_of, suit_of
@@ -73,7 +72,7 @@ def botifarra_strength(hand: list[str]) -> float:
     return value
 
 
-def _choose_trump(view: View, actions: list[dict[str, Any]]) -> Action:
+def _choose_trump(view: View, actions: list[Action]) -> Action:
     hand = view["hand"] or []
     best_suit = max(TABLE.suits, key=lambda s: trump_strength(hand, s))
     best = trump_strength(hand, best_suit)
@@ -86,7 +85,7 @@ def _choose_trump(view: View, actions: list[dict[str, Any]]) -> Action:
     return {"type": "trump", "suit": best_suit}
 
 
-def _double(view: View, actions: list[dict[str, Any]]) -> dict[str, Any]:
+def _double(view: View, actions: list[Action]) -> Action:
     word = actions[0]["type"]
     contract = view["contract"]
     hand = view["hand"] or []
@@ -103,7 +102,7 @@ def _double(view: View, actions: list[dict[str, Any]]) -> dict[str, Any]:
     return {"type": "pass"}
 
 
-def _choose_card(view: View, actions: list[dict[str, Any]]) -> Action:
+def _choose_card(view: View, actions: list[Action]) -> Action:
     contract = view["contract"]
     trump = contract["trump"]
     cards = [a["card"] for a in actions]
@@ -141,7 +140,7 @@ def _choose_card(view: View, actions: list[dict[str, Any]]) -> Action:
     return {"type": "play", "card": cheapest(cards, led)}
 
 
-def _lead(view: View, cards: list[str], trump: str | None, cheapest) -> dict[str, Any]:
+def _lead(view: View, cards: list[str], trump: str | None, cheapest) -> Action:
     contract = view["contract"]
     ours = contract["chooser_team"] == view["seat"] % 2
     trumps = [c for c in cards if suit_of(c) == trump]
@@ -160,7 +159,7 @@ def _lead(view: View, cards: list[str], trump: str | None, cheapest) -> dict[str
     return {"type": "play", "card": cheapest(cards, suit_of(cards[0]))}
 
 
-def decide(view: View, rng: random.Random) -> dict[str, Any]:
+def decide(view: View, rng: random.Random) -> Action:
     """The heuristic's own decision for ``view``, before any safety net (tests check it is legal).
 
     Raises:

@@ -60,7 +60,7 @@ def _threshold(bid: str) -> int:
     return THRESHOLD.get(bid, THRESHOLD["suit"])
 
 
-def _choose_call(view: View, actions: list[dict[str, Any]]) -> Action:
+def _choose_call(view: View, actions: list[Action]) -> Action:
     seat, hand = view["seat"], view["hand"]
     standing = view.get("bidding") or {}
     values = contract_values(hand)
@@ -92,14 +92,14 @@ def _holds_top(hand: list[str], bid: str) -> bool:
     return "J" + bid in hand and "9" + bid in hand
 
 
-def _declaration_points(action: dict[str, Any]) -> int:
+def _declaration_points(action: Action) -> int:
     return sum(
         FOUR_POINTS[c["rank"]] if c["kind"] == "four" else run_points(c["length"], False)
         for c in action["combinations"]
     )
 
 
-def _choose_card(view: View, actions: list[dict[str, Any]]) -> Action:
+def _choose_card(view: View, actions: list[Action]) -> Action:
     game = GAMES[GAME]
     contract = view["contract"]
     trump = game.trump(contract)

@@ -141,7 +141,7 @@ def knowledge(view: View, tricks: list[dict | None]) -> Knowledge:
     return know
 
 
-def sample(know: Knowledge, rng: random.Random, tries: int = 30) -> dict[str, Any]:
+def sample(know: Knowledge, rng: random.Random, tries: int = 30) -> dict[int, list[str]]:
     """One deal of the hidden cards within ``know``: place -> list of cards.
 
     Cards go one at a time, the most constrained first, each to an allowed place with a
@@ -155,7 +155,7 @@ def sample(know: Knowledge, rng: random.Random, tries: int = 30) -> dict[str, An
     return _try_sample(know, rng, strict=False)  # type: ignore[return-value]
 
 
-def _try_sample(know: Knowledge, rng: random.Random, strict: bool) -> dict[str, Any] | None:
+def _try_sample(know: Knowledge, rng: random.Random, strict: bool) -> dict[int, list[str]] | None:
     places = know.places
     room = {p: know.count[p] - len(know.known[p]) for p in places}
     out = {p: list(know.known[p]) for p in places}
@@ -182,7 +182,7 @@ def _try_sample(know: Knowledge, rng: random.Random, strict: bool) -> dict[str, 
     return out
 
 
-def consistent(know: Knowledge, hands: dict[str, Any]) -> bool:
+def consistent(know: Knowledge, hands: dict[int, list[str]]) -> bool:
     """True when ``hands`` (place -> cards) keeps every count, known and forbidden card of ``know``."""
     for p in know.places:
         cards = set(hands.get(p, []))

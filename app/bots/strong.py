@@ -80,7 +80,7 @@ def budget_from_env() -> float:
         return DEFAULT_BUDGET_MS
 
 
-def candidates(actions: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+def candidates(actions: list[Action]) -> dict[str, Action]:
     """card -> the play action to judge: the form announcing the belote/bolot where offered."""
     out: dict[str, dict[str, Any]] = {}
     for a in actions:

@@ -22,7 +22,7 @@ from app.rules.declarations import canonical, declare_choices
 from app.rules.errors import IllegalAction
 from app.rules.state import State
 from app.rules.tables import Lookups
-from app.rules.types import Action, ActionIn, Summary
+from app.rules.types import Action, ActionIn, DealScore, Summary, SummaryIn
 from app.rules.views import Views
 
 
@@ -522,6 +522,6 @@ class TrickGame(Lookups, Views):
         return state.winner is not None
 
     def score_deal(
-        self, options: dict[str, Any], summary: dict[str, Any]
-    ) -> dict[str, Any]:  # pragma: no cover - abstract
+        self, options: dict[str, Any], summary: SummaryIn
+    ) -> DealScore:  # pragma: no cover - abstract
         raise NotImplementedError

@@ -7,11 +7,14 @@ kept apart so that the state machine and the views each stay one file.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.rules.declarations import combination_cards, public_kind
 from app.rules.state import State
 from app.rules.types import View
+
+if TYPE_CHECKING:
+    from app.rules.core import TrickGame
 
 
 class Views:
@@ -28,7 +31,7 @@ class Views:
         """Declared cards become public when trick 1 is complete."""
         return bool(state.tricks)
 
-    def observe(self, state: State, seat: int | None) -> View:
+    def observe(self: TrickGame, state: State, seat: int | None) -> View:
         """What ``seat`` may see (None: a spectator). See docs/engine-face.md."""
         trump = self.trump(state.contract)
         shown = self.declarations_shown(state)
@@ -43,7 +46,7 @@ class Views:
             decl.append({"seat": s, "combinations": items, "shown": shown})
         last = state.sheet[-1] if state.sheet else None
         last_trick = state.tricks[-1] if state.tricks else None
-        view = {
+        view: View = {
             "game": self.id,
             "options": state.options,
             "players": self.players,
