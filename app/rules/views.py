@@ -11,10 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.rules.declarations import combination_cards, public_kind
 from app.rules.state import State
-from app.rules.types import View
-
-if TYPE_CHECKING:
-    from app.rules.core import TrickGame
+from app.rules.types import Action, View
 
 
 class Views:
@@ -25,13 +22,18 @@ class Views:
     players: int
     table: Any
     tricks_public: bool
+    if TYPE_CHECKING:  # defined by TrickGame
+
+        def trump(self, contract: dict[str, Any] | None) -> str | None: ...
+        def eldest(self, state: State) -> int: ...
+        def legal_actions(self, state: State) -> list[Action]: ...
 
     # ------------------------------------------------------------------ views
     def declarations_shown(self, state: State) -> bool:
         """Declared cards become public when trick 1 is complete."""
         return bool(state.tricks)
 
-    def observe(self: TrickGame, state: State, seat: int | None) -> View:
+    def observe(self, state: State, seat: int | None) -> View:
         """What ``seat`` may see (None: a spectator). See docs/engine-face.md."""
         trump = self.trump(state.contract)
         shown = self.declarations_shown(state)
