@@ -13,6 +13,8 @@ Unknown fields are refused (422). Rate limits are applied by app/accounts/guard.
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Response
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -23,7 +25,9 @@ from app.core.db import SessionDep
 from app.core.settings import get_settings
 
 router = APIRouter(prefix="/api", tags=["accounts"])
-E429 = {429: {"description": "too many attempts: wait Retry-After seconds"}}
+E429: dict[int | str, dict[str, Any]] = {
+    429: {"description": "too many attempts: wait Retry-After seconds"}
+}
 
 
 class SessionIn(BaseModel):

@@ -160,7 +160,7 @@ async def register(
                 .where(User.id == current.id, User.kind == "guest")
                 .values(kind="account", username=name, password_hash=hashed, nickname=nick)
             )
-            if done.rowcount != 1:
+            if done.rowcount != 1:  # type: ignore[attr-defined]  # a DML statement's Result is a CursorResult
                 raise Conflict("this guest has already registered")
             await db.commit()
             user = await db.get(User, current.id, populate_existing=True)

@@ -14,13 +14,14 @@ import random
 
 from app.bots import strong
 from app.bots.heuristic import choose_random, heuristic_for
+from app.rules.types import Action, View
 
 BOT_NAMES = ("random", "heuristic", "strong")
 
 __all__ = ["BOT_NAMES", "choose", "choose_random", "heuristic_for"]
 
 
-def choose(name: str, view: dict, rng: random.Random | None = None) -> dict:
+def choose(name: str, view: View, rng: random.Random | None = None) -> Action:
     """The action bot ``name`` takes in ``view`` (its own seat's observe()).
 
     Raises:

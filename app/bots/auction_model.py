@@ -30,8 +30,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from app.rules import GAMES, apply, legal_actions, new_game, observe, to_act
+from app.rules.types import Action, View
 
 #: Weight factor of each call the heuristic would not have made with the drawn hand.
 MISMATCH = 0.3
@@ -46,14 +48,14 @@ class AuctionModel:
     ``calls`` the public auction entries, ``heuristic`` the bot whose calls are checked."""
 
     game: str
-    options: dict
+    options: dict[str, Any]
     dealer: int
     seat: int
     deck_size: int
     places: list[list[int]]
     turned: int | None
     turned_card: str | None
-    calls: list[dict]
+    calls: list[dict[str, Any]]
     heuristic: object
     checked: int = 0
     others: list[int] = field(default_factory=list)
@@ -128,7 +130,7 @@ class AuctionModel:
         return w
 
 
-def _matching(legal: list[dict], entry: dict) -> dict | None:
+def _matching(legal: list[Action], entry: dict[str, Any]) -> Action | None:
     """The legal action an auction entry records (its fields, bookkeeping aside)."""
     for a in legal:
         if all(entry.get(k) == v for k, v in a.items() if k not in _NOT_ACTION):
@@ -136,7 +138,7 @@ def _matching(legal: list[dict], entry: dict) -> dict | None:
     return None
 
 
-def model(view: dict, heuristic: object) -> AuctionModel | None:
+def model(view: View, heuristic: object) -> AuctionModel | None:
     """The deck places of ``view``'s deal (a play-phase view of any game), or None when
     the auction cannot be replayed (then no sample is weighed)."""
     try:

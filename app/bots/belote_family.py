@@ -15,10 +15,12 @@ Simple sensible play, from the seat's view only:
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from app.rules import GAMES
 from app.rules.cards import rank_of, suit_of
 from app.rules.declarations import combination_cards
+from app.rules.types import Action, View
 
 #: Hand strength (see :func:`suit_strength`) needed to take, per auction round.
 TAKE_THRESHOLD = {1: 44, 2: 48}
@@ -39,7 +41,7 @@ def suit_strength(game, cards: list[str], trump: str) -> int:
     return value
 
 
-def _choose_bid(game, view: dict, actions: list[dict]) -> dict:
+def _choose_bid(game, view: View, actions: list[Action]) -> Action:
     # the taker adds the turned card in the 4-player games only (rules/belote.md §3)
     hand = view["hand"] + ([view["turned"]] if view.get("turned") and game.players == 4 else [])
     rnd = 1 if any(a["type"] == "take" and "suit" not in a for a in actions) else 2
@@ -57,17 +59,17 @@ def _choose_bid(game, view: dict, actions: list[dict]) -> dict:
     return next(a for a in actions if a["type"] == "pass")
 
 
-def _choose_declaration(game, actions: list[dict]) -> dict:
-    def covered(a: dict) -> int:
+def _choose_declaration(game, actions: list[Action]) -> Action:
+    def covered(a: Action) -> int:
         return sum(len(combination_cards(c, game.table)) for c in a["combinations"])
 
     return max(actions, key=covered)
 
 
-def _choose_card(game, view: dict, actions: list[dict]) -> dict:
+def _choose_card(game, view: View, actions: list[Action]) -> Action:
     seat, contract = view["seat"], view["contract"]
     trump = game.trump(contract)
-    plays: dict[str, dict] = {}
+    plays: dict[str, dict[str, Any]] = {}
     for a in actions:
         if a["type"] == "play" and (a["card"] not in plays or len(a) > len(plays[a["card"]])):
             plays[a["card"]] = a  # prefer the form that announces the belote/bolot
@@ -107,13 +109,13 @@ def _choose_card(game, view: dict, actions: list[dict]) -> dict:
     return plays[min(cards, key=lambda c: (points(c), suit_of(c) == trump, power(c, led)))]
 
 
-def _claim_is_sure(view: dict) -> bool:
+def _claim_is_sure(view: View) -> bool:
     """belote-2p "I'm done" (rules/belote.md §6): claim only when the claim total reaches the target."""
     totals = view.get("claim_totals")
     return bool(totals) and totals[view["seat"]] >= view["target"]
 
 
-def choose(view: dict, rng: random.Random) -> dict:
+def choose(view: View, rng: random.Random) -> Action:
     """The heuristic action for ``view`` (the bot's own seat view). Always one of its legal_actions."""
     actions = view["legal_actions"]
     if not actions:

@@ -20,6 +20,7 @@ import random
 
 from app.rules import GAMES
 from app.rules.cards import rank_of, suit_of
+from app.rules.types import Action, View
 
 GAME = GAMES["botifarra"]
 TABLE = GAME.table
@@ -71,7 +72,7 @@ def botifarra_strength(hand: list[str]) -> float:
     return value
 
 
-def _choose_trump(view: dict, actions: list[dict]) -> dict:
+def _choose_trump(view: View, actions: list[Action]) -> Action:
     hand = view["hand"] or []
     best_suit = max(TABLE.suits, key=lambda s: trump_strength(hand, s))
     best = trump_strength(hand, best_suit)
@@ -84,7 +85,7 @@ def _choose_trump(view: dict, actions: list[dict]) -> dict:
     return {"type": "trump", "suit": best_suit}
 
 
-def _double(view: dict, actions: list[dict]) -> dict:
+def _double(view: View, actions: list[Action]) -> Action:
     word = actions[0]["type"]
     contract = view["contract"]
     hand = view["hand"] or []
@@ -101,7 +102,7 @@ def _double(view: dict, actions: list[dict]) -> dict:
     return {"type": "pass"}
 
 
-def _choose_card(view: dict, actions: list[dict]) -> dict:
+def _choose_card(view: View, actions: list[Action]) -> Action:
     contract = view["contract"]
     trump = contract["trump"]
     cards = [a["card"] for a in actions]
@@ -139,7 +140,7 @@ def _choose_card(view: dict, actions: list[dict]) -> dict:
     return {"type": "play", "card": cheapest(cards, led)}
 
 
-def _lead(view: dict, cards: list[str], trump: str | None, cheapest) -> dict:
+def _lead(view: View, cards: list[str], trump: str | None, cheapest) -> Action:
     contract = view["contract"]
     ours = contract["chooser_team"] == view["seat"] % 2
     trumps = [c for c in cards if suit_of(c) == trump]
@@ -158,7 +159,7 @@ def _lead(view: dict, cards: list[str], trump: str | None, cheapest) -> dict:
     return {"type": "play", "card": cheapest(cards, suit_of(cards[0]))}
 
 
-def decide(view: dict, rng: random.Random) -> dict:
+def decide(view: View, rng: random.Random) -> Action:
     """The heuristic's own decision for ``view``, before any safety net (tests check it is legal).
 
     Raises:
@@ -177,7 +178,7 @@ def decide(view: dict, rng: random.Random) -> dict:
     return rng.choice(actions)
 
 
-def choose(view: dict, rng: random.Random) -> dict:
+def choose(view: View, rng: random.Random) -> Action:
     """The heuristic action for ``view`` (the bot's own seat view); always one of its legal_actions.
 
     Raises:

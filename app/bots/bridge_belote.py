@@ -14,11 +14,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from app.rules import GAMES
 from app.rules.bridge_belote_contract import ALL_TRUMPS
 from app.rules.bridge_belote_scoring import FOUR_POINTS, run_points
 from app.rules.cards import rank_of, suit_of
+from app.rules.types import Action, View
 
 GAME = "bridge-belote"
 #: Hand value (see :func:`contract_values`) a contract needs before the bot bids it.
@@ -58,7 +60,7 @@ def _threshold(bid: str) -> int:
     return THRESHOLD.get(bid, THRESHOLD["suit"])
 
 
-def _choose_call(view: dict, actions: list[dict]) -> dict:
+def _choose_call(view: View, actions: list[Action]) -> Action:
     seat, hand = view["seat"], view["hand"]
     standing = view.get("bidding") or {}
     values = contract_values(hand)
@@ -90,18 +92,18 @@ def _holds_top(hand: list[str], bid: str) -> bool:
     return "J" + bid in hand and "9" + bid in hand
 
 
-def _declaration_points(action: dict) -> int:
+def _declaration_points(action: Action) -> int:
     return sum(
         FOUR_POINTS[c["rank"]] if c["kind"] == "four" else run_points(c["length"], False)
         for c in action["combinations"]
     )
 
 
-def _choose_card(view: dict, actions: list[dict]) -> dict:
+def _choose_card(view: View, actions: list[Action]) -> Action:
     game = GAMES[GAME]
     contract = view["contract"]
     trump = game.trump(contract)
-    plays: dict[str, dict] = {}
+    plays: dict[str, dict[str, Any]] = {}
     for a in actions:  # the belot form of a card when offered
         if a["card"] not in plays or a.get("belote"):
             plays[a["card"]] = a
@@ -137,7 +139,7 @@ def _is_master(game, card: str, led: str, trump: str | None) -> bool:
     return rank_of(card) == "A" and (trump is None or suit_of(card) == led)
 
 
-def _lead(game, view: dict, cards: list[str], trump: str | None) -> str:
+def _lead(game, view: View, cards: list[str], trump: str | None) -> str:
     declarers = view["contract"]["declarer_team"] == view["seat"] % 2
     if trump == ALL_TRUMPS:
         jacks = [c for c in cards if rank_of(c) == "J"]
@@ -154,7 +156,7 @@ def _lead(game, view: dict, cards: list[str], trump: str | None) -> str:
     )
 
 
-def choose(view: dict, rng: random.Random) -> dict:
+def choose(view: View, rng: random.Random) -> Action:
     """The heuristic action for ``view`` (the bot's own seat's observe()); always one of its
     ``legal_actions``. Raises ValueError when the seat has nothing to do."""
     actions = view["legal_actions"]

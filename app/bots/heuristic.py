@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from app.bots import belote_family, botifarra, bridge_belote
+from app.rules.types import Action, View
 
-Choose = Callable[[dict, random.Random], dict]
+Choose = Callable[[dict[str, Any], random.Random], dict[str, Any]]
 
 
-def choose_random(view: dict, rng: random.Random) -> dict:
+def choose_random(view: View, rng: random.Random) -> Action:
     """A legal action at random. Raises ValueError when the seat has nothing to do."""
     actions = view.get("legal_actions") or []
     if not actions:

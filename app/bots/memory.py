@@ -15,12 +15,15 @@ per process.
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import Any
+
+from app.rules.types import View
 
 LIMIT = 512
 _DEALS: OrderedDict[tuple, tuple[list[dict | None], frozenset[str]]] = OrderedDict()
 
 
-def _key(view: dict) -> tuple:
+def _key(view: View) -> tuple:
     c = view.get("contract") or {}
     return (
         view["game"],
@@ -34,12 +37,12 @@ def _key(view: dict) -> tuple:
     )
 
 
-def _engine_form(trick: dict) -> dict:
+def _engine_form(trick: dict[str, Any]) -> dict[str, Any]:
     cards = [(t["seat"], t["card"]) for t in trick["cards"]]
     return {"leader": cards[0][0], "cards": cards, "winner": trick["winner"]}
 
 
-def finished_tricks(view: dict) -> list[dict | None]:
+def finished_tricks(view: View) -> list[dict | None]:
     """The deal's finished tricks (engine form ``{"leader", "cards": [(seat, card)],
     "winner"}``), as many as ``view["trick_number"] - 1``; ``None`` for one not seen.
 

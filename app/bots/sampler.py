@@ -27,9 +27,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from app.rules import GAMES
 from app.rules.cards import suit_of
+from app.rules.types import View
 
 STOCK = "stock"
 
@@ -42,18 +44,18 @@ class Knowledge:
 
     seat: int
     places: list = field(default_factory=list)
-    count: dict = field(default_factory=dict)
-    known: dict = field(default_factory=dict)
-    forbidden: dict = field(default_factory=dict)
+    count: dict[str, Any] = field(default_factory=dict)
+    known: dict[str, Any] = field(default_factory=dict)
+    forbidden: dict[str, Any] = field(default_factory=dict)
     pool: list = field(default_factory=list)
 
 
-def _strip(combo: dict) -> dict:
+def _strip(combo: dict[str, Any]) -> dict[str, Any]:
     """A declared combination as the engine keeps it (the view adds cards, points, valid)."""
     return {k: v for k, v in combo.items() if k in ("kind", "length", "top", "suit", "rank")}
 
 
-def knowledge(view: dict, tricks: list[dict | None]) -> Knowledge:
+def knowledge(view: View, tricks: list[dict | None]) -> Knowledge:
     """What the viewer of ``view`` (play phase) knows of the hidden cards.
 
     ``tricks``: the deal's finished tricks in engine form (``{"leader", "cards": [(seat,
@@ -139,7 +141,7 @@ def knowledge(view: dict, tricks: list[dict | None]) -> Knowledge:
     return know
 
 
-def sample(know: Knowledge, rng: random.Random, tries: int = 30) -> dict:
+def sample(know: Knowledge, rng: random.Random, tries: int = 30) -> dict[int, list[str]]:
     """One deal of the hidden cards within ``know``: place -> list of cards.
 
     Cards go one at a time, the most constrained first, each to an allowed place with a
@@ -153,7 +155,7 @@ def sample(know: Knowledge, rng: random.Random, tries: int = 30) -> dict:
     return _try_sample(know, rng, strict=False)  # type: ignore[return-value]
 
 
-def _try_sample(know: Knowledge, rng: random.Random, strict: bool) -> dict | None:
+def _try_sample(know: Knowledge, rng: random.Random, strict: bool) -> dict[int, list[str]] | None:
     places = know.places
     room = {p: know.count[p] - len(know.known[p]) for p in places}
     out = {p: list(know.known[p]) for p in places}
@@ -180,7 +182,7 @@ def _try_sample(know: Knowledge, rng: random.Random, strict: bool) -> dict | Non
     return out
 
 
-def consistent(know: Knowledge, hands: dict) -> bool:
+def consistent(know: Knowledge, hands: dict[int, list[str]]) -> bool:
     """True when ``hands`` (place -> cards) keeps every count, known and forbidden card of ``know``."""
     for p in know.places:
         cards = set(hands.get(p, []))

@@ -34,6 +34,7 @@ from __future__ import annotations
 import os
 import random
 import time
+from typing import Any
 
 from app.bots.auction_model import model as auction_model
 from app.bots.heuristic import heuristic_for
@@ -43,6 +44,7 @@ from app.bots.strong_auction import evaluate_calls
 from app.rules import GAMES, is_over, needs_deal, to_act
 from app.rules.declarations import declare_choices, public_kind
 from app.rules.sim import brief_view, deal_points, deal_totals, position
+from app.rules.types import Action, View
 
 #: Auction calls the search judges (the belote-2p exchange is always the heuristic's).
 SEARCH_AUCTION = False  # measured: no gain yet over the heuristic calls (docs/benchmarks.md)
@@ -78,9 +80,9 @@ def budget_from_env() -> float:
         return DEFAULT_BUDGET_MS
 
 
-def candidates(actions: list[dict]) -> dict[str, dict]:
+def candidates(actions: list[Action]) -> dict[str, Action]:
     """card -> the play action to judge: the form announcing the belote/bolot where offered."""
-    out: dict[str, dict] = {}
+    out: dict[str, dict[str, Any]] = {}
     for a in actions:
         if a["type"] == "play" and (a["card"] not in out or len(a) > len(out[a["card"]])):
             out[a["card"]] = a
@@ -88,8 +90,11 @@ def candidates(actions: list[dict]) -> dict[str, dict]:
 
 
 def choose(
-    view: dict, rng: random.Random, budget_ms: float | None = None, samples: int | None = None
-) -> dict:
+    view: View,
+    rng: random.Random,
+    budget_ms: float | None = None,
+    samples: int | None = None,
+) -> Action:
     """The strong action for ``view`` (the bot's own seat's observe()); one of its legal_actions.
 
     Raises:
@@ -162,8 +167,8 @@ def _clearly_better(best: list[float], usual: list[float], weights: list[float])
 
 
 def evaluate_each(
-    view: dict,
-    plays: list[dict],
+    view: View,
+    plays: list[dict[str, Any]],
     rng: random.Random,
     budget_ms: float | None = None,
     samples: int | None = None,
@@ -202,7 +207,7 @@ def evaluate_each(
     return results, weights
 
 
-def _initial_hands(view: dict, state) -> list[list[str]]:
+def _initial_hands(view: View, state) -> list[list[str]]:
     """Each seat's cards when the play began in a drawn position: its cards in the finished
     tricks and its hand (``state.initial_hands``), plus its card on the table now."""
     out = [list(h) for h in state.initial_hands]
@@ -223,7 +228,7 @@ def _play_out(g, state, seat: int, heuristic, rng: random.Random) -> float:
     return points[team] - points[1 - team] + TIE_BREAK * (totals[team] - totals[1 - team])
 
 
-def _draw(view: dict, know: Knowledge, tricks: list[dict | None], rng: random.Random):
+def _draw(view: View, know: Knowledge, tricks: list[dict | None], rng: random.Random):
     """A position of ``view`` with the hidden cards drawn at random within ``know``."""
     g = GAMES[view["game"]]
     places = sample(know, rng)
@@ -232,7 +237,9 @@ def _draw(view: dict, know: Knowledge, tricks: list[dict | None], rng: random.Ra
     return position(view, hands, full, _declared(g, view, hands, full))
 
 
-def _fill_unseen(g, view: dict, tricks: list[dict | None], spare: list[str]) -> list[dict]:
+def _fill_unseen(
+    g, view: View, tricks: list[dict | None], spare: list[str]
+) -> list[dict[str, Any]]:
     """Tricks the seat did not see (Botifarra, a bot that took over mid-deal), made up from
     cards drawn for them, each won by a side that still has tricks to account for."""
     if all(t is not None for t in tricks):
@@ -253,7 +260,7 @@ def _fill_unseen(g, view: dict, tricks: list[dict | None], spare: list[str]) -> 
     return out
 
 
-def _declared(g, view: dict, hands: list[list[str]], tricks: list[dict]) -> list | None:
+def _declared(g, view: View, hands: list[list[str]], tricks: list[dict[str, Any]]) -> list | None:
     """Each seat's declaration for the position: as shown, or (only kinds public) a choice of
     its drawn hand with the same kinds; None for seats yet to declare."""
     if not g.declarations_allowed(view["contract"]):

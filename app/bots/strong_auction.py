@@ -16,9 +16,11 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from typing import Any
 
 from app.rules import GAMES, IllegalAction, apply, is_over, needs_deal, new_game, observe, to_act
 from app.rules.sim import brief_view, deal_points, in_play
+from app.rules.types import View
 
 #: A call other than the heuristic's is made only when its paired mean gain exceeds this many
 #: standard errors, over at least MIN_SAMPLES drawn deals.
@@ -28,7 +30,7 @@ MIN_SAMPLES = 8
 RECORD_ONLY = ("seat", "round", "step")
 
 
-def _layout(game: str, options: dict, dealer: int) -> tuple[list, list[str]]:
+def _layout(game: str, options: dict[str, Any], dealer: int) -> tuple[list, list[str]]:
     """Where each deck index goes for ``dealer``: a seat, ``"turned"`` or ``"stock"``; found
     by dealing a deck in its fixed order and looking at each seat's view."""
     g = GAMES[game]
@@ -54,7 +56,7 @@ def _layout(game: str, options: dict, dealer: int) -> tuple[list, list[str]]:
     return [where.get(c, "stock") for c in deck], deck
 
 
-def _draw_deck(view: dict, layout: list, rng: random.Random) -> list[str] | None:
+def _draw_deck(view: View, layout: list, rng: random.Random) -> list[str] | None:
     g = GAMES[view["game"]]
     seat = view["seat"]
     mine = list(view["hand"] or [])
@@ -75,7 +77,7 @@ def _draw_deck(view: dict, layout: list, rng: random.Random) -> list[str] | None
     return deck if not mine and turned is None else None
 
 
-def _replayed(view: dict, deck: list[str]):
+def _replayed(view: View, deck: list[str]):
     """The auction position of ``view`` with ``deck`` dealt, or None when it cannot be rebuilt."""
     try:
         state = apply(
@@ -91,13 +93,13 @@ def _replayed(view: dict, deck: list[str]):
 
 
 def evaluate_calls(
-    view: dict,
+    view: View,
     rng: random.Random,
     heuristic,
     budget_s: float,
     samples: int | None,
     max_samples: int,
-) -> dict | None:
+) -> dict[str, Any] | None:
     """The call to make: the heuristic's, unless another call beats it clearly on drawn deals
     (its mean gain, paired deal by deal, exceeds :data:`MARGIN` standard errors). None when no
     deal could be drawn (let the heuristic decide)."""

@@ -77,15 +77,15 @@ async def _upsert(
     if dialect == "postgresql":
         from sqlalchemy.dialects.postgresql import insert
     else:
-        from sqlalchemy.dialects.sqlite import insert
+        from sqlalchemy.dialects.sqlite import insert  # type: ignore[assignment]  # same API
     stmt = insert(leases).values(name=name, holder=holder, expires_ms=expires)
     where = None if force else (leases.c.expires_ms <= now) | (leases.c.holder == holder)
-    stmt = stmt.on_conflict_do_update(
+    upsert = stmt.on_conflict_do_update(
         index_elements=["name"],
         set_={"holder": stmt.excluded.holder, "expires_ms": stmt.excluded.expires_ms},
         where=where,
     ).returning(leases.c.holder)
-    return (await db.execute(stmt)).scalar() == holder
+    return (await db.execute(upsert)).scalar() == holder
 
 
 class Leases:

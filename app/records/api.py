@@ -27,7 +27,7 @@ from app.rooms.models import Game
 
 router = APIRouter(prefix="/api", tags=["records"])
 
-E404 = {404: {"description": "no such game or deal"}}
+E404: dict[int | str, dict[str, Any]] = {404: {"description": "no such game or deal"}}
 
 
 @router.get("/deals/{deal_id}/verify", responses=E404)

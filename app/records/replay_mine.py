@@ -233,7 +233,7 @@ def play_again(
     players = rules.observe(state, None)["players"]
     dealt = [rules.observe(state, s)["hand"] for s in range(players)]
     actions: list[dict[str, Any]] = []
-    mine: list[dict[str, Any]] = []
+    mine: list[rules.Action] = []
     for _step in range(1000):  # a deal is far shorter; a bound against a rules bug
         if rules.needs_deal(state) or rules.is_over(state):
             break

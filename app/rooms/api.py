@@ -19,11 +19,15 @@ from app.rooms import service
 
 router = APIRouter(prefix="/api", tags=["rooms"])
 
-E403 = {403: {"description": "not your seat or turn"}}
-E404 = {404: {"description": "no such room"}}
-E404_GAME = {404: {"description": "unknown game"}}
-E409 = {409: {"description": "conflict: taken, started, stale seq"}}
-E422 = {422: {"description": "unknown game/option, illegal move (with the reason)"}}
+E403: dict[int | str, dict[str, Any]] = {403: {"description": "not your seat or turn"}}
+E404: dict[int | str, dict[str, Any]] = {404: {"description": "no such room"}}
+E404_GAME: dict[int | str, dict[str, Any]] = {404: {"description": "unknown game"}}
+E409: dict[int | str, dict[str, Any]] = {
+    409: {"description": "conflict: taken, started, stale seq"}
+}
+E422: dict[int | str, dict[str, Any]] = {
+    422: {"description": "unknown game/option, illegal move (with the reason)"}
+}
 INT32 = 2_147_483_647
 RoomId = Annotated[int, Path(ge=0, le=INT32, description="the room's id")]
 SeatNo = Annotated[int, Path(ge=0, le=15, description="the seat's number, from 0")]
@@ -134,7 +138,7 @@ async def score(game: Annotated[str, Path(max_length=64)], body: ScoreIn) -> dic
     if game not in rules.GAMES:
         raise NotFound(f"unknown game {game!r}")
     try:
-        return rules.score_deal(game, body.options, body.summary)
+        return dict(rules.score_deal(game, body.options, body.summary))
     except rules.IllegalAction as exc:
         raise Unprocessable(str(exc)) from None
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import Any
 
-from app import bots
+from app import bots, rules
 from app.bots import strong
 
 log = logging.getLogger(__name__)
@@ -22,7 +21,7 @@ def bot_names() -> tuple[str, ...]:
     return tuple(bots.BOT_NAMES)
 
 
-def choose(name: str, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+def choose(name: str, view: rules.View, rng: random.Random) -> rules.Action:
     """The action bot ``name`` takes in its seat's ``view``; always one of
     ``view["legal_actions"]`` (a random one if the bot fails or answers something else).
     Raises ValueError when the view has no legal action."""
@@ -40,8 +39,8 @@ def choose(name: str, view: dict[str, Any], rng: random.Random) -> dict[str, Any
 
 
 def choose_thinking(
-    level: str, view: dict[str, Any], rng: random.Random, budget_ms: float | None = None
-) -> dict[str, Any]:
+    level: str, view: rules.View, rng: random.Random, budget_ms: float | None = None
+) -> rules.Action:
     """Bot ``level``'s action in its own seat's ``view`` for the hint and the replay of a
     deal (app/table/hints.py, botreplay.py); always one of ``view["legal_actions"]``.
 

@@ -42,7 +42,7 @@ class Loaded:
 
     state: rules.State
     last_at: datetime | None
-    last_action: dict[str, Any] | None
+    last_action: rules.ActionIn | None
     deal_seq: int | None = None
 
 
@@ -106,7 +106,7 @@ async def load(db: AsyncSession, game: Game) -> Loaded:
     return loaded
 
 
-def canonical(state: rules.State, action: object) -> dict[str, Any]:
+def canonical(state: rules.State, action: object) -> rules.Action:
     """The entry of ``legal_actions`` equal to ``action``. Raises Unprocessable with the
     engine's reason ("you must over-trump: ...") when it is not one of them.
 
@@ -138,7 +138,7 @@ def canonical(state: rules.State, action: object) -> dict[str, Any]:
     )
 
 
-def owed_declaration(state: rules.State) -> dict[str, Any] | None:
+def owed_declaration(state: rules.State) -> rules.Action | None:
     """The empty ``declare`` when the seat to act still owes its declaration (trick 1,
     before its first card) and may declare nothing; else None."""
     if rules.to_act(state) is None:
@@ -149,7 +149,7 @@ def owed_declaration(state: rules.State) -> dict[str, Any] | None:
     return next((a for a in legal if not a.get("combinations")), None)
 
 
-def seat_actions(state: rules.State) -> list[dict[str, Any]]:
+def seat_actions(state: rules.State) -> list[rules.Action]:
     """What the seat to act may send now: the engine's ``legal_actions``, and, while it
     owes its declaration, also the cards it may play after declaring nothing (a card sent
     then means "no declarations, and this card": docs/server.md "Declarations")."""
@@ -161,7 +161,7 @@ def seat_actions(state: rules.State) -> list[dict[str, Any]]:
     return legal + [a for a in rules.legal_actions(after) if a.get("type") != "declare"]
 
 
-def resolve(state: rules.State, action: object) -> list[dict[str, Any]]:
+def resolve(state: rules.State, action: object) -> list[rules.Action]:
     """The stored actions for ``action`` sent by the seat to act: ``[canonical]``, or
     ``[empty declare, card]`` for a card sent while the seat owes its declaration.
     Raises Unprocessable as ``canonical``."""
@@ -176,7 +176,7 @@ async def commit(
     room_id: int,
     game: Game,
     loaded: Loaded,
-    action: dict[str, Any] | Sequence[dict[str, Any]],
+    action: rules.Action | Sequence[rules.Action],
     actor: str,
     deal: Deal | None = None,
     extra: Sequence[Executable] = (),
@@ -200,7 +200,7 @@ async def commit(
         raise Unprocessable(str(exc)) from None
     at = utcnow()
     game_id = game.id
-    rows = [
+    rows: list[dict[str, Any]] = [
         {"game_id": game_id, "seq": loaded.state.seq + i, "action": one, "actor": actor, "at": at}
         for i, one in enumerate(actions)
     ]
@@ -239,12 +239,12 @@ async def _insert_move(db: AsyncSession, row: dict[str, Any]) -> bool:
     if dialect == "postgresql":
         from sqlalchemy.dialects.postgresql import insert
     elif dialect == "sqlite":
-        from sqlalchemy.dialects.sqlite import insert
+        from sqlalchemy.dialects.sqlite import insert  # type: ignore[assignment]  # same API
     else:  # another database: a plain insert (a unique violation is then the Conflict)
-        await db.execute(Move.__table__.insert().values(**row))
+        await db.execute(Move.__table__.insert().values(**row))  # type: ignore[attr-defined]  # a Table
         return True
     stmt = insert(Move).values(**row).on_conflict_do_nothing(index_elements=["game_id", "seq"])
-    return (await db.execute(stmt)).rowcount == 1
+    return (await db.execute(stmt)).rowcount == 1  # type: ignore[attr-defined]  # a DML statement's Result is a CursorResult
 
 
 def commitment(salt: str, deck: list[str]) -> str:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 import anyio
 from sqlalchemy import select, update
@@ -42,7 +41,7 @@ class ServerMove:
     not_before: datetime
     seat: int | None = None
     bot: str | None = None
-    view: dict[str, Any] | None = None
+    view: rules.View | None = None
     user_id: int | None = None
 
 
@@ -118,7 +117,7 @@ async def next_server_move(
     )
 
 
-async def _stand_in_card(state: rules.State, declare: dict[str, Any], seat: int) -> dict[str, Any]:
+async def _stand_in_card(state: rules.State, declare: rules.Action, seat: int) -> rules.Action:
     """The stand-in bot's first card after ``declare`` (chosen in a worker thread)."""
     after = rules.apply(state, declare)
     view = rules.observe(after, seat)
@@ -126,7 +125,7 @@ async def _stand_in_card(state: rules.State, declare: dict[str, Any], seat: int)
 
 
 async def server_move(
-    db: AsyncSession, move: ServerMove, action: dict[str, Any] | None = None
+    db: AsyncSession, move: ServerMove, action: rules.Action | None = None
 ) -> bool:
     """Apply ``move`` (for a bot, its chosen ``action``) if the table is still where it
     was. Returns True if it was applied, False if the table moved on meanwhile."""
@@ -157,6 +156,7 @@ async def server_move(
                 return False
             legal = [play.canonical(loaded.state, action)]
             if legal[0].get("type") == "declare":
+                assert move.seat is not None  # it is to act (above)
                 # One timeout is one move of the person's: the declaration and the card.
                 legal.append(await _stand_in_card(loaded.state, legal[0], move.seat))
             timeout = (
@@ -173,8 +173,8 @@ async def server_move(
                 return False  # a person took the seat back meanwhile
             if rules.to_act(loaded.state) != move.seat:
                 return False
-            legal = play.canonical(loaded.state, action)
-            await play.commit(db, room.id, game, loaded, legal, str(move.seat))
+            canonical = play.canonical(loaded.state, action)
+            await play.commit(db, room.id, game, loaded, canonical, str(move.seat))
     except Conflict:
         return False
     except Unprocessable:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import ColumnElement, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
@@ -169,7 +169,7 @@ async def list_rooms(db: AsyncSession, game: str | None = None) -> list[dict[str
     every room its ``spectators``. Finished
     rooms are not listed (they stay reachable by id and through the records). Raises
     Unprocessable for an unknown game."""
-    where = [Room.status.in_(("open", "playing"))]
+    where: list[ColumnElement[bool]] = [Room.status.in_(("open", "playing"))]
     if game is not None:
         if game not in rules.GAMES:
             raise Unprocessable(f"unknown game {game!r}; games: {', '.join(rules.GAMES)}")
@@ -259,7 +259,7 @@ async def take_seat(
             raise Conflict("the game is over")
         stmt = stmt.values(user_id=user.id, bot=None, stand_in=False, timeouts=0)
     try:
-        done = (await db.execute(stmt)).rowcount
+        done = (await db.execute(stmt)).rowcount  # type: ignore[attr-defined]  # a DML statement's Result is a CursorResult
         if done != 1:
             raise Conflict(f"seat {seat} is taken")
         await db.commit()
@@ -317,7 +317,7 @@ async def start(db: AsyncSession, room_id: int, user: User) -> dict[str, Any]:
     claimed = await db.execute(
         update(Room).where(Room.id == room.id, Room.status == "open").values(status="playing")
     )
-    if claimed.rowcount != 1:
+    if claimed.rowcount != 1:  # type: ignore[attr-defined]  # a DML statement's Result is a CursorResult
         await db.rollback()
         raise Conflict("the game has already started")
     game = Game(

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -287,7 +287,8 @@ def view_for_seat(snapshot: Snapshot, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (None: the spectators') of ``snapshot``; ``view_of`` for a
     viewer who holds that seat. Pure."""
     state = snapshot.state
-    view = rules.observe(state, seat)
+    # the room adds its own keys to the engine's view (no copy: a View is a dict)
+    view = cast(dict[str, Any], rules.observe(state, seat))
     if seat is not None and view.get("legal_actions"):
         view["legal_actions"] = play.seat_actions(state)
     view.update(info_of(snapshot.room, snapshot.names))

@@ -27,11 +27,18 @@ from app.rules.api import (
 )
 from app.rules.errors import IllegalAction
 from app.rules.state import State
+from app.rules.types import Action, ActionIn, DealScore, Summary, SummaryIn, View
 
 __all__ = [
     "GAMES",
+    "Action",
+    "ActionIn",
+    "DealScore",
     "IllegalAction",
     "State",
+    "Summary",
+    "SummaryIn",
+    "View",
     "apply",
     "is_over",
     "leading_team",

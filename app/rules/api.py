@@ -5,11 +5,13 @@ from __future__ import annotations
 import importlib
 import random
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 from app.rules.core import TrickGame
 from app.rules.errors import IllegalAction
 from app.rules.state import State
+from app.rules.types import Action, ActionIn, DealScore, SummaryIn, View
 
 #: The game modules; each exposes ``RULESETS``, a list of TrickGame instances.
 GAME_MODULES = ("bolot", "belote", "bridge_belote", "botifarra")
@@ -46,12 +48,12 @@ def new_game(game_id: str, options: dict[str, Any] | None = None, dealer: int = 
     return game(game_id).new_state(options, dealer)
 
 
-def apply(state: State, action: dict) -> State:
+def apply(state: State, action: ActionIn) -> State:
     """The state after ``action`` (``state`` is untouched). Raises IllegalAction with the reason."""
     return GAMES[state.game].apply(state, action)
 
 
-def legal_actions(state: State) -> list[dict]:
+def legal_actions(state: State) -> list[Action]:
     """Every action the player to act may take: exactly what ``apply`` accepts ([] when dealing or over)."""
     return GAMES[state.game].legal_actions(state)
 
@@ -78,7 +80,7 @@ def new_deck(game_id: str, rng: random.Random | None = None) -> list[str]:
     return deck
 
 
-def observe(state: State, seat: int | None) -> dict:
+def observe(state: State, seat: int | None) -> View:
     """What ``seat`` may see of ``state`` (None: a spectator). JSON-able; see docs/engine-face.md."""
     g = GAMES[state.game]
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < g.players):
@@ -87,7 +89,11 @@ def observe(state: State, seat: int | None) -> dict:
 
 
 def legal_cards(
-    game_id: str, options: dict | None, contract: dict, hand: list[str], trick: list[str]
+    game_id: str,
+    options: dict[str, Any] | None,
+    contract: dict[str, Any],
+    hand: list[str],
+    trick: list[str],
 ) -> list[str]:
     """Which cards of ``hand`` may be played next on ``trick`` (codes in playing order; the
     player is next, so in a 4-player game ``trick[-2]`` is the partner's), under ``contract``
@@ -95,7 +101,7 @@ def legal_cards(
     return game(game_id).legal_cards(options or {}, contract, hand, trick)
 
 
-def score_deal(game_id: str, options: dict | None, summary: dict) -> dict:
+def score_deal(game_id: str, options: dict[str, Any] | None, summary: SummaryIn) -> DealScore:
     """Score one deal from its summary, as the game's rules file states (§7-8).
 
     Raises IllegalAction for an impossible summary, with the reason."""
@@ -109,7 +115,9 @@ def leading_team(scores: list[int]) -> int | None:
     return None if scores[0] == scores[1] else (0 if scores[0] > scores[1] else 1)
 
 
-def replay(game_id: str, options: dict | None, dealer: int, actions: list[dict]) -> State:
+def replay(
+    game_id: str, options: dict[str, Any] | None, dealer: int, actions: Sequence[ActionIn]
+) -> State:
     """The state after applying ``actions`` to a new match."""
     state = new_game(game_id, options, dealer)
     g = GAMES[game_id]

@@ -10,6 +10,8 @@ deal's winner. The two-player game is in :mod:`.belote_2p`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from app.rules.belote_2p import BeloteForTwo
 from app.rules.belote_base import (
     EIGHT_CARD_RUN_OPTION,
@@ -21,9 +23,10 @@ from app.rules.errors import IllegalAction
 from app.rules.obligations import belote_follow
 from app.rules.scoring import _int, capot_team, compare_best, deal_totals
 from app.rules.state import State
+from app.rules.types import DealScore, SummaryIn, View
 
 
-def best_declaration_team(declarations: list[list[dict]], trump: str) -> int | None:
+def best_declaration_team(declarations: list[list[dict[str, Any]]], trump: str) -> int | None:
     """The team holding the best single declaration, or None (rules/belote.md §5, 4 players).
 
     Two equal plain runs go to the one declared first in playing order from
@@ -97,7 +100,7 @@ class Belote(FrenchBelote):
             must_undertrump=options.get("must_undertrump", True),
         )
 
-    def summary_item(self, state: State, seat: int, combo: dict) -> dict:
+    def summary_item(self, state: State, seat: int, combo: dict[str, Any]) -> dict[str, Any]:
         """A run carries ``by``, its declarer's position from the eldest hand (§8)."""
         if combo["kind"] == "sequence":
             return dict(combo, by=(seat - self.eldest(state)) % self.players)
@@ -128,7 +131,7 @@ class Belote(FrenchBelote):
                     )
         return checked
 
-    def score_deal(self, options: dict, summary: dict) -> dict:
+    def score_deal(self, options: dict[str, Any], summary: SummaryIn) -> DealScore:
         """Score one deal from its summary (rules/belote.md §7-8, 4 players).
 
         Returns ``{"points": [s0, s1], "carried_out": n, "outcome":
@@ -179,7 +182,7 @@ class Belote(FrenchBelote):
             },
         }
 
-    def observe_extra(self, state: State, seat: int | None, view: dict) -> None:
+    def observe_extra(self, state: State, seat: int | None, view: View) -> None:
         """Adds ``held``: points held from *litiges* for the next scored deal (§7; dropped at the end)."""
         super().observe_extra(state, seat, view)
         view["held"] = state.carried if state.phase != "over" else 0

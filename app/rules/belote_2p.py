@@ -10,12 +10,15 @@ suit only (§6); *brelans* (carrés) void the opponent's runs (§5); the
 
 from __future__ import annotations
 
+from typing import Any
+
 from app.rules.belote_base import EIGHT_CARD_RUN_OPTION, TARGET_OPTION, FrenchBelote, four_key
 from app.rules.cards import SUIT_NAMES, suit_of
 from app.rules.declarations import run_key
 from app.rules.errors import IllegalAction
 from app.rules.scoring import capot_team, compare_best, deal_totals
 from app.rules.state import State
+from app.rules.types import Action, ActionIn, DealScore, SummaryIn, View
 
 EXCHANGE_ACTIONS = [{"type": "exchange", "swap": True}, {"type": "exchange", "swap": False}]
 
@@ -89,12 +92,12 @@ class BeloteForTwo(FrenchBelote):
         ex = state.extra.get("exchange")
         return state.phase == "auction" and ex is not None and ex["swap"] is None
 
-    def auction_actions(self, state: State) -> list[dict]:
+    def auction_actions(self, state: State) -> list[Action]:
         if self.exchange_pending(state):
             return [dict(a) for a in EXCHANGE_ACTIONS]
         return super().auction_actions(state)
 
-    def do_auction(self, state: State, action: dict) -> None:
+    def do_auction(self, state: State, action: ActionIn) -> None:
         if not self.exchange_pending(state):
             if action.get("type") == "exchange":
                 raise IllegalAction("there is no 7 of trumps to exchange now")
@@ -145,13 +148,13 @@ class BeloteForTwo(FrenchBelote):
             total += 20
         return total
 
-    def play_actions(self, state: State, seat: int) -> list[dict]:
+    def play_actions(self, state: State, seat: int) -> list[Action]:
         actions = super().play_actions(state, seat)
         if self.can_claim(state, seat):
             actions.append({"type": "claim"})
         return actions
 
-    def apply(self, state: State, action: dict) -> State:
+    def apply(self, state: State, action: ActionIn) -> State:
         """As the core, plus ``{"type": "claim"}`` during the play (§6)."""
         if not (isinstance(action, dict) and action.get("type") == "claim"):
             return super().apply(state, action)
@@ -228,7 +231,7 @@ class BeloteForTwo(FrenchBelote):
             for p in (0, 1)
         ]
 
-    def score_deal(self, options: dict, summary: dict) -> dict:
+    def score_deal(self, options: dict[str, Any], summary: SummaryIn) -> DealScore:
         """Score one deal from its summary (rules/belote.md §7-8, 2p): each player scores his total.
 
         Returns ``{"points": [s0, s1], "carried_out": 0, "outcome": "scored", "detail": {...}}``.
@@ -268,13 +271,13 @@ class BeloteForTwo(FrenchBelote):
             a, b = state.sheet[-1]["points"]
             state.dealer = 0 if a > b else 1 if b > a else 1 - dealer
 
-    def extra_from_view(self, state: State, view: dict) -> None:
+    def extra_from_view(self, state: State, view: View) -> None:
         """The *retourne*, the bottom card and the exchange are public during the play."""
         state.turned = view.get("turned")
         state.extra = {"bottom": view.get("bottom_card"), "exchange": view.get("exchange")}
 
     # ------------------------------------------------------------------ views
-    def observe_extra(self, state: State, seat: int | None, view: dict) -> None:
+    def observe_extra(self, state: State, seat: int | None, view: View) -> None:
         """Public 2p fields: the *retourne* all deal, the bottom card, the exchange, claim totals."""
         super().observe_extra(state, seat, view)
         dealt = state.phase in ("auction", "play")

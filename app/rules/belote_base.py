@@ -16,6 +16,7 @@ from app.rules.errors import IllegalAction
 from app.rules.scoring import check_common_summary, check_declared
 from app.rules.state import State
 from app.rules.turned import TurnedCardGame
+from app.rules.types import Summary, View
 
 #: rules/belote.md §2: the French table shared with Bridge-Belote.
 TABLE = FRENCH_BELOTE
@@ -49,19 +50,19 @@ def run_points(length: int, eight_card_run_120: bool = True) -> int:
     return RUN_POINTS.get(length, 100)
 
 
-def combination_points(combo: dict, eight_card_run_120: bool = True) -> int:
+def combination_points(combo: dict[str, Any], eight_card_run_120: bool = True) -> int:
     """Points of one declared combination (rules/belote.md §5)."""
     if combo["kind"] == "four":
         return FOUR_POINTS[str(combo["rank"])]
     return run_points(int(combo["length"]), eight_card_run_120)
 
 
-def four_key(combo: dict) -> int:
+def four_key(combo: dict[str, Any]) -> int:
     """Rank of a carré among carrés: Q lowest, J highest (rules/belote.md §5)."""
     return FOUR_ORDER.index(str(combo["rank"]))
 
 
-def declaration_key(combo: dict, trump: str | None) -> tuple[int, ...]:
+def declaration_key(combo: dict[str, Any], trump: str | None) -> tuple[int, ...]:
     """Comparison key of one declaration in the 4-player ranking (rules/belote.md §5).
 
     Any carré beats any run; carrés by rank; runs by length (5 and more
@@ -88,13 +89,16 @@ class FrenchBelote(TurnedCardGame):
 
     # ------------------------------------------------------------------ declarations
     def valid_combinations(
-        self, declarations: list[list[dict]], trump: str, eldest_team: int | None
+        self, declarations: list[list[dict[str, Any]]], trump: str, eldest_team: int | None
     ) -> list[list[bool]]:  # pragma: no cover - abstract
         """For each side, which of its declarations score after the comparison (§5)."""
         raise NotImplementedError
 
     def declaration_points(
-        self, options: dict, declarations: list[list[dict]], valid: list[list[bool]]
+        self,
+        options: dict[str, Any],
+        declarations: list[list[dict[str, Any]]],
+        valid: list[list[bool]],
     ) -> list[int]:
         """Points of each side's valid declarations (rules/belote.md §5)."""
         eight = options.get("eight_card_run_120", True)
@@ -107,15 +111,15 @@ class FrenchBelote(TurnedCardGame):
             for t in (0, 1)
         ]
 
-    def summary_item(self, state: State, seat: int, combo: dict) -> dict:
+    def summary_item(self, state: State, seat: int, combo: dict[str, Any]) -> dict[str, Any]:
         """One declared combination as a deal summary lists it (§8)."""
         return dict(combo)
 
     def seat_declarations(
         self, state: State
-    ) -> tuple[list[list[dict]], list[list[tuple[int, int]]]]:
+    ) -> tuple[list[list[dict[str, Any]]], list[list[tuple[int, int]]]]:
         """Each side's declarations in summary form, with where each came from: ``(seat, index)``."""
-        per_team: list[list[dict]] = [[], []]
+        per_team: list[list[dict[str, Any]]] = [[], []]
         where: list[list[tuple[int, int]]] = [[], []]
         for seat, combos in enumerate(state.declared):
             for i, combo in enumerate(combos or []):
@@ -126,7 +130,7 @@ class FrenchBelote(TurnedCardGame):
 
     def compared(
         self, state: State
-    ) -> tuple[list[list[dict]], list[list[tuple[int, int]]], list[list[bool]]]:
+    ) -> tuple[list[list[dict[str, Any]]], list[list[tuple[int, int]]], list[list[bool]]]:
         """The deal's declarations per side, where each came from, and which are valid (§5)."""
         per_team, where = self.seat_declarations(state)
         valid = self.valid_combinations(
@@ -150,7 +154,7 @@ class FrenchBelote(TurnedCardGame):
         per_team, _, valid = self.compared(state)
         return self.declaration_points(state.options, per_team, valid)
 
-    def deal_summary(self, state: State) -> dict:
+    def deal_summary(self, state: State) -> Summary:
         """The deal summary of rules/belote.md §8 for a finished deal."""
         summary = super().deal_summary(state)
         summary["declarations"] = self.seat_declarations(state)[0]
@@ -173,7 +177,7 @@ class FrenchBelote(TurnedCardGame):
         return trump, taker, tricks, cp, last, decl, belote
 
     # ------------------------------------------------------------------ views
-    def observe_extra(self, state: State, seat: int | None, view: dict) -> None:
+    def observe_extra(self, state: State, seat: int | None, view: View) -> None:
         """Once trick 1 is complete, mark each shown declaration valid or not (§5)."""
         if not (state.declared and self.declarations_shown(state)):
             return

@@ -10,6 +10,8 @@ and every point of the deal goes to the defenders; *fer capot*: all 8 tricks.
 
 from __future__ import annotations
 
+from typing import Any
+
 from app.rules.cards import SPANISH_SUITS, CardTable
 from app.rules.declarations import run_key
 from app.rules.errors import IllegalAction
@@ -22,6 +24,7 @@ from app.rules.scoring import (
     deal_totals,
 )
 from app.rules.turned import TurnedCardGame
+from app.rules.types import DealScore, SummaryIn
 
 TABLE = CardTable(
     suits=SPANISH_SUITS,
@@ -92,7 +95,7 @@ class Bolot(TurnedCardGame):
             raise IllegalAction(f"unknown trump suit {trump!r}")
         return belote_follow(hand, trick, trump, self.power_table(trump))
 
-    def score_deal(self, options: dict, summary: dict) -> dict:
+    def score_deal(self, options: dict[str, Any], summary: SummaryIn) -> DealScore:
         """Score one deal from its summary (rules/bolot.md §7-8).
 
         Returns ``{"points": [s0, s1], "carried_out": 0, "outcome":

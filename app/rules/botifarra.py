@@ -16,12 +16,15 @@ from its summary).
 
 from __future__ import annotations
 
+from typing import Any
+
 from app.rules.botifarra_choice import TrumpChoiceGame
 from app.rules.botifarra_play import botifarra_follow
 from app.rules.botifarra_score import score_botifarra
 from app.rules.cards import SPANISH_SUITS, CardTable
 from app.rules.errors import IllegalAction
 from app.rules.state import State
+from app.rules.types import DealScore, SummaryIn, View
 
 ORDER = ("9", "1", "12", "11", "10", "8", "7", "6", "5", "4", "3", "2")
 POINTS = {"9": 5, "1": 4, "12": 3, "11": 2, "10": 1} | {r: 0 for r in ORDER[5:]}
@@ -122,7 +125,11 @@ class Botifarra(TrumpChoiceGame):
 
     # ------------------------------------------------------------------ play
     def legal_play(
-        self, options: dict, contract: dict | None, hand: list[str], trick: list[str]
+        self,
+        options: dict[str, Any],
+        contract: dict[str, Any] | None,
+        hand: list[str],
+        trick: list[str],
     ) -> tuple[list[str], str]:
         """Rules 1-2 (western) or 1-3 (eastern) of rules/botifarra.md §6.
 
@@ -142,7 +149,7 @@ class Botifarra(TrumpChoiceGame):
         )
 
     # ------------------------------------------------------------------ scoring and match
-    def score_deal(self, options: dict, summary: dict) -> dict:
+    def score_deal(self, options: dict[str, Any], summary: SummaryIn) -> DealScore:
         """One hand from its summary (rules/botifarra.md §7-8); see ``botifarra_score.score_botifarra``.
 
         Raises:
@@ -175,12 +182,12 @@ class Botifarra(TrumpChoiceGame):
         cap = state.options.get("cap_score")
         return [s if cap is None else min(s, cap) for s in state.scores]
 
-    def extra_from_view(self, state: State, view: dict) -> None:
+    def extra_from_view(self, state: State, view: View) -> None:
         """The choice is over during the play (see botifarra_choice)."""
         state.extra = {"step": None, "asked": (), "delegated": bool(view.get("delegated"))}
 
     # ------------------------------------------------------------------ view
-    def observe_extra(self, state: State, seat: int | None, view: dict) -> None:
+    def observe_extra(self, state: State, seat: int | None, view: View) -> None:
         """Botifarra's public keys (docs/engine-face.md, "Botifarra")."""
         contract = state.contract if state.phase in ("auction", "play") else None
         step = state.extra.get("step") if state.phase == "auction" else None

@@ -27,6 +27,7 @@ from app.rules.cards import SUIT_NAMES
 from app.rules.core import TrickGame
 from app.rules.errors import IllegalAction
 from app.rules.state import State
+from app.rules.types import Action, ActionIn
 
 #: doubling step -> (the action that takes it, the step after it). Each step asks the
 #: pair that did not take the previous one, from the seat after its taker.
@@ -55,7 +56,7 @@ class TrumpChoiceGame(TrickGame):
         state.to_act = state.dealer
         state.extra = {"step": "choose", "asked": (), "delegated": False}
 
-    def auction_actions(self, state: State) -> list[dict]:
+    def auction_actions(self, state: State) -> list[Action]:
         """The choices of the seat to act: suits, botifarra and (the dealer only) delegate; or a doubling step and pass."""
         step = state.extra["step"]
         if step == "choose":
@@ -67,14 +68,14 @@ class TrumpChoiceGame(TrickGame):
             return actions
         return [{"type": LADDER[step][0]}, {"type": "pass"}]
 
-    def do_auction(self, state: State, action: dict) -> None:
+    def do_auction(self, state: State, action: ActionIn) -> None:
         """Apply a choice, a doubling step or a pass. Raises IllegalAction with the reason."""
         if state.extra["step"] == "choose":
             self._choose(state, action)
         else:
             self._double_or_pass(state, action)
 
-    def _choose(self, state: State, action: dict) -> None:
+    def _choose(self, state: State, action: ActionIn) -> None:
         seat = state.to_act
         assert seat is not None
         kind = action.get("type")
@@ -123,7 +124,7 @@ class TrumpChoiceGame(TrickGame):
         state.extra["asked"] = ((after + 1) % self.players, (after + 3) % self.players)
         state.to_act = state.extra["asked"][0]
 
-    def _double_or_pass(self, state: State, action: dict) -> None:
+    def _double_or_pass(self, state: State, action: ActionIn) -> None:
         seat = state.to_act
         assert seat is not None
         step = state.extra["step"]

@@ -19,12 +19,12 @@ SCALES = {"2-4-8": (1, 2, 4, 8), "2-3-4": (1, 2, 3, 4)}
 HALF = 36
 
 
-def multiplier(options: dict, botifarra: bool, doublings: int) -> int:
+def multiplier(options: dict[str, Any], botifarra: bool, doublings: int) -> int:
     """``(2 if botifarra else 1) * scale[doublings]`` (rules/botifarra.md §4)."""
     return (2 if botifarra else 1) * SCALES[options["doubling_scale"]][doublings]
 
 
-def max_doublings(options: dict, botifarra: bool) -> int:
+def max_doublings(options: dict[str, Any], botifarra: bool) -> int:
     """3 steps (contrar, recontrar, Sant Vicenç); 2 on botifarra without ``sant_vicenc_on_botifarra``."""
     return 2 if botifarra and not options["sant_vicenc_on_botifarra"] else 3
 
@@ -33,7 +33,7 @@ def _team(value: Any) -> bool:
     return value in (0, 1) and isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_contract(game: Any, options: dict, summary: Any) -> tuple[str | None, int, int]:
+def check_contract(game: Any, options: dict[str, Any], summary: Any) -> tuple[str | None, int, int]:
     """Validate the summary's contract and the parts Botifarra does not have.
 
     Returns ``(trump or None, chooser_team, doublings)``.
@@ -82,7 +82,7 @@ def check_contract(game: Any, options: dict, summary: Any) -> tuple[str | None, 
     return trump, chooser, doublings
 
 
-def score_botifarra(game: Any, options: dict, summary: Any) -> dict:
+def score_botifarra(game: Any, options: dict[str, Any], summary: Any) -> dict[str, Any]:
     """Score one hand (rules/botifarra.md §7) from a summary shaped as in §8.
 
     Returns ``{"points": [s0, s1], "carried_out": 0, "outcome": "made" |

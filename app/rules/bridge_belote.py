@@ -13,12 +13,15 @@ This module holds the play and the match; the deal and auction are in
 
 from __future__ import annotations
 
+from typing import Any
+
 from app.rules.bridge_belote_auction import BridgeAuction
 from app.rules.bridge_belote_contract import ALL_TRUMPS, NO_TRUMPS, TABLE, trump_marker
 from app.rules.bridge_belote_scoring import FOUR_POINTS, score
 from app.rules.cards import rank_of, suit_of
 from app.rules.obligations import belote_follow
 from app.rules.state import State
+from app.rules.types import DealScore, Summary, SummaryIn, View
 
 
 class BridgeBelote(BridgeAuction):
@@ -81,7 +84,7 @@ class BridgeBelote(BridgeAuction):
     ]
 
     # ------------------------------------------------------------------ contract and cards
-    def trump(self, contract: dict | None) -> str | None:
+    def trump(self, contract: dict[str, Any] | None) -> str | None:
         """The trump marker (§2): the trump suit, ``ALL_TRUMPS``, or None in No Trumps."""
         return trump_marker(contract) if contract else None
 
@@ -93,7 +96,11 @@ class BridgeBelote(BridgeAuction):
         return super().card_power(card, led, trump)
 
     def legal_play(
-        self, options: dict, contract: dict | None, hand: list[str], trick: list[str]
+        self,
+        options: dict[str, Any],
+        contract: dict[str, Any] | None,
+        hand: list[str],
+        trick: list[str],
     ) -> tuple[list[str], str]:
         """Which cards of ``hand`` may follow ``trick`` (§6), and the wording of the rule.
 
@@ -109,7 +116,7 @@ class BridgeBelote(BridgeAuction):
         return belote_follow(hand, trick, as_trump, self.power_table(trump), must_undertrump=False)
 
     # ------------------------------------------------------------------ declarations and belot
-    def declarations_allowed(self, contract: dict | None) -> bool:
+    def declarations_allowed(self, contract: dict[str, Any] | None) -> bool:
         """No Trumps has no declarations (§5)."""
         return not (contract and contract["kind"] == NO_TRUMPS)
 
@@ -146,7 +153,7 @@ class BridgeBelote(BridgeAuction):
         return len(state.tricks) == self.tricks_per_deal
 
     # ------------------------------------------------------------------ deal end and match
-    def deal_summary(self, state: State) -> dict:
+    def deal_summary(self, state: State) -> Summary:
         """The §8 summary of a finished deal: belots are counted (up to four in All Trumps)."""
         summary = super().deal_summary(state)
         belote = [0, 0]
@@ -156,7 +163,7 @@ class BridgeBelote(BridgeAuction):
         summary["belote"] = belote
         return summary
 
-    def score_deal(self, options: dict, summary: dict) -> dict:
+    def score_deal(self, options: dict[str, Any], summary: SummaryIn) -> DealScore:
         """Score one deal from its summary (rules/bridge-belote.md §7-8).
 
         Returns ``{"points": [s0, s1], "carried_out": n, "outcome": "made" |
@@ -184,7 +191,7 @@ class BridgeBelote(BridgeAuction):
         )
 
     # ------------------------------------------------------------------ views
-    def observe_extra(self, state: State, seat: int | None, view: dict) -> None:
+    def observe_extra(self, state: State, seat: int | None, view: View) -> None:
         """Public additions (docs/engine-face.md, "Bridge-Belote"): the standing call during
         the auction, the hanging points, and whether a capot forbids the match to end now."""
         ex = state.extra

@@ -13,10 +13,13 @@ While the auction runs, ``state.extra`` holds the standing call: ``bid``,
 
 from __future__ import annotations
 
+from typing import Any
+
 from app.rules.bridge_belote_contract import BID_NAMES, BIDS, contract_of_bid
 from app.rules.core import TrickGame
 from app.rules.errors import IllegalAction
 from app.rules.state import State
+from app.rules.types import Action, ActionIn
 
 
 class BridgeAuction(TrickGame):
@@ -49,12 +52,12 @@ class BridgeAuction(TrickGame):
         """Option ``burgas_contra_lock``: after a contra nobody may bid again."""
         return bool(state.options["burgas_contra_lock"]) and state.extra["multiplier"] > 1
 
-    def auction_actions(self, state: State) -> list[dict]:
+    def auction_actions(self, state: State) -> list[Action]:
         """The calls open to the seat to act (§4): higher bids, double, redouble, pass."""
         seat = state.to_act
         assert seat is not None
         ex = state.extra
-        actions: list[dict] = []
+        actions: list[dict[str, Any]] = []
         if not self._locked(state):
             start = BIDS.index(ex["bid"]) + 1 if ex["bid"] else 0
             actions += [{"type": "bid", "contract": b} for b in BIDS[start:]]
@@ -67,7 +70,7 @@ class BridgeAuction(TrickGame):
         actions.append({"type": "pass"})
         return actions
 
-    def do_auction(self, state: State, action: dict) -> None:
+    def do_auction(self, state: State, action: ActionIn) -> None:
         """Apply one call (§4). Raises IllegalAction with the reason."""
         seat = state.to_act
         assert seat is not None

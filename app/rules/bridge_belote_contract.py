@@ -10,6 +10,7 @@ but only the suit led can win a trick.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Any
 
 from app.rules.cards import FRENCH_BELOTE, CardTable, rank_of, suit_of
 from app.rules.errors import IllegalAction
@@ -58,7 +59,7 @@ TABLE = ContractTable(
 )
 
 
-def contract_of_bid(bid: str) -> dict:
+def contract_of_bid(bid: str) -> dict[str, Any]:
     """``{"kind", "trump"}`` of a bid code: "H" -> suit hearts, "NT", "AT"."""
     if bid == "NT":
         return {"kind": NO_TRUMPS, "trump": None}
@@ -67,7 +68,7 @@ def contract_of_bid(bid: str) -> dict:
     return {"kind": SUIT, "trump": bid}
 
 
-def trump_marker(contract: dict | None) -> str | None:
+def trump_marker(contract: dict[str, Any] | None) -> str | None:
     """The trump marker of a contract: its suit, ``ALL_TRUMPS``, or None (No Trumps).
 
     ``contract`` is shaped as in the deal summary (§8): ``{"kind", "trump"}``.

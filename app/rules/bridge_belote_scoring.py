@@ -61,7 +61,9 @@ def round_total(total: int) -> int:
 
 
 # ---------------------------------------------------------------------- declarations
-def valid_declarations(declarations: list[list[dict]], options: dict) -> dict:
+def valid_declarations(
+    declarations: list[list[dict[str, Any]]], options: dict[str, Any]
+) -> dict[str, Any]:
     """Which runs and fours count (§5 "Which declarations count"); belots are not compared here.
 
     Returns ``{"points": [p0, p1], "run_winner": team|None, "four_winner": team|None}``.
@@ -92,7 +94,7 @@ def valid_declarations(declarations: list[list[dict]], options: dict) -> dict:
 
 
 # ---------------------------------------------------------------------- summary checks
-def check_summary(game: Any, summary: Any) -> dict:
+def check_summary(game: Any, summary: Any) -> dict[str, Any]:
     """Validate a deal summary (§8) and return its parts.
 
     Returns ``{"kind", "trump", "declarer", "multiplier", "tricks", "card_points",
@@ -141,8 +143,8 @@ def check_summary(game: Any, summary: Any) -> dict:
 
 
 def _check_declarations(
-    summary: dict, kind: str, trump: str | None
-) -> tuple[list[list[dict]], list[int]]:
+    summary: dict[str, Any], kind: str, trump: str | None
+) -> tuple[list[list[dict[str, Any]]], list[int]]:
     decl = summary.get("declarations", [[], []])
     if not (
         isinstance(decl, list)
@@ -178,7 +180,7 @@ def _check_declarations(
 
 
 # ---------------------------------------------------------------------- the score
-def score(game: Any, options: dict, summary: Any) -> dict:
+def score(game: Any, options: dict[str, Any], summary: Any) -> dict[str, Any]:
     """Score one deal of ``game`` (the ruleset) from its summary (§7), ``options`` already validated.
 
     Returns ``{"points": [s0, s1], "carried_out": pool, "outcome": "made" |

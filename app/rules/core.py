@@ -22,6 +22,7 @@ from app.rules.declarations import canonical, declare_choices
 from app.rules.errors import IllegalAction
 from app.rules.state import State
 from app.rules.tables import Lookups
+from app.rules.types import Action, ActionIn, DealScore, Summary, SummaryIn
 from app.rules.views import Views
 
 
@@ -114,7 +115,7 @@ class TrickGame(Lookups, Views):
             raise IllegalAction(f"the dealer must be a seat from 0 to {self.players - 1}")
         return State(game=self.id, options=opts, players=self.players, dealer=dealer)
 
-    def legal_actions(self, state: State) -> list[dict]:
+    def legal_actions(self, state: State) -> list[Action]:
         """Every action the player to act may take now ([] in phase deal/over)."""
         if state.phase == "auction":
             return self.auction_actions(state)
@@ -129,7 +130,7 @@ class TrickGame(Lookups, Views):
             return self.play_actions(state, seat)
         return []
 
-    def _declare_choices(self, state: State, seat: int) -> list[list[dict]]:
+    def _declare_choices(self, state: State, seat: int) -> list[list[dict[str, Any]]]:
         """declare_choices for ``seat``'s hand, remembered on the state for the ``apply`` that follows."""
         hand = state.hands[seat]
         key = ("declare", seat, tuple(hand))
@@ -160,7 +161,7 @@ class TrickGame(Lookups, Views):
         state.cache = ("play", hand, trick, contract, seat, len(hand), len(trick), legal)
         return legal
 
-    def apply(self, state: State, action: dict) -> State:
+    def apply(self, state: State, action: ActionIn) -> State:
         """The state after ``action``; ``state`` is left untouched.
 
         Raises:
@@ -253,14 +254,16 @@ class TrickGame(Lookups, Views):
         state.phase, state.to_act = "deal", None
 
     # ------------------------------------------------------------------ auction (game hooks)
-    def auction_actions(self, state: State) -> list[dict]:  # pragma: no cover - abstract
+    def auction_actions(self, state: State) -> list[Action]:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def do_auction(self, state: State, action: dict) -> None:  # pragma: no cover - abstract
+    def do_auction(
+        self, state: State, action: dict[str, Any]
+    ) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
     # ------------------------------------------------------------------ play
-    def trump(self, contract: dict | None) -> str | None:
+    def trump(self, contract: dict[str, Any] | None) -> str | None:
         """The trump suit of a contract (None: no trumps)."""
         return (contract or {}).get("trump")
 
@@ -274,7 +277,7 @@ class TrickGame(Lookups, Views):
         for hand in state.hands:
             hand.sort(key=lambda c: self.table.sort_key(c, trump))
 
-    def declarations_allowed(self, contract: dict | None) -> bool:
+    def declarations_allowed(self, contract: dict[str, Any] | None) -> bool:
         """True when the seats declare in trick 1 under ``contract`` (the game has declarations)."""
         return bool(self.four_ranks)
 
@@ -282,7 +285,7 @@ class TrickGame(Lookups, Views):
         """True while ``seat`` still owes its one ``declare`` action of trick 1."""
         return bool(state.declared) and not state.tricks and state.declared[seat] is None
 
-    def do_declare(self, state: State, seat: int, action: dict) -> None:
+    def do_declare(self, state: State, seat: int, action: ActionIn) -> None:
         """Record a seat's declaration (rules/bolot.md §5 "When")."""
         if not self.must_declare(state, seat):
             raise IllegalAction("you can declare only once, before your first card of trick 1")
@@ -299,14 +302,14 @@ class TrickGame(Lookups, Views):
         declared[seat] = allowed[key]
         state.declared = declared
 
-    def belote_cards(self, contract: dict | None) -> tuple[str, ...]:
+    def belote_cards(self, contract: dict[str, Any] | None) -> tuple[str, ...]:
         """The two trump cards of the belote under ``contract`` (empty when none)."""
         trump = self.trump(contract)
         if not self.belote_ranks or trump is None or len(trump) != 1:
             return ()
         return tuple(r + trump for r in self.belote_ranks)
 
-    def belote_partner(self, contract: dict | None, card: str) -> str | None:
+    def belote_partner(self, contract: dict[str, Any] | None, card: str) -> str | None:
         """The other card of the belote ``card`` belongs to under ``contract`` (None: none).
 
         One trump pair by default; a game with several belotes (All Trumps in
@@ -331,14 +334,14 @@ class TrickGame(Lookups, Views):
         """True when ``seat`` may announce the belote with ``card`` now."""
         return self.belote_refusal(state, seat, card) is None
 
-    def play_actions(self, state: State, seat: int) -> list[dict]:
+    def play_actions(self, state: State, seat: int) -> list[Action]:
         """The ``play`` actions of ``seat``: each legal card, and its belote form where allowed."""
         cards = self._legal_now(state, seat)
         if not self.belote_ranks:
             return [{"type": "play", "card": c} for c in cards]
         pairs = self._pairs(self.trump(state.contract))
         hand = state.hands[seat]
-        out: list[dict] = []
+        out: list[dict[str, Any]] = []
         for c in cards:
             out.append({"type": "play", "card": c})
             other = pairs.get(c)
@@ -346,7 +349,7 @@ class TrickGame(Lookups, Views):
                 out.append({"type": "play", "card": c, self.belote_key: True})
         return out
 
-    def do_play(self, state: State, seat: int, action: dict) -> None:
+    def do_play(self, state: State, seat: int, action: ActionIn) -> None:
         """Play a card: check it, add it to the trick, close the trick and the deal when due.
 
         ``state`` is a shallow copy (see :meth:`apply`): everything a card
@@ -421,24 +424,28 @@ class TrickGame(Lookups, Views):
             return self.table.plain_power[rank_of(card)]
         return 0
 
-    def trick_winner(self, trick: list[tuple[int, str]], contract: dict | None) -> int:
+    def trick_winner(self, trick: list[tuple[int, str]], contract: dict[str, Any] | None) -> int:
         """The seat whose card wins ``trick``: the highest trump, else the highest of the led suit."""
         return trick[self.winning_index([c for _, c in trick], contract)][0]
 
-    def winning_index(self, trick: list[str], contract: dict | None) -> int:
+    def winning_index(self, trick: list[str], contract: dict[str, Any] | None) -> int:
         """Index in ``trick`` (card codes in order) of the card now winning it (the first of
         the highest :meth:`card_power`)."""
         trump = self.trump(contract)
         return obligations.winning_index(trick, trump, self.power_table(trump))
 
     def legal_play(
-        self, options: dict, contract: dict | None, hand: list[str], trick: list[str]
+        self,
+        options: dict[str, Any],
+        contract: dict[str, Any] | None,
+        hand: list[str],
+        trick: list[str],
     ) -> tuple[list[str], str]:  # pragma: no cover - abstract
         """``(legal cards, the rule's wording)`` for the player next on ``trick``."""
         raise NotImplementedError
 
     def legal_cards(
-        self, options: dict, contract: dict, hand: list[str], trick: list[str]
+        self, options: dict[str, Any], contract: dict[str, Any], hand: list[str], trick: list[str]
     ) -> list[str]:
         """Which cards of ``hand`` may be played next on ``trick`` (see app.rules.legal_cards)."""
         opts = self.validate_options(options)
@@ -447,11 +454,11 @@ class TrickGame(Lookups, Views):
         return self.legal_play(opts, contract, list(hand), list(trick))[0]
 
     # ------------------------------------------------------------------ deal end
-    def deal_summary(self, state: State) -> dict:
+    def deal_summary(self, state: State) -> Summary:
         """The deal summary (rules/<game>.md §8) of a finished deal."""
         points = self.points_table(self.trump(state.contract))
         last_winner = state.tricks[-1]["winner"]
-        declarations: list[list[dict]] = [[], []]
+        declarations: list[list[dict[str, Any]]] = [[], []]
         for seat, combos in enumerate(state.declared):
             declarations[self.team_of(seat)].extend(combos or [])
         belote = [0, 0]
@@ -514,5 +521,7 @@ class TrickGame(Lookups, Views):
         """Hook: the match ends after this deal (a winner, or a game's own end such as a draw)."""
         return state.winner is not None
 
-    def score_deal(self, options: dict, summary: dict) -> dict:  # pragma: no cover - abstract
+    def score_deal(
+        self, options: dict[str, Any], summary: SummaryIn
+    ) -> DealScore:  # pragma: no cover - abstract
         raise NotImplementedError

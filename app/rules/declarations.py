@@ -14,6 +14,7 @@ combination. :func:`declare_choices` lists every such choice.
 from __future__ import annotations
 
 from itertools import combinations as _subsets
+from typing import Any
 
 from app.rules.cards import CardTable, rank_of
 from app.rules.errors import IllegalAction
@@ -28,7 +29,9 @@ def four_ranks_held(hand: list[str], ranks: tuple[str, ...], n_suits: int = 4) -
     return [r for r in ranks if counts.get(r, 0) == n_suits]
 
 
-def maximal_runs(cards: list[str] | set[str], table: CardTable, min_length: int = 3) -> list[dict]:
+def maximal_runs(
+    cards: list[str] | set[str], table: CardTable, min_length: int = 3
+) -> list[dict[str, Any]]:
     """Maximal runs of ``min_length`` or more cards in one suit, in ``table.sequence_order``.
 
     Returns combinations ``{"kind": "sequence", "length", "top", "suit"}``,
@@ -53,7 +56,7 @@ def maximal_runs(cards: list[str] | set[str], table: CardTable, min_length: int 
     return runs
 
 
-def combination_cards(combo: dict, table: CardTable) -> list[str]:
+def combination_cards(combo: dict[str, Any], table: CardTable) -> list[str]:
     """The card codes a combination consists of.
 
     Raises:
@@ -81,7 +84,7 @@ def combination_cards(combo: dict, table: CardTable) -> list[str]:
     raise IllegalAction(f"unknown declaration kind {kind!r}")
 
 
-def canonical(combos: list[dict]) -> tuple:
+def canonical(combos: list[dict[str, Any]]) -> tuple:
     """A hashable, order-free key for a list of combinations (to compare choices)."""
     keys = []
     for c in combos:
@@ -94,7 +97,7 @@ def canonical(combos: list[dict]) -> tuple:
 
 def declare_choices(
     hand: list[str], table: CardTable, four_ranks: tuple[str, ...]
-) -> list[list[dict]]:
+) -> list[list[dict[str, Any]]]:
     """Every declaration a player holding ``hand`` may make, the empty one first.
 
     Each subset of his declarable fours, combined with each subset of the
@@ -103,7 +106,7 @@ def declare_choices(
     """
     fours = four_ranks_held(hand, four_ranks, len(table.suits))
     seen: set[tuple] = set()
-    choices: list[list[dict]] = []
+    choices: list[list[dict[str, Any]]] = []
     for k in range(len(fours) + 1):
         for chosen in _subsets(fours, k):
             used = {r + s for r in chosen for s in table.suits}
@@ -120,14 +123,16 @@ def declare_choices(
     return choices
 
 
-def public_kind(combo: dict) -> dict:
+def public_kind(combo: dict[str, Any]) -> dict[str, Any]:
     """What the table learns when a combination is declared: its kind and run length only."""
     if combo.get("kind") == "four":
         return {"kind": "four"}
     return {"kind": "sequence", "length": combo.get("length")}
 
 
-def run_key(combo: dict, table: CardTable, trump: str | None, cap: int = 5) -> tuple[int, int, int]:
+def run_key(
+    combo: dict[str, Any], table: CardTable, trump: str | None, cap: int = 5
+) -> tuple[int, int, int]:
     """Comparison key of a run: length (``cap`` and longer count alike), top card, trump suit.
 
     rules/bolot.md §5 "Runs between the pairs", steps 1-3.
@@ -139,7 +144,9 @@ def run_key(combo: dict, table: CardTable, trump: str | None, cap: int = 5) -> t
     )
 
 
-def check_disjoint(per_team: list[list[dict]], table: CardTable, max_cards: int) -> list[set[str]]:
+def check_disjoint(
+    per_team: list[list[dict[str, Any]]], table: CardTable, max_cards: int
+) -> list[set[str]]:
     """The card sets of each team's declarations, checking no card is used twice.
 
     Raises:

@@ -50,7 +50,7 @@ def played_card_points(game: Any, trump: str | None) -> tuple[int, int]:
 
 
 def check_tricks_and_points(
-    game: Any, summary: dict, trump: str | None
+    game: Any, summary: dict[str, Any], trump: str | None
 ) -> tuple[list[int], list[int]]:
     """Validate a summary's ``tricks`` and ``card_points``; returns them.
 
@@ -193,7 +193,11 @@ def deal_totals(
 
 
 def check_declared(
-    game: Any, declarations: list[list[dict]], trump: str, belote: list[int], max_cards: int
+    game: Any,
+    declarations: list[list[dict[str, Any]]],
+    trump: str,
+    belote: list[int],
+    max_cards: int,
 ) -> list[set[str]]:
     """Check the declarations of a summary; returns each team's declared cards.
 

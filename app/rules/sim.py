@@ -10,15 +10,17 @@ cards: a position holds only what the caller passed in.
 
 from __future__ import annotations
 
+from typing import Any
+
 from app.rules.api import GAMES
 from app.rules.state import State
 
 
 def position(
-    view: dict,
+    view: dict[str, Any],
     hands: list[list[str]],
-    tricks: list[dict],
-    declared: list[list[dict] | None] | None = None,
+    tricks: list[dict[str, Any]],
+    declared: list[list[dict[str, Any]] | None] | None = None,
 ) -> State:
     """The play-phase position of ``view`` (a seat's ``observe``) if the seats held ``hands``.
 
@@ -69,7 +71,7 @@ def position(
     return state
 
 
-def brief_view(state: State, seat: int) -> dict:
+def brief_view(state: State, seat: int) -> dict[str, Any]:
     """A play-phase view of ``seat`` with only what play decisions read: ``game``,
     ``options``, ``players``, ``phase``, ``seat``, ``to_act``, ``hand``, ``contract``,
     ``trick``, ``leader``, ``trick_number``, ``target``, ``legal_actions`` (same meanings

@@ -37,17 +37,17 @@ class State:
     initial_hands: list[list[str]] = field(default_factory=list)
     turned: str | None = None
     stock: list[str] = field(default_factory=list)
-    auction: list[dict] = field(default_factory=list)
-    contract: dict | None = None
-    declared: list[list[dict] | None] = field(default_factory=list)
-    belote: list[dict] = field(default_factory=list)
+    auction: list[dict[str, Any]] = field(default_factory=list)
+    contract: dict[str, Any] | None = None
+    declared: list[list[dict[str, Any]] | None] = field(default_factory=list)
+    belote: list[dict[str, Any]] = field(default_factory=list)
     trick: list[tuple[int, str]] = field(default_factory=list)
     leader: int | None = None
-    tricks: list[dict] = field(default_factory=list)
+    tricks: list[dict[str, Any]] = field(default_factory=list)
     won: list[list[str]] = field(default_factory=lambda: [[], []])
     tricks_won: list[int] = field(default_factory=lambda: [0, 0])
     scores: list[int] = field(default_factory=lambda: [0, 0])
-    sheet: list[dict] = field(default_factory=list)
+    sheet: list[dict[str, Any]] = field(default_factory=list)
     winner: int | None = None
     carried: int = 0
     extra: dict[str, Any] = field(default_factory=dict)

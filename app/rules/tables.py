@@ -27,7 +27,7 @@ class Lookups:
 
     def __init__(self) -> None:
         #: Lookup tables built once per trump marker (see :meth:`power_table`).
-        self._memo: dict[tuple, Any] = {}
+        self._memo: dict[tuple[Any, ...], Any] = {}
 
     # ------------------------------------------------------------------ precomputed tables
     def power_table(self, trump: str | None) -> dict[str, int]:

@@ -11,6 +11,7 @@ from app.rules.cards import SUIT_NAMES, suit_of
 from app.rules.core import TrickGame
 from app.rules.errors import IllegalAction
 from app.rules.state import State
+from app.rules.types import Action, ActionIn
 
 
 class TurnedCardGame(TrickGame):
@@ -53,14 +54,14 @@ class TurnedCardGame(TrickGame):
         """1 until every seat has passed once, then 2."""
         return 1 if len(state.auction) < self.players else 2
 
-    def auction_actions(self, state: State) -> list[dict]:
+    def auction_actions(self, state: State) -> list[Action]:
         if self.auction_round(state) == 1:
             return [{"type": "take"}, {"type": "pass"}]
         return [{"type": "take", "suit": s} for s in self.round_two_suits(state)] + [
             {"type": "pass"}
         ]
 
-    def do_auction(self, state: State, action: dict) -> None:
+    def do_auction(self, state: State, action: ActionIn) -> None:
         seat = state.to_act
         assert seat is not None
         rnd = self.auction_round(state)

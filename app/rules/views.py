@@ -7,10 +7,11 @@ kept apart so that the state machine and the views each stay one file.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.rules.declarations import combination_cards, public_kind
 from app.rules.state import State
+from app.rules.types import Action, View
 
 
 class Views:
@@ -21,13 +22,18 @@ class Views:
     players: int
     table: Any
     tricks_public: bool
+    if TYPE_CHECKING:  # defined by TrickGame
+
+        def trump(self, contract: dict[str, Any] | None) -> str | None: ...
+        def eldest(self, state: State) -> int: ...
+        def legal_actions(self, state: State) -> list[Action]: ...
 
     # ------------------------------------------------------------------ views
     def declarations_shown(self, state: State) -> bool:
         """Declared cards become public when trick 1 is complete."""
         return bool(state.tricks)
 
-    def observe(self, state: State, seat: int | None) -> dict:
+    def observe(self, state: State, seat: int | None) -> View:
         """What ``seat`` may see (None: a spectator). See docs/engine-face.md."""
         trump = self.trump(state.contract)
         shown = self.declarations_shown(state)
@@ -42,7 +48,7 @@ class Views:
             decl.append({"seat": s, "combinations": items, "shown": shown})
         last = state.sheet[-1] if state.sheet else None
         last_trick = state.tricks[-1] if state.tricks else None
-        view = {
+        view: View = {
             "game": self.id,
             "options": state.options,
             "players": self.players,
@@ -97,12 +103,12 @@ class Views:
         self.observe_extra(state, seat, view)
         return view
 
-    def extra_from_view(self, state: State, view: dict) -> None:
+    def extra_from_view(self, state: State, view: View) -> None:
         """Hook for :func:`app.rules.sim.position`: a game's own play-phase fields from a view."""
 
     def hand_hidden(self, state: State, seat: int) -> bool:
         """Hook: True while ``seat`` may not look at its own cards (its view's ``hand`` is None)."""
         return False
 
-    def observe_extra(self, state: State, seat: int | None, view: dict) -> None:
+    def observe_extra(self, state: State, seat: int | None, view: View) -> None:
         """Hook: add game-specific public fields to a view."""

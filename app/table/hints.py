@@ -11,7 +11,7 @@ explained, only what the suggested card does to the trick now.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import anyio
 
@@ -29,7 +29,9 @@ HINT_BUDGET_MS = 150.0
 
 def _choose(view: dict[str, Any], budget_ms: float) -> dict[str, Any]:
     """The strong bot's action for ``view`` (one of its legal actions)."""
-    return botplay.choose_thinking("strong", view, random.Random(), budget_ms)
+    # the room's view is the engine's View with the room's keys added; an Action is a dict
+    action = botplay.choose_thinking("strong", cast(rules.View, view), random.Random(), budget_ms)
+    return cast(dict[str, Any], action)
 
 
 async def hint(

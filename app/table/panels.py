@@ -67,6 +67,7 @@ def bridge_bidding(
         key = a.get("contract") if a.get("type") == "bid" else a.get("type")
         by_key[str(key)] = a
     buttons = []
+    bid: str | None
     for bid in BRIDGE_BIDS:
         a = by_key.get(bid)
         buttons.append(

@@ -89,7 +89,7 @@ def split_actions(view: dict[str, Any]) -> dict[str, Any]:  # noqa: C901 - one p
     game = view.get("game", "")
     plays: dict[str, dict[str, Any]] = {}
     alternatives: list[dict[str, Any]] = []
-    declares: list[dict[str, str]] = []
+    declares: list[dict[str, Any]] = []
     calls: list[dict[str, Any]] = []
     flagged = {
         a["card"]
@@ -462,5 +462,5 @@ def status_line(view: dict[str, Any], names: dict[int, str], me: int | None) -> 
 def _exchange_asked(view: dict[str, Any]) -> bool:
     """True while the holder of the 7 of trumps is asked about the exchange (belote-2p,
     rules/belote.md §3): the bidding is over then."""
-    exchange = view.get("exchange")
+    exchange = view.get("exchange") or {}
     return bool(exchange) and exchange.get("swap") is None and view.get("phase") == "auction"

@@ -123,6 +123,7 @@ def _play_match(
             deals += 1
             continue
         seat = to_act(state)
+        assert seat is not None  # neither dealing nor over
         state = apply(
             state, choose(levels[GAMES[game].team_of(seat)], observe(state, seat), bot_rng)
         )
@@ -171,6 +172,7 @@ def play_deal(game: str, levels: list[str], deck: list[str], dealer: int, seed: 
     state = apply(new_game(game, {}, dealer=dealer), {"type": "deal", "deck": list(deck)})
     while not needs_deal(state) and not is_over(state):
         seat = to_act(state)
+        assert seat is not None  # neither dealing nor over
         state = apply(state, choose(levels[rules.team_of(seat)], observe(state, seat), bot_rng))
     return list(state.sheet[-1]["points"]) if state.sheet else [0, 0]
 

@@ -18,7 +18,7 @@ from app.tournaments import results, rounds, service, views, watcher
 
 router = APIRouter(prefix="/api", tags=["tournaments"], lifespan=watcher.lifespan)
 
-E = {
+E: dict[int | str, dict[str, Any]] = {
     401: {"description": "no session"},
     403: {"description": "not an organiser of this tournament"},
     404: {"description": "no such tournament, team, round or table"},

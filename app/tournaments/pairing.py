@@ -147,7 +147,7 @@ def _swiss_match(
         groups.setdefault(level[t], []).append(t)
     pos = {t: groups[level[t]].index(t) for t in order}
     n = len(order)
-    graph = nx.Graph()
+    graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(order)
     # Weights: crossing score groups costs far more than any within-group preference,
     # and a wide crossing more than two narrow ones (squared distance).

@@ -13,13 +13,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import User
 from app.core.errors import NotFound
+from app.core.hooks import RoomLabel
 from app.tournaments.models import AuditEntry, Round, Tournament, TournamentTable
 from app.tournaments.results import group_standings, results_of, sync_round, tables_in
 from app.tournaments.service import club_names, load, rounds_of, team_out, teams_of
 from app.tournaments.standings import TIEBREAKS, club_ranking, explain, standings
 
 
-async def rooms_in_tournaments(db: AsyncSession, room_ids: list[int]) -> dict[int, dict[str, Any]]:
+async def rooms_in_tournaments(db: AsyncSession, room_ids: list[int]) -> dict[int, RoomLabel]:
     """room id -> ``{tournament_id, tournament, round, table}`` for the rooms among
     ``room_ids`` that are a championship's online table (the lobby shows it). One query."""
     if not room_ids:
@@ -39,6 +40,7 @@ async def rooms_in_tournaments(db: AsyncSession, room_ids: list[int]) -> dict[in
     return {
         room: {"tournament_id": tid, "tournament": name, "round": rnd, "table": number}
         for room, tid, name, rnd, number in rows.all()
+        if room is not None  # the IN list holds no NULL: for the type
     }
 
 

@@ -287,7 +287,7 @@ def option_text(text: Any) -> str:
 
 
 # Readable words for the values of "choice" options (rooms form, room page).
-CHOICE_LABELS = {
+CHOICE_LABELS: dict[tuple[str | None, ...], str] = {
     ("tie_rule", "fail"): N_("the takers fail (dedans)"),
     # Bolot's own words (rules/bolot.md §10): a failed contract is "llocs" there
     ("bolot", "tie_rule", "fail"): N_("the takers are llocs: the defenders score everything"),
