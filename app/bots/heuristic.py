@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 
 from app.bots import belote_family, botifarra, bridge_belote
+from app.rules import GAMES
 
 Choose = Callable[[dict, random.Random], dict]
 
@@ -20,16 +21,16 @@ def choose_random(view: dict, rng: random.Random) -> dict:
     return rng.choice(actions)
 
 
-#: game id -> the heuristic level's ``choose(view, rng)``.
+#: bot family (a ruleset's ``bot_family``: the module's name) -> the heuristic level's
+#: ``choose(view, rng)``.
 HEURISTICS: dict[str, Choose] = {
-    "bolot": belote_family.choose,
-    "belote": belote_family.choose,
-    "belote-2p": belote_family.choose,
-    "bridge-belote": bridge_belote.choose,
+    "belote_family": belote_family.choose,
+    "bridge_belote": bridge_belote.choose,
     "botifarra": botifarra.choose,
 }
 
 
 def heuristic_for(game: str) -> Choose:
     """The heuristic level's ``choose(view, rng)`` for ``game`` (random play for an unknown game)."""
-    return HEURISTICS.get(game, choose_random)
+    ruleset = GAMES.get(game)
+    return HEURISTICS.get(ruleset.bot_family, choose_random) if ruleset else choose_random
