@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.bots import belote_family, botifarra, bridge_belote
+from app.rules import GAMES
 from app.rules.types import Action, View
 
 Choose = Callable[[dict[str, Any], random.Random], dict[str, Any]]
@@ -22,16 +23,16 @@ def choose_random(view: View, rng: random.Random) -> Action:
     return rng.choice(actions)
 
 
-#: game id -> the heuristic level's ``choose(view, rng)``.
+#: bot family (a ruleset's ``bot_family``: the module's name) -> the heuristic level's
+#: ``choose(view, rng)``.
 HEURISTICS: dict[str, Choose] = {
-    "bolot": belote_family.choose,
-    "belote": belote_family.choose,
-    "belote-2p": belote_family.choose,
-    "bridge-belote": bridge_belote.choose,
+    "belote_family": belote_family.choose,
+    "bridge_belote": bridge_belote.choose,
     "botifarra": botifarra.choose,
 }
 
 
 def heuristic_for(game: str) -> Choose:
     """The heuristic level's ``choose(view, rng)`` for ``game`` (random play for an unknown game)."""
-    return HEURISTICS.get(game, choose_random)
+    ruleset = GAMES.get(game)
+    return HEURISTICS.get(ruleset.bot_family, choose_random) if ruleset else choose_random

@@ -66,7 +66,7 @@ DEFAULT_BUDGET_MS = 300.0
 TIE_BREAK = 0.01
 #: Drawn deals at most, however large the budget (the estimate is good enough by then).
 MAX_SAMPLES = 400
-#: Games whose drawn deals are weighed by how well they agree with the other seats' calls
+#: Bot families (a ruleset's ``bot_family``) whose drawn deals are weighed by how well they agree with the other seats' calls
 #: (:mod:`app.bots.auction_model`): where it measured better (docs/benchmarks.md,
 #: "Weighing the drawn deals by the auction"); Bolot was not shown to be no worse.
 AUCTION_WEIGHTS = frozenset({"botifarra"})
@@ -187,7 +187,7 @@ def evaluate_each(
     budget = (budget_ms if budget_ms is not None else budget_from_env()) / 1000.0
     start = time.perf_counter()
     weigh = (
-        auction_model(view, heuristic) if view["game"] in AUCTION_WEIGHTS and know.pool else None
+        auction_model(view, heuristic) if g.bot_family in AUCTION_WEIGHTS and know.pool else None
     )
     results: dict[str, list[float]] = {a["card"]: [] for a in plays}
     weights: list[float] = []

@@ -26,7 +26,7 @@ from app.core.errors import NotFound, ServiceError
 from app.records import replay_mine, replay_panel, verify
 from app.records import service as records
 from app.rooms import service
-from app.table import presenter
+from app.table import labels, presenter
 from app.web import cards, csrf
 from app.web.i18n import gettext as _
 from app.web.templating import FORBIDDEN_FORM, checked_form, error_response, is_htmx, templates
@@ -67,7 +67,7 @@ def describe(game: str, actor: int | str, action: dict[str, Any], names: list[st
         return _("The cards are dealt")
     if kind == "play":
         said = [f for f in ("bolot", "belote") if action.get(f)]
-        extra = _(", saying %(word)s") % {"word": cards.belote_word(game)} if said else ""
+        extra = _(", saying %(word)s") % {"word": labels.belote_word(game)} if said else ""
         return (
             _("%(name)s played the %(card)s")
             % {"name": who, "card": cards.card_long_name(action["card"])}
@@ -77,9 +77,9 @@ def describe(game: str, actor: int | str, action: dict[str, Any], names: list[st
         combos = action.get("combinations") or []
         if not combos:
             return _("%(name)s declares nothing") % {"name": who}
-        listed = ", ".join(cards.declaration_label(game, c) for c in combos)
+        listed = ", ".join(labels.declaration_label(game, c) for c in combos)
         return _("%(name)s declares %(list)s") % {"name": who, "list": listed}
-    return f"{who}: {cards.action_label(game, action)}"
+    return f"{who}: {labels.action_label(game, action)}"
 
 
 def _page(request: Request, user: Any, name: str, ctx: dict[str, Any]) -> Response:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from app import rules
-from app.table import presenter, sheets
+from app.table import labels, presenter, sheets
 from app.web import cards
 from app.web.i18n import _
 
@@ -99,7 +99,7 @@ def _difference(game: str, diff: dict[str, Any]) -> str:
             return "—"
         if action.get("type") == "play":
             return cards.card_name(str(action.get("card")))
-        return cards.action_label(game, action)
+        return labels.action_label(game, action)
 
     values = {"n": diff["n"], "mine": said(diff["mine"]), "bot": said(diff["bot"])}
     if diff["kind"] == "card":

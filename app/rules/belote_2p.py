@@ -39,6 +39,7 @@ class BeloteForTwo(FrenchBelote):
 
     id = "belote-2p"
     name = "Belote for two"
+    claim_option = "allow_claim"
     players = 2
     tricks_per_deal = 9
     packets = (3, 3)

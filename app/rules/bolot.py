@@ -52,6 +52,7 @@ class Bolot(TurnedCardGame):
 
     id = "bolot"
     name = "Bolot"
+    deck_family = "spanish"
     players = 4
     table = TABLE
     four_ranks = tuple(FOUR_POINTS)

@@ -45,6 +45,12 @@ class Botifarra(TrumpChoiceGame):
 
     id = "botifarra"
     name = "Botifarra"
+    deck_family = "spanish"
+    trump_chosen = True
+    summary_kind = "botifarra"
+    one_side_scores = True
+    deal_limit_option = "max_hands"
+    bot_family = "botifarra"
     players = 4
     table = TABLE
     tricks_per_deal = 12
@@ -156,6 +162,14 @@ class Botifarra(TrumpChoiceGame):
             IllegalAction: an unknown option or an impossible summary, with the reason.
         """
         return score_botifarra(self, self.validate_options(options), summary)
+
+    def example_summary(self) -> dict:
+        """A deal summary for the score-sheet form (§8): team 0 chose oros, 40 card points, 7 tricks."""
+        return {
+            "contract": {"trump": "o", "botifarra": False, "chooser_team": 0, "doublings": 0},
+            "card_points": [40, 32],
+            "tricks": [7, 5],
+        }
 
     def hands_played(self, state: State) -> int:
         """Hands finished in this game (Botifarra has no void deals)."""

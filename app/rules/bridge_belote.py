@@ -29,6 +29,8 @@ class BridgeBelote(BridgeAuction):
 
     id = "bridge-belote"
     name = "Bridge-Belote"
+    summary_kind = "bridge"
+    bot_family = "bridge_belote"
     players = 4
     table = TABLE
     four_ranks = tuple(FOUR_POINTS)

@@ -52,6 +52,48 @@ class TrickGame(Lookups, Views):
     #: Belote family are silent, and every card played is in the public move log anyway;
     #: Botifarra keeps them face down except the last (its view shows only ``last_trick``).
     tricks_public = True
+    #: The pack: ``"french"`` (7 to Ace of spades, hearts, diamonds, clubs) or ``"spanish"``
+    #: (the Catalan pack of oros, copes, espases, bastos: rules/bolot.md §2, rules/botifarra.md §2).
+    deck_family = "french"
+    #: No bidding: the dealer (or the partner he delegates to) chooses trumps
+    #: (rules/botifarra.md §4). False where an auction decides the contract.
+    trump_chosen = False
+    #: The shape of the deal summary (§8 of the rules file) that ``score_deal`` reads:
+    #: ``"belote"`` (a taker team, last trick, declarations, belote flags), ``"bridge"``
+    #: (a declarer's contract with its multiplier, belot counts, points hanging) or
+    #: ``"botifarra"`` (a chooser team, doublings, tricks; no declarations).
+    summary_kind = "belote"
+    #: Only one pair scores a deal (rules/botifarra.md §7), so both cannot reach the target.
+    one_side_scores = False
+    #: The option that ends the match after a number of deals (a tournament's), or None.
+    deal_limit_option: str | None = None
+    #: The option that lets a player claim, ending the match at once (rules/belote.md §6), or None.
+    claim_option: str | None = None
+    #: Which of the bots' heuristic modules plays this game (app/bots/<bot_family>.py).
+    bot_family = "belote_family"
+
+    @property
+    def has_declarations(self) -> bool:
+        """True when the players declare runs and fours in the first trick (§5 of the rules)."""
+        return bool(self.four_ranks)
+
+    def ends_before_target(self, options: dict[str, Any]) -> bool:
+        """True when, under ``options``, a match may end before a team reaches the target:
+        after a fixed number of deals (``deal_limit_option``) or on a claim (``claim_option``)."""
+        return any(bool(options.get(o)) for o in (self.deal_limit_option, self.claim_option) if o)
+
+    def example_summary(self) -> dict[str, Any]:
+        """A plausible deal summary (§8 of the rules file) to start a score-sheet form from:
+        team 0 took the contract in the first suit of the pack and 100 card points."""
+        trump = "o" if self.deck_family == "spanish" else "H"
+        return {
+            "contract": {"trump": trump, "taker_team": 0, "eldest_team": 0},
+            "card_points": [100, 52],
+            "tricks": [5, self.tricks_per_deal - 5],
+            "last_trick_team": 0,
+            "declarations": [[], []],
+            "belote": [0, 0],
+        }
 
     # ------------------------------------------------------------------ options
     @property

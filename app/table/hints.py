@@ -19,6 +19,7 @@ from app import rules
 from app.accounts.models import User
 from app.core.errors import Forbidden
 from app.rooms import botplay, service
+from app.table import labels
 from app.table.presenter import action_json
 from app.web import cards
 from app.web.i18n import _
@@ -58,7 +59,7 @@ async def hint(
     return {
         "action": action,
         "json": action_json(action),
-        "label": cards.action_label(game, action),
+        "label": labels.action_label(game, action),
         "why": reason(view, action),
         "card": action.get("card") if action.get("type") == "play" else None,
     }

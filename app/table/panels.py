@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from app.table import labels
 from app.web import cards
 from app.web.i18n import N_, _
 
@@ -46,12 +47,14 @@ def panel(
     four: bool = False,
 ) -> dict[str, Any] | None:
     """The game's own panel now, or None."""
-    game = view.get("game")
-    if game == "bridge-belote" and view.get("phase") == "auction":
+    words = labels.of(view.get("game"))
+    if words.panel is None or view.get("phase") not in words.panel_phases:
+        return None
+    if words.panel == "bridge_bidding":
         return bridge_bidding(view, names, me, four)
-    if game == "botifarra" and view.get("phase") == "auction":
+    if words.panel == "botifarra_choice":
         return botifarra_choice(view, names, me)
-    if game == "belote-2p" and view.get("phase") in ("auction", "play"):
+    if words.panel == "belote_2p_stock":
         return belote_2p_stock(view, four)
     return None
 
@@ -119,7 +122,7 @@ def botifarra_choice(view: dict[str, Any], names: dict[int, str], me: int | None
     calls = []
     for a in view.get("legal_actions") or []:
         kind = a.get("type")
-        label = cards.action_label("botifarra", a)
+        label = labels.action_label(str(view.get("game")), a)
         if kind in ("double", "redouble", "sant_vicenc") and doublings + 1 < len(scale):
             label += f" ×{base * scale[doublings + 1]}"
         suit = a.get("suit")

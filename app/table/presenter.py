@@ -17,7 +17,7 @@ import json
 from typing import Any
 
 from app import rules
-from app.table import panels, sheets
+from app.table import labels, panels, sheets
 from app.web import cards
 from app.web.i18n import _
 
@@ -104,7 +104,7 @@ def split_actions(view: dict[str, Any]) -> dict[str, Any]:  # noqa: C901 - one p
                 alternatives.append(
                     {
                         "label": _("Play the %(card)s without saying %(word)s")
-                        % {"card": cards.card_name(a["card"]), "word": cards.belote_word(game)},
+                        % {"card": cards.card_name(a["card"]), "word": labels.belote_word(game)},
                         "json": action_json(a),
                     }
                 )
@@ -113,23 +113,21 @@ def split_actions(view: dict[str, Any]) -> dict[str, Any]:  # noqa: C901 - one p
         elif kind == "declare":
             declares.append(
                 {
-                    "label": cards.action_label(game, a),
+                    "label": labels.action_label(game, a),
                     "json": action_json(a),
                     "value": sum(
-                        cards.declaration_value(game, c) for c in a.get("combinations") or []
+                        labels.declaration_value(game, c) for c in a.get("combinations") or []
                     ),
                 }
             )
         else:
             suit = cards.action_suit(a)
-            label = cards.action_label(game, a)
+            label = labels.action_label(game, a)
             turned = view.get("turned")
             if kind == "take" and not suit and isinstance(turned, str) and turned:
                 # Round 1: the take is in the turned card's suit; name it on the button.
                 suit = turned[-1]
-                label = (_("Vaig (%(suit)s)") if game == "bolot" else _("Take %(suit)s")) % {
-                    "suit": cards.suit_name(suit)
-                }
+                label = _(labels.of(game).take_turned) % {"suit": cards.suit_name(suit)}
             short = False  # a claim below the target loses the match (rules/belote.md §6)
             if kind == "claim" and view.get("claim_totals") and isinstance(view.get("seat"), int):
                 total, target = view["claim_totals"][view["seat"]], view.get("target")
@@ -180,7 +178,7 @@ def _declared_by_seat(view: dict[str, Any], four: bool) -> dict[int, list[dict[s
         for c in d.get("combinations") or []:
             items.append(
                 {
-                    "label": cards.declaration_label(game, c),
+                    "label": labels.declaration_label(game, c),
                     "cards": [_card(x, four=four) for x in c.get("cards") or []],
                     "points": c.get("points"),
                 }
@@ -196,6 +194,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
     cookie); it changes only which art is drawn."""
     four = four_colour
     game = view.get("game", "")
+    words = labels.of(game)
     players = int(view.get("players") or 4)
     me = viewer_seat(view)
     base = me if me is not None else 0
@@ -210,19 +209,14 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
     belote_said: dict[int, str] = {}
     for b in view.get("belote") or []:
         # Bridge-Belote says "belot" for the pair, once (rules/bridge-belote.md §5)
-        rebelote = (
-            _("Rebolot")
-            if game in cards.CATALAN_GAMES
-            else cards.belote_word(game)
-            if game == "bridge-belote"
-            else _("Rebelote")
+        belote_said[b["seat"]] = (
+            labels.rebelote_word(game) if b.get("rebelote") else labels.belote_word(game)
         )
-        belote_said[b["seat"]] = rebelote if b.get("rebelote") else cards.belote_word(game)
     to_act = view.get("to_act")
     calls: dict[int, str] = {}
     call_index: dict[int, int] = {}
     for i, entry in enumerate(view.get("auction") or []):
-        calls[entry["seat"]] = cards.action_label(game, entry)
+        calls[entry["seat"]] = labels.action_label(game, entry)
         call_index[entry["seat"]] = i
     # Between deals (phase "deal") the view already names the next deal's dealer while the
     # table still shows the finished deal: no dealer or eldest-hand chip until it starts.
@@ -245,7 +239,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
                 "stand_in": bool(info.get("stand_in")),
                 "count": counts[s] if s < len(counts) else 0,
                 "team": s % 2,
-                "role": cards.seat_word(game, s, dealer, players),
+                "role": labels.seat_word(game, s, dealer, players),
                 "dealer": dealer is not None and s == dealer,
                 "to_act": s == to_act,
                 "taker": s == taker,
@@ -330,7 +324,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
             "round": contract.get("round"),
             "label": contract_label(contract),
             "multiplier": contract.get("multiplier") or view.get("multiplier"),
-            "always_multiplier": game == "botifarra",
+            "always_multiplier": words.always_multiplier,
             "delegated": bool(contract.get("delegated")),
         },
         "to_act": to_act,
@@ -341,7 +335,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         "result": sheets.deal_result(view, teams),
         "sheet": sheets.sheet(view),
         "panel": panels.panel(view, names, me, acts, four),
-        "french": game not in cards.CATALAN_GAMES,
+        "french": not cards.spanish_deck(game),
         "four_colour": four,
         "winner": winner,
         "draw": draw,
@@ -349,7 +343,10 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         "stopped_in_deal": stopped_in_deal,
         # The dealer's partner in Botifarra holds cards he may not look at yet.
         "hidden_hand": (counts[me] if me is not None and view.get("hand_hidden") else 0),
-        "belote_word": cards.belote_word(game),
+        "belote_word": labels.belote_word(game),
+        "trump_choice": labels.trump_chosen(game),
+        "taker_chip": _(words.taker_chip),
+        "carried_row": _(words.carried_row),
         "clock": _clock(view, me),
         "open_hands": open_hands(view, names, four),
     }
@@ -435,7 +432,7 @@ def status_line(view: dict[str, Any], names: dict[int, str], me: int | None) -> 
         verb = "declare"
     if _exchange_asked(view):
         verb = "exchange"
-    if view.get("game") == "botifarra" and phase == "auction":
+    if labels.trump_chosen(view.get("game")) and phase == "auction":
         # no bidding in Botifarra (rules/botifarra.md §4): the trump choice (no contract
         # yet), then the doubling
         verb = "choose" if view.get("contract") is None else "double"

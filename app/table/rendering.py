@@ -11,7 +11,7 @@ from app import rules
 from app.accounts.models import User
 from app.core.errors import Unprocessable
 from app.rooms.botplay import bot_names
-from app.table import presenter
+from app.table import labels, presenter
 from app.web import cards, i18n
 from app.web.templating import add_globals, templates
 
@@ -35,7 +35,11 @@ def match_length(match: dict[str, Any] | None, target: Any) -> str:
 
 
 add_globals(
-    match_length=match_length, display_name=presenter.display_name, status_words=STATUS_WORDS
+    match_length=match_length,
+    display_name=presenter.display_name,
+    status_words=STATUS_WORDS,
+    choice_label=labels.choice_label,
+    belote_word=labels.belote_word,
 )
 
 
@@ -70,7 +74,7 @@ def room_context(
         "csrf_token": token,
         "option_labels": option_labels(view.get("game", "")),
         "oob": oob,
-        "french_deck": view.get("game") not in cards.CATALAN_GAMES,
+        "french_deck": not cards.spanish_deck(view.get("game")),
         "four_colour": four,
         # The nickname form of a room page comes back to the room (pushes included).
         "next": f"/rooms/{view['id']}" if view.get("id") is not None else "/",
@@ -130,7 +134,7 @@ def games_for_form() -> list[dict[str, Any]]:
                     **o,
                     "label": cards.option_text(o.get("label", o["name"])),
                     "choice_labels": [
-                        (c, cards.choice_label(o["name"], c, g.id)) for c in o.get("choices") or []
+                        (c, labels.choice_label(o["name"], c, g.id)) for c in o.get("choices") or []
                     ],
                 }
                 for o in g.options_schema

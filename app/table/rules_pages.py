@@ -28,19 +28,12 @@ from app.accounts.deps import OptionalUser
 from app.core.db import SessionDep
 from app.core.errors import NotFound
 from app.rooms import service
+from app.table import labels
 from app.web import cards, csrf, i18n
 from app.web.i18n import _
 from app.web.templating import error_response, templates
 
 router = APIRouter(include_in_schema=False)
-
-DOCS = {
-    "bolot": "bolot",
-    "belote": "belote",
-    "belote-2p": "belote",
-    "bridge-belote": "bridge-belote",
-    "botifarra": "botifarra",
-}
 
 
 def value_words(option: dict[str, Any], value: Any, game: str | None = None) -> str:
@@ -52,7 +45,7 @@ def value_words(option: dict[str, Any], value: Any, game: str | None = None) -> 
     if value is None:
         return "—"
     if option.get("type") == "choice":
-        return cards.choice_label(option["name"], value, game)
+        return labels.choice_label(option["name"], value, game)
     return str(value)
 
 
@@ -108,7 +101,8 @@ async def rules_page(
     request: Request, game: str, db: SessionDep, user: OptionalUser, room: int | None = None
 ) -> Response:
     """The rules of ``game`` in the page language, with the options of ``?room=`` marked."""
-    if game not in DOCS or game not in rules.GAMES:
+    doc = labels.of(game).rules_doc
+    if doc is None or game not in rules.GAMES:
         return error_response(request, user, _("There is no game %(game)s.") % {"game": game}, 404)
     chosen: dict[str, Any] | None = None
     room_info: dict[str, Any] | None = None
@@ -130,8 +124,8 @@ async def rules_page(
             "csrf_token": csrf.csrf_token(request),
             "game": game,
             "game_name": cards.option_text(rules.GAMES[game].name),
-            "doc": f"rules/{DOCS[game]}/{lang}.html",
-            "two_players": game == "belote-2p",
+            "doc": f"rules/{doc}/{lang}.html",
+            "two_players": rules.GAMES[game].players == 2,
             "options": options_rows(game, chosen),
             "opt": option_checker(game, chosen),
             "target": (chosen or {}).get("target")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.table import labels
 from app.web import cards
 from app.web.i18n import N_, _
 
@@ -40,7 +41,8 @@ def _trump_cell(contract: dict[str, Any] | None, game: str) -> dict[str, Any]:
     if contract.get("delegated"):
         words.append(_("del."))
     mult = contract.get("multiplier")
-    if isinstance(mult, int) and mult > 1 and game != "botifarra":  # Botifarra has its own column
+    # Botifarra's sheet has its own multiplier column
+    if isinstance(mult, int) and mult > 1 and labels.of(game).sheet != "botifarra":
         words.append(f"×{mult}")
     return {
         "img": cards.suit_image(trump) if trump in cards.SUIT_NAMES else None,
@@ -92,8 +94,9 @@ def sheet(view: dict[str, Any]) -> dict[str, Any]:
     columns, then one column per team (points scored, the running total small).
     """
     game = view.get("game", "")
-    bridge = game == "bridge-belote"
-    botifarra = game == "botifarra"
+    words = labels.of(game)
+    bridge = words.sheet == "bridge"
+    botifarra = words.sheet == "botifarra"
     columns = ["#", _("Contract") if bridge else _("Trumps")]
     if bridge:
         columns += [_("Raw"), _("Pts")]
@@ -137,21 +140,13 @@ def sheet(view: dict[str, Any]) -> dict[str, Any]:
                     "title": _("took the contract") if taker_team == team else None,
                 }
             )
-        note = (
-            {"belote": _("dedans"), "bolot": _("llocs")}.get(game, "")
-            if e.get("outcome") == "failed"
-            else ""
-        )
+        note = _(words.failed_note) if e.get("outcome") == "failed" and words.failed_note else ""
         note = note or (_(NOTES[str(e.get("outcome"))]) if str(e.get("outcome")) in NOTES else "")
         if botifarra and e.get("outcome") == "failed":
             note = ""  # the other pair scores: nothing more to say
         carried = e.get("carried_out")
         if carried:
-            note += (
-                " · " + _("%(n)s held") % {"n": carried}
-                if game != "bridge-belote"
-                else " · " + _("%(n)s hang") % {"n": carried}
-            )
+            note += " · " + _(words.carried_note) % {"n": carried}
         rows.append({"cells": cells, "cls": f"outcome-{e.get('outcome') or 'void'}", "note": note})
     extra = []
     if view.get("held"):
@@ -204,7 +199,7 @@ def _generic_rows(game: str, detail: dict[str, Any]) -> list[list[Any]]:
     rows: list[list[Any]] = []
     if (cp := _pair(detail.get("card_points"))) is not None:
         rows.append([_("Card points"), *cp])
-    if game == "botifarra":
+    if labels.of(game).sheet == "botifarra":
         if (tr := _pair(detail.get("tricks"))) is not None:
             rows.append([_("Tricks (1 each)"), *tr])
     capot = detail.get("capot")
@@ -212,16 +207,13 @@ def _generic_rows(game: str, detail: dict[str, Any]) -> list[list[Any]]:
     if capot is not None:
         rows.append([_("Capot"), *(100 if capot == t else 0 for t in (0, 1))])
     elif ltt is not None:
-        label = {"bolot": _("Last trick (últimes)"), "botifarra": _("Last trick")}.get(
-            game, _("Last trick (dix de der)")
-        )
-        rows.append([label, *(10 if ltt == t else 0 for t in (0, 1))])
+        rows.append([_(labels.of(game).last_trick), *(10 if ltt == t else 0 for t in (0, 1))])
     if (dp := _pair(detail.get("declarations"))) is not None and any(dp):
         rows.append([_("Declarations"), *dp])
     if (bp := _pair(detail.get("belote"))) is not None and any(bp):
         # Bolot gives a 0/1 flag per pair, other games the points (20 per belote).
         rows.append(
-            [cards.belote_word(game), *(20 * int(x) if int(x) <= 1 else int(x) for x in bp)]
+            [labels.belote_word(game), *(20 * int(x) if int(x) <= 1 else int(x) for x in bp)]
         )
     if (tot := _pair(detail.get("totals"))) is not None:
         rows.append([_("Total"), *tot])
@@ -262,19 +254,20 @@ def _headline(game: str, last: dict[str, Any], detail: dict[str, Any], teams: li
         if claim.get("correct"):
             return _("%(who)s claimed %(total)s of %(target)s: right, the match is won.") % values
         return _("%(who)s claimed %(total)s of %(target)s: wrong, the match is lost.") % values
-    if game == "botifarra":
+    words = labels.of(game)
+    if words.sheet == "botifarra":
         return _botifarra_headline(outcome, detail, last, teams)
-    if outcome == "made" and game in BELOTE_GAMES:
+    if outcome == "made" and words.beat_defenders:
         totals = _pair(detail.get("totals"))
         if totals and isinstance(taker_team, int) and taker_team < 2:
             w["mine"], w["theirs"] = totals[taker_team], totals[1 - taker_team]
             return _("%(taker)s made it: %(mine)s, more than %(other)s's %(theirs)s.") % w
         return _("%(taker)s made it.") % w
     if outcome == "made":
-        if needed and game not in ("bridge-belote", "botifarra"):
+        if needed and words.sheet == "belote":
             return _("%(taker)s made it (needed %(needed)s).") % w
         return _("%(taker)s made it.") % w
-    if game == "bridge-belote":
+    if words.sheet == "bridge":
         return {
             "inside": _("%(taker)s are inside: the whole deal (%(total)s) to %(other)s."),
             "hanging": _("A tie: %(carried)s points hang for the next deal."),
@@ -282,16 +275,10 @@ def _headline(game: str, last: dict[str, Any], detail: dict[str, Any], teams: li
     if outcome == "scored":
         return _("Each player scores what he took.")
     return {
-        "failed": _("%(taker)s failed: llocs, all %(in_play)s points to the defenders.")
-        if game == "bolot"
-        else _("%(taker)s failed: dedans, all %(in_play)s points to %(other)s."),
+        "failed": _(words.failed_headline),
         "tie": _("%(taker)s tied: exactly half."),
         "litige": _("Litige: a tie, %(taker)s's %(carried)s points are held for the next deal."),
     }.get(outcome, "") % w
-
-
-#: The games where the takers must score more than the defenders (no fixed "needed").
-BELOTE_GAMES = ("belote", "belote-2p")
 
 
 def _botifarra_headline(
@@ -349,7 +336,8 @@ def deal_result(view: dict[str, Any], teams: list[str]) -> dict[str, Any] | None
             "headline": _("Everybody passed: no score, the next dealer deals."),
         }
     contract = last.get("contract") or {}
-    if game == "bridge-belote":
+    words = labels.of(game)
+    if words.sheet == "bridge":
         rows = _bridge_rows(detail, contract)
     elif last.get("outcome") == "claim":
         rows = [[_("Card points"), *(_pair(detail.get("card_points")) or ["", ""])]]
@@ -366,7 +354,7 @@ def deal_result(view: dict[str, Any], teams: list[str]) -> dict[str, Any] | None
         "trump": trump,
         "trump_name": cards.suit_name(trump) if trump else _contract_title(contract, game) or None,
         "points_in_play": detail.get("points_in_play"),
-        "needed": detail.get("needed") if game not in BELOTE_GAMES else None,
-        "defenders": _defenders_total(detail) if game in BELOTE_GAMES else None,
+        "needed": detail.get("needed") if not words.beat_defenders else None,
+        "defenders": _defenders_total(detail) if words.beat_defenders else None,
         "carried_out": last.get("carried_out") or 0,
     }

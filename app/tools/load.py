@@ -41,6 +41,7 @@ from urllib.parse import urlsplit
 import httpx
 from tqdm import tqdm
 
+from app import rules
 from app.core.settings import safe_url
 from app.tools.loadserver import Server, listening_pids, memory_mb, process_tree
 
@@ -48,7 +49,12 @@ MAX_TABLES = 2000
 MAX_SPECTATORS = 10000
 MAX_DURATION = 3600
 SETUP_LIMIT = 300.0  # seconds to create the rooms and open the sockets
-OPTIONS = {"belote-2p": {"allow_claim": False}}  # a claim ends the match at once
+
+
+def _options(game: str) -> dict[str, bool]:
+    """The room options of a load test: a claim would end the match at once, so it is off."""
+    option = rules.GAMES[game].claim_option if game in rules.GAMES else None
+    return {option: False} if option else {}
 
 
 def check_loopback(url: str) -> None:
@@ -131,7 +137,7 @@ class Table:
         """A new room with every player seated (not started)."""
         r = await self.client.post(
             "/api/rooms",
-            json={"game": self.game, "options": OPTIONS.get(self.game, {})},
+            json={"game": self.game, "options": _options(self.game)},
             headers=self._auth(0),
         )
         r.raise_for_status()

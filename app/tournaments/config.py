@@ -140,8 +140,9 @@ def room_options(game: str, options: dict[str, Any], settings: dict[str, Any]) -
     ``max_hands`` set when matches are a fixed number of deals."""
     out = dict(options)
     match = settings.get("match", {})
-    if match.get("kind") == "deals" and game == "botifarra":
-        out["max_hands"] = match["deals"]
+    limit = rules.GAMES[game].deal_limit_option
+    if match.get("kind") == "deals" and limit:
+        out[limit] = match["deals"]
     return out
 
 
@@ -192,15 +193,14 @@ def check_final(
         )
     if forfeit:
         return
-    if game == "botifarra" and target and min(home, away) >= target:
+    g = rules.GAMES[game]
+    if g.one_side_scores and target and min(home, away) >= target:
         raise Unprocessable(
-            f"only one pair can reach {target}: in Botifarra one pair scores per hand "
+            f"only one pair can reach {target}: in {g.name} one pair scores per hand "
             "and the game ends at the target"
         )
     match = settings.get("match", {"kind": "target"})
-    ends_anywhere = (game == "botifarra" and options.get("max_hands")) or (
-        game == "belote-2p" and options.get("allow_claim")
-    )
+    ends_anywhere = g.ends_before_target(options)
     if match["kind"] != "target" or ends_anywhere or not target:
         return
     reach = min(target, cap) if cap is not None else target

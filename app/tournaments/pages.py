@@ -187,25 +187,9 @@ def _int(form: dict[str, str], name: str) -> int | None:
 
 
 def _example_summary(game: str) -> str:
-    """A deal summary to start from in the score sheet form (rules/<game>.md §8)."""
-    if game == "botifarra":
-        s: dict[str, Any] = {
-            "contract": {"trump": "o", "botifarra": False, "chooser_team": 0, "doublings": 0},
-            "card_points": [40, 32],
-            "tricks": [7, 5],
-        }
-    else:
-        trump = "o" if rules.GAMES[game].deck[0][-1] in "oceb" else "H"
-        tricks = [5, 4] if game == "belote-2p" else [5, 3]
-        s = {
-            "contract": {"trump": trump, "taker_team": 0, "eldest_team": 0},
-            "card_points": [100, 52],
-            "tricks": tricks,
-            "last_trick_team": 0,
-            "declarations": [[], []],
-            "belote": [0, 0],
-        }
-    return json.dumps(s)
+    """A deal summary to start from in the score sheet form (rules/<game>.md §8), as JSON:
+    the ruleset's ``example_summary``."""
+    return json.dumps(rules.GAMES[game].example_summary())
 
 
 DECL_ROWS = 3  #: declaration rows of the score-sheet form
@@ -221,10 +205,10 @@ def deal_form(game: str) -> dict[str, Any]:
         "suits": suits,
         "ranks": list(g.table.sequence_order or g.table.ranks),
         "four_ranks": list(getattr(g, "four_ranks", ()) or ()),
-        "botifarra": game == "botifarra",
-        "bridge": game == "bridge-belote",
-        "belote_family": game in ("bolot", "belote", "belote-2p"),
-        "declarations": game != "botifarra",
+        "botifarra": g.summary_kind == "botifarra",
+        "bridge": g.summary_kind == "bridge",
+        "belote_family": g.summary_kind == "belote",
+        "declarations": g.has_declarations,
         "rows": list(range(DECL_ROWS)),
     }
 
@@ -248,7 +232,7 @@ def _needed(form: dict[str, str], name: str, label: str) -> int:
     return value
 
 
-def summary_from_fields(game: str, form: dict[str, str]) -> dict[str, Any]:  # noqa: C901 - one branch per game
+def summary_from_fields(game: str, form: dict[str, str]) -> dict[str, Any]:  # noqa: C901 - one branch per summary shape
     """The deal summary (rules/<game>.md §8) built from the score-sheet form's fields.
 
     Fields: ``f_trump`` (a suit; "" for Botifarra's botifarra; "NT"/"AT" in
@@ -262,7 +246,8 @@ def summary_from_fields(game: str, form: dict[str, str]) -> dict[str, Any]:  # n
     tricks = [_needed(form, f"f_tricks{t}", f"tricks of team {t + 1}") for t in (0, 1)]
     cp = [_needed(form, f"f_cp{t}", f"card points of team {t + 1}") for t in (0, 1)]
     summary: dict[str, Any] = {"tricks": tricks, "card_points": cp}
-    if game == "botifarra":
+    kind = rules.GAMES[game].summary_kind  # the summary's shape (app/rules/core.py)
+    if kind == "botifarra":
         summary["contract"] = {
             "trump": trump,
             "botifarra": trump is None,
@@ -292,11 +277,11 @@ def summary_from_fields(game: str, form: dict[str, str]) -> dict[str, Any]:  # n
     carried = _field_int(form, "f_carried", "points carried in", 0)
     if carried:
         summary["carried_in"] = carried
-    if game == "bridge-belote":
-        kind = {"NT": "no_trumps", "AT": "all_trumps"}.get(trump or "", "suit")
+    if kind == "bridge":
+        bid = {"NT": "no_trumps", "AT": "all_trumps"}.get(trump or "", "suit")
         summary["contract"] = {
-            "kind": kind,
-            "trump": trump if kind == "suit" else None,
+            "kind": bid,
+            "trump": trump if bid == "suit" else None,
             "declarer_team": taker,
             "multiplier": _field_int(form, "f_multiplier", "multiplier", 1),
         }

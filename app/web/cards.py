@@ -1,8 +1,9 @@
 """Names and pictures of cards, suits, declarations and actions, for the pages.
 
-Everything here is presentation: it reads card codes and action objects (see
-docs/engine-face.md) and returns strings a player can read, or the URL of our
-card art. It never decides what is legal; the view's ``legal_actions`` does.
+Everything here is presentation: it reads card codes (see docs/engine-face.md) and
+returns strings a player can read, or the URL of our card art. It never decides what
+is legal; the view's ``legal_actions`` does. The words that differ by game (action
+buttons, declarations, "Bolot"/"Belote") are in app/table/labels.py.
 
 Card codes: Spanish ``<number><suit>`` (suits ``o c e b``), French
 ``<rank><suit>`` (ranks ``7 8 9 T J Q K A``, suits ``S H D C``).
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app import rules
 from app.web.i18n import N_, _
 
 SPANISH_SUITS = {"o": N_("oros"), "c": N_("copes"), "e": N_("espases"), "b": N_("bastos")}
@@ -46,9 +48,6 @@ FRENCH_RANKS = {
     "A": N_("Ace"),
 }
 FRENCH_SHORT = {"T": "10"}
-
-# Games whose table talk is Catalan (Bolot of Sagunt, Botifarra).
-CATALAN_GAMES = {"bolot", "botifarra"}
 
 # Bridge-Belote contracts (rules/bridge-belote.md §4).
 CONTRACT_NAMES = {
@@ -129,12 +128,19 @@ def card_long_name(card: str) -> str:
     return card_name(card)
 
 
+def spanish_deck(game: str | None) -> bool:
+    """True when ``game`` is played with the Spanish (Catalan) pack: its ruleset's
+    ``deck_family`` (rules/bolot.md §2, rules/botifarra.md §2); False for an unknown game."""
+    ruleset = rules.GAMES.get(game or "")
+    return ruleset is not None and ruleset.deck_family == "spanish"
+
+
 def deck_folder(game: str | None, card: str | None = None, four_colour: bool = False) -> str:
     """The folder of our art for a game's deck: "es", "fr" or "fr4"."""
     if card is not None:
         spanish = is_spanish(card)
     else:
-        spanish = game in CATALAN_GAMES
+        spanish = spanish_deck(game)
     if spanish:
         return "es"
     return "fr4" if four_colour else "fr"
@@ -157,94 +163,6 @@ def suit_image(suit: str, four_colour: bool = False) -> str:
 
 
 # --- declarations ------------------------------------------------------------------
-
-
-def _run_name(game: str, length: int) -> str:
-    """Name of a run by its length (rules/bolot.md §5, rules/belote.md §5, rules/bridge-belote.md §5)."""
-    if game in CATALAN_GAMES:
-        return {3: _("Tercera"), 4: _("Cinquanta")}.get(length, _("Cent"))
-    if game == "bridge-belote":  # rules/bridge-belote.md §5: tierce, quarte, quint
-        return {3: _("Tierce"), 4: _("Quarte")}.get(length, _("Quint"))
-    return {3: _("Tierce"), 4: _("Cinquante")}.get(length, _("Cent"))
-
-
-def _four_name(game: str, rank: str) -> str:
-    """Name of a four of a kind (rules/bolot.md §5)."""
-    if game in CATALAN_GAMES:
-        return {"10": _("Dos-cents"), "9": _("Cent cinquanta")}.get(rank, _("Cent"))
-    return _("Carré")
-
-
-def _plural_rank(rank: str) -> str:
-    plural = {"J": N_("Jacks"), "Q": N_("Queens"), "K": N_("Kings"), "A": N_("Aces")}.get(rank)
-    if plural:
-        return _(plural)
-    return _("%(rank)ss") % {"rank": rank_label(rank)}
-
-
-def declaration_label(game: str, combo: dict[str, Any]) -> str:
-    """One declared combination, full or as its public kind.
-
-    Full items name the cards: ``{"kind": "sequence", "length": 3, "top": "9",
-    "suit": "c"}`` -> "Tercera 9 de copes"; ``{"kind": "four", "rank": "10"}``
-    -> "Dos-cents (four 10s)". Public kinds, before the cards are shown
-    (docs/engine-face.md), carry only the kind: ``{"kind": "sequence",
-    "length": 4}`` -> "Cinquanta", ``{"kind": "four"}`` -> "Four of a kind".
-    Belote/bolot items (``{"kind": "belote"}``) -> "Bolot"/"Belote".
-    """
-    kind = combo.get("kind")
-    if kind == "sequence":
-        name = _run_name(game, int(combo.get("length", 3)))
-        top, suit = combo.get("top"), combo.get("suit")
-        if top is None or suit is None:
-            return name
-        values = {
-            "name": name,
-            "rank": rank_label(str(top)),
-            "suit": suit_name(str(suit)),
-            "of_suit": of_suit(str(suit)),
-        }
-        if game in CATALAN_GAMES:
-            return _("%(name)s %(rank)s de %(suit)s") % values
-        top_name = FRENCH_RANKS.get(str(top), str(top))
-        values["rank"] = _(top_name) if not top_name.isdigit() else top_name
-        return _("%(name)s to the %(rank)s %(of_suit)s") % values
-    if kind == "four":
-        rank = combo.get("rank")
-        if rank is None:
-            return _("Four of a kind")
-        return _("%(name)s (four %(ranks)s)") % {
-            "name": _four_name(game, str(rank)),
-            "ranks": _plural_rank(str(rank)),
-        }
-    if kind in ("belote", "bolot"):
-        return belote_word(game)
-    return str(kind or _("declaration"))
-
-
-def declare_label(game: str, action: dict[str, Any]) -> str:
-    """Label of a whole ``declare`` action: its combinations, or "No declarations"."""
-    combos = action.get("combinations") or []
-    if not combos:
-        return _("No declarations")
-    return " + ".join(declaration_label(game, c) for c in combos)
-
-
-def declaration_value(game: str, combo: dict[str, Any]) -> int:
-    """About what a declared combination is worth, only to offer the best choice first.
-
-    Runs: 3 cards 20, 4 cards 50, 5 or more 100; fours: Jacks 200, 9s 150, the
-    others 100 (in Bolot the 10s 200 and the 9s 150). The engine scores; this
-    only orders the buttons."""
-    kind = combo.get("kind")
-    if kind == "sequence":
-        return {3: 20, 4: 50}.get(int(combo.get("length", 3)), 100)
-    if kind == "four":
-        rank = str(combo.get("rank"))
-        if game in CATALAN_GAMES:
-            return {"10": 200, "9": 150}.get(rank, 100)
-        return {"J": 200, "9": 150}.get(rank, 100)
-    return 0
 
 
 # The engine's game names and option labels (app/rules options_schema), marked for the
@@ -286,11 +204,10 @@ def option_text(text: Any) -> str:
     return _(str(text)) if text else ""
 
 
-# Readable words for the values of "choice" options (rooms form, room page).
+# Readable words for the values of "choice" options (rooms form, room page); a game's own
+# words for a value are in app/table/labels.py (``choice_label``).
 CHOICE_LABELS: dict[tuple[str | None, ...], str] = {
     ("tie_rule", "fail"): N_("the takers fail (dedans)"),
-    # Bolot's own words (rules/bolot.md §10): a failed contract is "llocs" there
-    ("bolot", "tie_rule", "fail"): N_("the takers are llocs: the defenders score everything"),
     ("tie_rule", "half"): N_("the defenders score their own points, the takers nothing"),
     ("tie_rule", "litige"): N_("litige: the takers' points are held"),
     ("variant", "western"): N_("western (follow and beat)"),
@@ -300,73 +217,7 @@ CHOICE_LABELS: dict[tuple[str | None, ...], str] = {
 }
 
 
-def choice_label(option: str, value: Any, game: str | None = None) -> str:
-    """The words for one value of a choice option, the game's own words first:
-    ("tie_rule", "fail") -> "the takers fail (dedans)"; with game "bolot", "... llocs ..."."""
-    label = CHOICE_LABELS.get((game, option, str(value))) or CHOICE_LABELS.get((option, str(value)))
-    return _(label) if label else str(value)
-
-
 # --- actions -----------------------------------------------------------------------
-
-
-def belote_word(game: str) -> str:
-    """What a player says with the first of the trump King/Queen (Rei/Cavall): "Bolot",
-    "Belot" in Bridge-Belote (rules/bridge-belote.md §5), else "Belote"."""
-    if game == "bridge-belote":
-        return _("Belot")
-    return _("Bolot") if game in CATALAN_GAMES else _("Belote")
-
-
-def action_label(game: str, action: dict[str, Any]) -> str:  # noqa: C901 - one branch per type
-    """A button label for any action in ``legal_actions``, in the viewer's language.
-
-    Bolot: take -> "Vaig", take with a suit -> "Vaig a copes", pass -> "No vaig"
-    (rules/bolot.md §4). Others by type: bid, double, redouble, trump,
-    botifarra, delegate, sant_vicenc, exchange, claim, declare, play. An
-    unknown type is shown by its name, so a new game still gets a button.
-    """
-    kind = action.get("type")
-    catalan = game in CATALAN_GAMES
-    suit = action.get("suit")
-    if kind == "take":
-        if game == "bolot":
-            return _("Vaig a %(suit)s") % {"suit": suit_name(suit)} if suit else _("Vaig")
-        return _("Take %(suit)s") % {"suit": suit_name(suit)} if suit else _("Take")
-    if kind == "pass":
-        if game == "bolot":
-            return _("No vaig")
-        return _("Pass")  # "Passo" in the Catalan catalogue
-    if kind == "bid":
-        return contract_name(action.get("contract"))
-    if kind == "double":
-        return _("Contrar") if catalan else _("Contra")
-    if kind == "redouble":
-        return _("Recontrar") if catalan else _("Recontra")
-    if kind == "sant_vicenc":
-        return _("Sant Vicenç")
-    if kind == "trump":
-        name = suit_name(str(suit))
-        return name[:1].upper() + name[1:]
-    if kind == "botifarra":
-        return _("Botifarra (no trumps)")
-    if kind == "delegate":
-        return _("Delegate")
-    if kind == "exchange":
-        return _("Swap my 7 for the turned card") if action.get("swap") else _("Keep my 7")
-    if kind == "claim":
-        return _("Claim: I'm done")
-    if kind == "declare":
-        return declare_label(game, action)
-    if kind == "play":
-        card = card_name(str(action.get("card")))
-        if action.get("bolot") or action.get("belote"):
-            return _("Play the %(card)s and say %(word)s") % {
-                "card": card,
-                "word": belote_word(game),
-            }
-        return _("Play the %(card)s") % {"card": card}
-    return str(kind).replace("_", " ").capitalize()
 
 
 def action_suit(action: dict[str, Any]) -> str | None:
@@ -375,14 +226,3 @@ def action_suit(action: dict[str, Any]) -> str | None:
     if suit is None and action.get("type") == "bid" and action.get("contract") in FRENCH_SUITS:
         suit = action["contract"]
     return str(suit) if suit else None
-
-
-def seat_word(game: str, seat: int, dealer: int | None, players: int) -> str | None:
-    """A short role tag for a seat: "dealer" or the eldest hand ("mà" in Catalan games)."""
-    if dealer is None:
-        return None
-    if seat == dealer:
-        return _("dealer")
-    if seat == (dealer + 1) % players:
-        return _("mà") if game in CATALAN_GAMES else _("eldest")
-    return None

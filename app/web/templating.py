@@ -119,8 +119,6 @@ FORBIDDEN_FORM = i18n.N_(
 add_globals(
     bot_label=bot_label,
     suit_name=cards.suit_name,
-    choice_label=cards.choice_label,
-    belote_word=cards.belote_word,
     option_text=cards.option_text,
     translate_error=translate_error,
 )

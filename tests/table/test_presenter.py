@@ -6,7 +6,7 @@ import json
 import random
 
 from app import rules
-from app.table import presenter
+from app.table import labels, presenter
 from app.web import cards
 
 
@@ -48,24 +48,24 @@ def test_card_names_for_labels() -> None:
 
 def test_declaration_labels_follow_rules_bolot_5() -> None:
     seq = {"kind": "sequence", "length": 3, "top": "9", "suit": "c"}
-    assert cards.declaration_label("bolot", seq) == "Tercera 9 de copes"
+    assert labels.declaration_label("bolot", seq) == "Tercera 9 de copes"
     assert (
-        cards.declaration_label("bolot", {"kind": "four", "rank": "10"}) == "Dos-cents (four 10s)"
+        labels.declaration_label("bolot", {"kind": "four", "rank": "10"}) == "Dos-cents (four 10s)"
     )
-    assert cards.declaration_label("bolot", {"kind": "four", "rank": "1"}) == "Cent (four 1s)"
-    assert cards.declaration_label("bolot", {"kind": "sequence", "length": 4}) == "Cinquanta"
+    assert labels.declaration_label("bolot", {"kind": "four", "rank": "1"}) == "Cent (four 1s)"
+    assert labels.declaration_label("bolot", {"kind": "sequence", "length": 4}) == "Cinquanta"
     assert (
-        cards.declare_label("bolot", {"type": "declare", "combinations": []}) == "No declarations"
+        labels.declare_label("bolot", {"type": "declare", "combinations": []}) == "No declarations"
     )
-    assert cards.declaration_label("belote", {"kind": "four", "rank": "J"}) == "Carré (four Jacks)"
+    assert labels.declaration_label("belote", {"kind": "four", "rank": "J"}) == "Carré (four Jacks)"
 
 
 def test_bidding_words_of_bolot() -> None:
-    assert cards.action_label("bolot", {"type": "take"}) == "Vaig"
-    assert cards.action_label("bolot", {"type": "take", "suit": "e"}) == "Vaig a espases"
-    assert cards.action_label("bolot", {"type": "pass"}) == "No vaig"
-    assert cards.action_label("bridge-belote", {"type": "bid", "contract": "NT"}) == "No trumps"
-    assert cards.action_label("newgame", {"type": "shout_loudly"}) == "Shout loudly"
+    assert labels.action_label("bolot", {"type": "take"}) == "Vaig"
+    assert labels.action_label("bolot", {"type": "take", "suit": "e"}) == "Vaig a espases"
+    assert labels.action_label("bolot", {"type": "pass"}) == "No vaig"
+    assert labels.action_label("bridge-belote", {"type": "bid", "contract": "NT"}) == "No trumps"
+    assert labels.action_label("newgame", {"type": "shout_loudly"}) == "Shout loudly"
 
 
 def test_seats_are_drawn_from_the_viewers_chair() -> None:
@@ -466,7 +466,7 @@ def test_botifarra_has_no_bidding_in_its_status_line() -> None:
     state = rules.apply(state, {"type": "trump", "suit": "o"})  # seat 0 (opponents) may double
     assert status(0) == "Your turn: double or pass"
     assert status(3) == "Waiting for Pepa: double or pass"
-    assert cards.action_label("botifarra", {"type": "pass"}) == "Pass"
+    assert labels.action_label("botifarra", {"type": "pass"}) == "Pass"
 
 
 def test_an_unplayable_card_posts_its_play_to_learn_the_rule() -> None:

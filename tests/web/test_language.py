@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from app.table import labels
 from app.web import cards, i18n
 from app.web.i18n_errors import translate_error
 
@@ -35,7 +36,7 @@ def test_order_of_choice() -> None:
 def test_card_names_per_language() -> None:
     with i18n.using("ca"):
         assert cards.card_name("1o") == "1 d'oros"
-        assert cards.action_label("bolot", {"type": "pass"}) == "No vaig"
+        assert labels.action_label("bolot", {"type": "pass"}) == "No vaig"
     with i18n.using("fr"):
         assert cards.card_name("JH") == "Valet de cœur"
     with i18n.using("bg"):

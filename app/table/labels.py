@@ -1,0 +1,302 @@
+"""The per-game words and panels of the pages: the one table keyed by game id.
+
+What a game *is* (its pack, players, auction or trump choice, declarations, the shape
+of its deal summary, how a match ends) is its ruleset's (app/rules, ``rules.GAMES``).
+What a page *says* about it lives here, once: the words its players use at the table
+("Vaig", "Bolot", "Belot", "llocs"), the score sheet's layout, the table's own panel
+and its rules text. Adding a game adds one :class:`GameLabels` entry to ``LABELS``; a
+game without one is shown with ``DEFAULT`` (the French Belote words).
+
+The texts are msgids marked with ``N_`` (babel.cfg lists this module) and translated
+where they are shown. The functions below turn actions and declarations into the
+viewer's language (the card and suit names come from app/web/cards.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from app import rules
+from app.web import cards
+from app.web.i18n import N_, _
+
+
+@dataclass(frozen=True)
+class GameLabels:
+    """A game's words and presentation (msgids; empty string: nothing to say).
+
+    ``catalan``: the table talk is Catalan (runs "Tercera", fours "Dos-cents", "Contrar",
+    "mà"; rules/bolot.md §4-5, rules/botifarra.md). ``belote``/``rebelote``: what a player
+    says with the trump King and Queen (rules/bridge-belote.md §5: "Belot", once).
+    ``runs``: the names of runs of 3, 4 and 5+ cards. ``take``/``take_suit``/
+    ``take_turned``/``pass_``: the auction buttons (``take_turned`` names the turned
+    card's suit in round 1). ``failed_note``/``failed_headline``: a failed contract on the
+    sheet and in the deal's result ("dedans", "llocs": rules/bolot.md §10).
+    ``last_trick``: the last-trick row of a deal's result. ``taker_chip``: the taker's tag.
+    ``carried_row``/``carried_note``: points held or hanging over to the next deal.
+    ``choices``: a choice option's words in this game, ``(option, value) -> msgid``.
+    ``panel``/``panel_phases``: the table's own panel (app/table/panels.py ``PANELS``) and
+    the phases it shows in. ``sheet``: the score sheet's layout (``"belote"``, ``"bridge"``,
+    ``"botifarra"``). ``beat_defenders``: the takers must score more than the defenders
+    (no fixed "needed": rules/belote.md §7). ``always_multiplier``: the contract always
+    shows its multiplier. ``rules_doc``: the folder of the rules text (templates/rules).
+    """
+
+    catalan: bool = False
+    belote: str = N_("Belote")
+    rebelote: str = N_("Rebelote")
+    runs: tuple[str, str, str] = (N_("Tierce"), N_("Cinquante"), N_("Cent"))
+    take: str = N_("Take")
+    take_suit: str = N_("Take %(suit)s")
+    take_turned: str = N_("Take %(suit)s")
+    pass_: str = N_("Pass")  # "Passo" in the Catalan catalogue
+    failed_note: str = ""
+    failed_headline: str = N_("%(taker)s failed: dedans, all %(in_play)s points to %(other)s.")
+    last_trick: str = N_("Last trick (dix de der)")
+    taker_chip: str = N_("taker")
+    carried_row: str = N_("Held (litige)")
+    carried_note: str = N_("%(n)s held")
+    choices: dict[tuple[str, str], str] = field(default_factory=dict)
+    panel: str | None = None
+    panel_phases: tuple[str, ...] = ("auction",)
+    sheet: str = "belote"
+    beat_defenders: bool = False
+    always_multiplier: bool = False
+    rules_doc: str | None = None
+
+
+#: A game without an entry: the French Belote words, no panel, no rules text.
+DEFAULT = GameLabels()
+
+_BELOTE = GameLabels(failed_note=N_("dedans"), beat_defenders=True, rules_doc="belote")
+
+#: game id -> its labels (one entry per game of ``rules.GAMES``).
+LABELS: dict[str, GameLabels] = {
+    "bolot": GameLabels(
+        catalan=True,
+        belote=N_("Bolot"),
+        rebelote=N_("Rebolot"),
+        runs=(N_("Tercera"), N_("Cinquanta"), N_("Cent")),
+        take=N_("Vaig"),
+        take_suit=N_("Vaig a %(suit)s"),
+        take_turned=N_("Vaig (%(suit)s)"),
+        pass_=N_("No vaig"),
+        failed_note=N_("llocs"),
+        failed_headline=N_("%(taker)s failed: llocs, all %(in_play)s points to the defenders."),
+        last_trick=N_("Last trick (últimes)"),
+        taker_chip=N_("goes"),
+        # Bolot's own words (rules/bolot.md §10): a failed contract is "llocs" there
+        choices={("tie_rule", "fail"): N_("the takers are llocs: the defenders score everything")},
+        rules_doc="bolot",
+    ),
+    "belote": _BELOTE,
+    "belote-2p": GameLabels(
+        failed_note="",
+        beat_defenders=True,
+        panel="belote_2p_stock",
+        panel_phases=("auction", "play"),
+        rules_doc="belote",
+    ),
+    "bridge-belote": GameLabels(
+        belote=N_("Belot"),
+        rebelote=N_("Belot"),  # said once for the pair (rules/bridge-belote.md §5)
+        runs=(N_("Tierce"), N_("Quarte"), N_("Quint")),
+        carried_row=N_("Hanging"),
+        carried_note=N_("%(n)s hang"),
+        panel="bridge_bidding",
+        sheet="bridge",
+        rules_doc="bridge-belote",
+    ),
+    "botifarra": GameLabels(
+        catalan=True,
+        belote=N_("Bolot"),
+        rebelote=N_("Rebolot"),
+        runs=(N_("Tercera"), N_("Cinquanta"), N_("Cent")),
+        last_trick=N_("Last trick"),
+        panel="botifarra_choice",
+        sheet="botifarra",
+        always_multiplier=True,
+        rules_doc="botifarra",
+    ),
+}
+
+
+def of(game: str | None) -> GameLabels:
+    """The labels of ``game`` (``DEFAULT`` for an unknown game or None)."""
+    return LABELS.get(game or "", DEFAULT)
+
+
+def trump_chosen(game: str | None) -> bool:
+    """True when the game has no bidding: trumps are chosen (rules/botifarra.md §4)."""
+    ruleset = rules.GAMES.get(game or "")
+    return bool(ruleset and ruleset.trump_chosen)
+
+
+# --- declarations ------------------------------------------------------------------
+
+
+def _run_name(game: str, length: int) -> str:
+    """Name of a run by its length (rules/bolot.md §5, rules/belote.md §5, rules/bridge-belote.md §5)."""
+    return _(of(game).runs[{3: 0, 4: 1}.get(length, 2)])
+
+
+def _four_name(game: str, rank: str) -> str:
+    """Name of a four of a kind (rules/bolot.md §5)."""
+    if of(game).catalan:
+        return {"10": _("Dos-cents"), "9": _("Cent cinquanta")}.get(rank, _("Cent"))
+    return _("Carré")
+
+
+def _plural_rank(rank: str) -> str:
+    plural = {"J": N_("Jacks"), "Q": N_("Queens"), "K": N_("Kings"), "A": N_("Aces")}.get(rank)
+    if plural:
+        return _(plural)
+    return _("%(rank)ss") % {"rank": cards.rank_label(rank)}
+
+
+def declaration_label(game: str, combo: dict[str, Any]) -> str:
+    """One declared combination, full or as its public kind.
+
+    Full items name the cards: ``{"kind": "sequence", "length": 3, "top": "9",
+    "suit": "c"}`` -> "Tercera 9 de copes"; ``{"kind": "four", "rank": "10"}``
+    -> "Dos-cents (four 10s)". Public kinds, before the cards are shown
+    (docs/engine-face.md), carry only the kind: ``{"kind": "sequence",
+    "length": 4}`` -> "Cinquanta", ``{"kind": "four"}`` -> "Four of a kind".
+    Belote/bolot items (``{"kind": "belote"}``) -> "Bolot"/"Belote".
+    """
+    kind = combo.get("kind")
+    if kind == "sequence":
+        name = _run_name(game, int(combo.get("length", 3)))
+        top, suit = combo.get("top"), combo.get("suit")
+        if top is None or suit is None:
+            return name
+        values = {
+            "name": name,
+            "rank": cards.rank_label(str(top)),
+            "suit": cards.suit_name(str(suit)),
+            "of_suit": cards.of_suit(str(suit)),
+        }
+        if of(game).catalan:
+            return _("%(name)s %(rank)s de %(suit)s") % values
+        top_name = cards.FRENCH_RANKS.get(str(top), str(top))
+        values["rank"] = _(top_name) if not top_name.isdigit() else top_name
+        return _("%(name)s to the %(rank)s %(of_suit)s") % values
+    if kind == "four":
+        rank = combo.get("rank")
+        if rank is None:
+            return _("Four of a kind")
+        return _("%(name)s (four %(ranks)s)") % {
+            "name": _four_name(game, str(rank)),
+            "ranks": _plural_rank(str(rank)),
+        }
+    if kind in ("belote", "bolot"):
+        return belote_word(game)
+    return str(kind or _("declaration"))
+
+
+def declare_label(game: str, action: dict[str, Any]) -> str:
+    """Label of a whole ``declare`` action: its combinations, or "No declarations"."""
+    combos = action.get("combinations") or []
+    if not combos:
+        return _("No declarations")
+    return " + ".join(declaration_label(game, c) for c in combos)
+
+
+def declaration_value(game: str, combo: dict[str, Any]) -> int:
+    """About what a declared combination is worth, only to offer the best choice first.
+
+    Runs: 3 cards 20, 4 cards 50, 5 or more 100; fours: Jacks 200, 9s 150, the
+    others 100 (in Bolot the 10s 200 and the 9s 150). The engine scores; this
+    only orders the buttons."""
+    kind = combo.get("kind")
+    if kind == "sequence":
+        return {3: 20, 4: 50}.get(int(combo.get("length", 3)), 100)
+    if kind == "four":
+        rank = str(combo.get("rank"))
+        if of(game).catalan:
+            return {"10": 200, "9": 150}.get(rank, 100)
+        return {"J": 200, "9": 150}.get(rank, 100)
+    return 0
+
+
+def choice_label(option: str, value: Any, game: str | None = None) -> str:
+    """The words for one value of a choice option, the game's own words first:
+    ("tie_rule", "fail") -> "the takers fail (dedans)"; with game "bolot", "... llocs ..."."""
+    label = of(game).choices.get((option, str(value))) or cards.CHOICE_LABELS.get(
+        (option, str(value))
+    )
+    return _(label) if label else str(value)
+
+
+# --- actions -----------------------------------------------------------------------
+
+
+def belote_word(game: str) -> str:
+    """What a player says with the first of the trump King/Queen (Rei/Cavall): "Bolot",
+    "Belot" in Bridge-Belote (rules/bridge-belote.md §5), else "Belote"."""
+    return _(of(game).belote)
+
+
+def rebelote_word(game: str) -> str:
+    """What a player says with the second of the trump King/Queen: "Rebolot", "Rebelote"
+    (Bridge-Belote says "Belot" once, for the pair)."""
+    return _(of(game).rebelote)
+
+
+def action_label(game: str, action: dict[str, Any]) -> str:  # noqa: C901 - one branch per type
+    """A button label for any action in ``legal_actions``, in the viewer's language.
+
+    Bolot: take -> "Vaig", take with a suit -> "Vaig a copes", pass -> "No vaig"
+    (rules/bolot.md §4). Others by type: bid, double, redouble, trump,
+    botifarra, delegate, sant_vicenc, exchange, claim, declare, play. An
+    unknown type is shown by its name, so a new game still gets a button.
+    """
+    kind = action.get("type")
+    words = of(game)
+    suit = action.get("suit")
+    if kind == "take":
+        return _(words.take_suit) % {"suit": cards.suit_name(suit)} if suit else _(words.take)
+    if kind == "pass":
+        return _(words.pass_)
+    if kind == "bid":
+        return cards.contract_name(action.get("contract"))
+    if kind == "double":
+        return _("Contrar") if words.catalan else _("Contra")
+    if kind == "redouble":
+        return _("Recontrar") if words.catalan else _("Recontra")
+    if kind == "sant_vicenc":
+        return _("Sant Vicenç")
+    if kind == "trump":
+        name = cards.suit_name(str(suit))
+        return name[:1].upper() + name[1:]
+    if kind == "botifarra":
+        return _("Botifarra (no trumps)")
+    if kind == "delegate":
+        return _("Delegate")
+    if kind == "exchange":
+        return _("Swap my 7 for the turned card") if action.get("swap") else _("Keep my 7")
+    if kind == "claim":
+        return _("Claim: I'm done")
+    if kind == "declare":
+        return declare_label(game, action)
+    if kind == "play":
+        card = cards.card_name(str(action.get("card")))
+        if action.get("bolot") or action.get("belote"):
+            return _("Play the %(card)s and say %(word)s") % {
+                "card": card,
+                "word": belote_word(game),
+            }
+        return _("Play the %(card)s") % {"card": card}
+    return str(kind).replace("_", " ").capitalize()
+
+
+def seat_word(game: str, seat: int, dealer: int | None, players: int) -> str | None:
+    """A short role tag for a seat: "dealer" or the eldest hand ("mà" in Catalan games)."""
+    if dealer is None:
+        return None
+    if seat == dealer:
+        return _("dealer")
+    if seat == (dealer + 1) % players:
+        return _("mà") if of(game).catalan else _("eldest")
+    return None
