@@ -37,6 +37,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.accounts.limits import RateLimiter, retry_after
 from app.accounts.service import token_from_request, user_id_from_token
+from app.core.errors import ServiceError
 from app.core.settings import Settings
 from app.web import csrf
 from app.web.templating import error_response
@@ -99,12 +100,15 @@ class GuardMiddleware:
         method, path = scope["method"].upper(), scope["path"]
         length = conn.headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
-            await self._refuse(
-                scope, send, 413, f"the request body is larger than {self.max_body} bytes"
-            )
+            await self._refuse(scope, send, 413, self._too_large())
             return
         if any(_out_of_range(part) for part in path.split("/")):
-            await self._refuse(scope, send, 404, "not found: that number is out of range")
+            await self._refuse(
+                scope,
+                send,
+                404,
+                ServiceError("not found: that number is out of range", "id_out_of_range"),
+            )
             return
         if path.startswith("/api/") and not csrf.api_request_allowed(conn, method):
             await self._refuse(scope, send, 403, "cross-site request refused: send a bearer token")
@@ -124,7 +128,9 @@ class GuardMiddleware:
                         scope,
                         send,
                         429,
-                        f"{MESSAGES[name]}: try again in {seconds} s",
+                        ServiceError(
+                            f"{MESSAGES[name]}: try again in {seconds} s", f"rate_{name}", n=seconds
+                        ),
                         [(b"retry-after", str(seconds).encode())],
                     )
                     return
@@ -138,9 +144,7 @@ class GuardMiddleware:
                 chunk = message.get("body", b"")
                 size += len(chunk)
                 if size > self.max_body:
-                    await self._refuse(
-                        scope, send, 413, f"the request body is larger than {self.max_body} bytes"
-                    )
+                    await self._refuse(scope, send, 413, self._too_large())
                     return
                 chunks.append(chunk)
                 more = message.get("more_body", False)
@@ -166,12 +170,19 @@ class GuardMiddleware:
         client = conn.client.host if conn.client else "?"
         return f"ip:{client}"
 
+    def _too_large(self) -> ServiceError:
+        return ServiceError(
+            f"the request body is larger than {self.max_body} bytes",
+            "body_too_large",
+            n=self.max_body,
+        )
+
     @staticmethod
     async def _refuse(
         scope: Scope,
         send: Send,
         status: int,
-        message: str,
+        message: str | ServiceError,
         headers: list[tuple[bytes, bytes]] | None = None,
     ) -> None:
         extra = list(headers or [])
@@ -182,7 +193,8 @@ class GuardMiddleware:
             response.headers.update({k.decode(): v.decode() for k, v in extra})
             await response(scope, _no_body, send)
             return
-        body = json.dumps({"detail": message}).encode()
+        detail = message.message if isinstance(message, ServiceError) else message
+        body = json.dumps({"detail": detail}).encode()
         kind = b"application/json"
         start: dict[str, Any] = {
             "type": "http.response.start",

@@ -47,7 +47,13 @@ def _sentence(message: str) -> str:
     return message[0].upper() + message[1:] + ("" if message.endswith(".") else ".")
 
 
-def _error(request: Request, message: str, status: int, back: str = "/") -> Response:
+def _refusal(exc: ServiceError) -> ServiceError | str:
+    """What the page shows for ``exc``: itself when it has a code (the templates
+    translate it, app/web/errors.py), else its message as a sentence."""
+    return exc if exc.code else _sentence(exc.message)
+
+
+def _error(request: Request, message: str | ServiceError, status: int, back: str = "/") -> Response:
     if request.headers.get("hx-request") == "true":
         html = templates.get_template("_flash.html").render(flash=message, flash_kind="error")
         return HTMLResponse(html, status_code=status)
@@ -95,7 +101,7 @@ async def start_session(request: Request, db: SessionDep) -> Response:
     try:
         user = await service.create_guest(db, str(form.get("nickname") or ""))
     except ServiceError as exc:
-        return _error(request, _sentence(exc.message), exc.status, back)
+        return _error(request, _refusal(exc), exc.status, back)
     return _signed_in(request, user, back)
 
 
@@ -125,7 +131,7 @@ async def login(request: Request, db: SessionDep, user: OptionalUser) -> Respons
             exc.status,
             next=back,
             username=username,
-            flash=_sentence(exc.message),
+            flash=_refusal(exc),
         )
     return _signed_in(request, account, back)
 
@@ -175,7 +181,7 @@ async def register(request: Request, db: SessionDep, user: OptionalUser) -> Resp
             next=back,
             username=username,
             nickname=nickname,
-            flash=_sentence(exc.message),
+            flash=_refusal(exc),
         )
     return _signed_in(request, account, back)
 

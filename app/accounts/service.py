@@ -51,14 +51,14 @@ def _serializer() -> URLSafeTimedSerializer:
 def clean_nickname(nickname: object) -> str:
     """The nickname trimmed; raises Unprocessable unless it is 1–24 printable characters."""
     if not isinstance(nickname, str):
-        raise Unprocessable("a nickname is a text of 1 to 24 characters")
+        raise Unprocessable("a nickname is a text of 1 to 24 characters", "nickname_length")
     nick = nickname.strip()
     if not 1 <= len(nick) <= NICKNAME_MAX:
-        raise Unprocessable("a nickname has 1 to 24 characters")
+        raise Unprocessable("a nickname has 1 to 24 characters", "nickname_length")
     if not _printable(nick):
-        raise Unprocessable("a nickname may not contain control characters")
+        raise Unprocessable("a nickname may not contain control characters", "nickname_control")
     if BOT_LIKE.match(nick.casefold()):
-        raise Unprocessable("a nickname may not look like a bot's name")
+        raise Unprocessable("a nickname may not look like a bot's name", "nickname_bot_like")
     return nick
 
 
@@ -96,7 +96,8 @@ def clean_username(username: object) -> str:
     if not USERNAME_RE.match(name):
         raise Unprocessable(
             "a username has 3 to 32 characters: letters a-z, digits, '.', '_' or '-', "
-            "starting with a letter or a digit"
+            "starting with a letter or a digit",
+            "username_form",
         )
     return name
 
@@ -104,7 +105,12 @@ def clean_username(username: object) -> str:
 def check_password(password: object) -> str:
     """``password`` unchanged; raises Unprocessable unless it has 8 to 256 characters."""
     if not isinstance(password, str) or not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
-        raise Unprocessable(f"a password has {PASSWORD_MIN} to {PASSWORD_MAX} characters")
+        raise Unprocessable(
+            f"a password has {PASSWORD_MIN} to {PASSWORD_MAX} characters",
+            "password_length",
+            a=PASSWORD_MIN,
+            b=PASSWORD_MAX,
+        )
     return password
 
 
@@ -145,13 +151,17 @@ async def register(
     name = clean_username(username)
     secret = check_password(password)
     if current is not None and current.is_account:
-        raise Conflict(f"you are already signed in as {current.username}; log out first")
+        raise Conflict(
+            f"you are already signed in as {current.username}; log out first",
+            "signed_in_already",
+            name=current.username,
+        )
     if nickname in (None, ""):
         nick = current.nickname if current is not None else name[:NICKNAME_MAX]
     else:
         nick = clean_nickname(nickname)
     if await db.scalar(select(func.count()).select_from(User).where(User.username == name)):
-        raise Conflict(f"the username {name} is taken")
+        raise Conflict(f"the username {name} is taken", "username_taken", name=name)
     hashed = await hash_password(secret)
     try:
         if current is not None:
@@ -161,7 +171,7 @@ async def register(
                 .values(kind="account", username=name, password_hash=hashed, nickname=nick)
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]  # a DML statement's Result is a CursorResult
-                raise Conflict("this guest has already registered")
+                raise Conflict("this guest has already registered", "guest_registered")
             await db.commit()
             user = await db.get(User, current.id, populate_existing=True)
             assert user is not None
@@ -172,7 +182,7 @@ async def register(
         return user
     except IntegrityError:
         await db.rollback()
-        raise Conflict(f"the username {name} is taken") from None
+        raise Conflict(f"the username {name} is taken", "username_taken", name=name) from None
     except Conflict:
         await db.rollback()
         raise
@@ -203,6 +213,8 @@ async def authenticate(db: AsyncSession, username: object, password: object) -> 
         raise TooManyRequests(
             f"too many failed log-ins for this username: try again in {retry_after(wait)} s",
             retry_after(wait),
+            "rate_login_user",
+            n=retry_after(wait),
         )
     # a name no account can have is never looked up (a NUL byte is a database error on PostgreSQL)
     user = (
@@ -214,7 +226,7 @@ async def authenticate(db: AsyncSession, username: object, password: object) -> 
     if not await verify_password(given, user.password_hash if user else None) or user is None:
         if failures is not None:
             failures.hit(name)
-        raise Unauthorized(BAD_LOGIN)
+        raise Unauthorized(BAD_LOGIN, "bad_login")
     return user
 
 

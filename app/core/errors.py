@@ -1,21 +1,40 @@
 """Errors of the services, each with the HTTP status the API gives it.
 
-Services raise them with a sentence a player can read (``.message``); the app maps
-them to ``{"detail": message}`` with ``.status``. Pages may catch them to show the
-message in HTML.
+Services raise them with a sentence a player can read (``.message``), and most with a
+``.code`` (a short stable string, e.g. ``"seat_taken"``) and ``.params`` (plain values:
+seat numbers from 0, room numbers, card codes) that the pages translate
+(app/web/errors.py). The app maps them to ``{"detail": message}`` with
+``.status``; ``detail`` is the English sentence programs read. A refusal of the engine
+keeps the engine's code and params: ``Unprocessable.of(exc)``.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class ServiceError(Exception):
-    """A use case refused: ``.status`` is the HTTP status, ``.message`` the reason."""
+    """A use case refused: ``.status`` is the HTTP status, ``.message`` the reason.
+
+    ``ServiceError(message, code=None, **params)``: ``.code`` is None for a refusal the
+    pages show in English as it is; ``.params`` the values the code's sentence needs.
+    """
 
     status = 400
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, code: str | None = None, **params: Any) -> None:
         super().__init__(message)
         self.message = message
+        self.code = code
+        self.params: dict[str, Any] = params
+
+    @classmethod
+    def of(cls, exc: Exception, prefix: str = "", **params: Any) -> ServiceError:
+        """This error for the engine's refusal ``exc`` (an ``IllegalAction``, or any
+        exception with ``.code`` and ``.params``): the same English message (after
+        ``prefix``), code and params, plus ``params``."""
+        code = getattr(exc, "code", None)
+        return cls(prefix + str(exc), code, **{**getattr(exc, "params", {}), **params})
 
 
 class Unauthorized(ServiceError):
@@ -54,6 +73,8 @@ class TooManyRequests(ServiceError):
 
     status = 429
 
-    def __init__(self, message: str, retry_after: int) -> None:
-        super().__init__(message)
+    def __init__(
+        self, message: str, retry_after: int, code: str | None = None, **params: Any
+    ) -> None:
+        super().__init__(message, code, **params)
         self.retry_after = retry_after

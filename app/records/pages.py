@@ -95,7 +95,7 @@ async def verify_page(
     try:
         check = await verify.verify(db, deal_id)
     except NotFound as exc:
-        return error_response(request, user, exc.message, 404)
+        return error_response(request, user, exc, 404)
     room = await _room(db, check["room_id"])
     players = (
         len((room or {}).get("seats") or [])
@@ -129,14 +129,14 @@ async def replay_page(
     try:
         game = await records.room_game(db, room_id)
     except NotFound as exc:
-        return error_response(request, user, exc.message, 404, f"/rooms/{room_id}")
+        return error_response(request, user, exc, 404, f"/rooms/{room_id}")
     h = await records.history(db, game)
     if deal is None:
         return _page(request, user, "records/record.html", _record_context(h, room))
     try:
         frames = records.frames(h, deal)
     except NotFound as exc:
-        return error_response(request, user, exc.message, 404, f"/rooms/{room_id}/replay")
+        return error_response(request, user, exc, 404, f"/rooms/{room_id}/replay")
     step = min(step, len(frames) - 1)
     frame = frames[step]
     view = dict(frame["view"])
@@ -209,7 +209,7 @@ async def record_page(
     try:
         game = await records.get_game(db, game_id)
     except NotFound as exc:
-        return error_response(request, user, exc.message, 404)
+        return error_response(request, user, exc, 404)
     room = await _room(db, game.room_id)
     h = await records.history(db, game)
     return _page(request, user, "records/record.html", _record_context(h, room))
@@ -230,7 +230,7 @@ async def replay_mine_page(
         result = await replay_mine.replay_mine(db, room_id, deal_no, user)
         room = await service.room_info(db, room_id)
     except ServiceError as exc:
-        return error_response(request, user, exc.message, exc.status, f"/rooms/{room_id}")
+        return error_response(request, user, exc, exc.status, f"/rooms/{room_id}")
     ctx = {
         "replay": replay_panel.for_page(result, room),
         "room": room,

@@ -92,9 +92,17 @@ async def replay_mine(
         (s["seat"] for s in room["seats"] if user is not None and s["user_id"] == user.id), None
     )
     if mine is None:
-        raise Forbidden("only a seated player may replay a deal with the bot, from their own seat")
+        raise Forbidden(
+            "only a seated player may replay a deal with the bot, from their own seat",
+            "replay_seated_only",
+        )
     if seat is not None and seat != mine:
-        raise Forbidden(f"you may replay only your own seat ({mine}), not seat {seat}")
+        raise Forbidden(
+            f"you may replay only your own seat ({mine}), not seat {seat}",
+            "replay_own_seat",
+            mine=mine,
+            seat=seat,
+        )
     game = await records.room_game(db, room_id)
     key = (game.id, deal_no, mine)
     if key in _CACHE:
@@ -117,7 +125,11 @@ async def _replay(
     history = await records.history(db, game)
     deal = history.deal(deal_no)
     if not deal.finished:
-        raise Conflict(f"deal {deal_no} is still being played: the bot can replay it once it ends")
+        raise Conflict(
+            f"deal {deal_no} is still being played: the bot can replay it once it ends",
+            "replay_deal_in_play",
+            n=deal_no,
+        )
     levels, people = seat_levels(room["seats"], room["players"], mine)
     prior = [m.action for d in history.deals if d.deal_no < deal_no for m in d.moves]
     actual = {

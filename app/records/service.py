@@ -92,14 +92,14 @@ class GameHistory:
         for d in self.deals:
             if d.deal_no == deal_no:
                 return d
-        raise NotFound(f"game {self.game.id} has no deal {deal_no}")
+        raise NotFound(f"game {self.game.id} has no deal {deal_no}", "no_such_deal", n=deal_no)
 
 
 async def get_game(db: AsyncSession, game_id: int) -> Game:
     """The game row. Raises NotFound."""
     game = await db.get(Game, game_id)
     if game is None:
-        raise NotFound(f"there is no game {game_id}")
+        raise NotFound(f"there is no game {game_id}", "no_game", n=game_id)
     return game
 
 
@@ -109,7 +109,7 @@ async def room_game(db: AsyncSession, room_id: int) -> Game:
         select(Game).where(Game.room_id == room_id).order_by(Game.id.desc()).limit(1)
     )
     if game is None:
-        raise NotFound(f"room {room_id} has no game yet")
+        raise NotFound(f"room {room_id} has no game yet", "room_no_game", n=room_id)
     return game
 
 
@@ -247,7 +247,11 @@ def frames(h: GameHistory, deal_no: int) -> list[dict[str, Any]]:
     Raises NotFound for an unknown or unfinished deal."""
     deal = h.deal(deal_no)
     if not deal.finished:
-        raise NotFound(f"deal {deal_no} is still being played: its replay opens when it ends")
+        raise NotFound(
+            f"deal {deal_no} is still being played: its replay opens when it ends",
+            "deal_in_play",
+            n=deal_no,
+        )
     game = h.game
     prior = [m.action for d in h.deals if d.deal_no < deal_no for m in d.moves]
     state = rules.replay(game.game, game.options, game.dealer, prior)

@@ -33,9 +33,17 @@ def parse_deal_id(text: str) -> tuple[int, int]:
     match = DEAL_ID.match(text or "")
     too_long = None if match else re.fullmatch(r"(\d+)-(\d+)", text or "")
     if too_long:  # the right form, numbers beyond any game's
-        raise NotFound(f"game {too_long.group(1)} has no deal {too_long.group(2)}")
+        raise NotFound(
+            f"game {too_long.group(1)} has no deal {too_long.group(2)}",
+            "no_such_deal",
+            n=int(too_long.group(2)),
+        )
     if not match:
-        raise NotFound(f"{text!r} is not a deal id; a deal id is <game>-<deal number>, e.g. 12-3")
+        raise NotFound(
+            f"{text!r} is not a deal id; a deal id is <game>-<deal number>, e.g. 12-3",
+            "not_a_deal_id",
+            id=repr(text),
+        )
     return int(match.group(1)), int(match.group(2))
 
 

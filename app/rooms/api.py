@@ -140,7 +140,7 @@ async def score(game: Annotated[str, Path(max_length=64)], body: ScoreIn) -> dic
     try:
         return dict(rules.score_deal(game, body.options, body.summary))
     except rules.IllegalAction as exc:
-        raise Unprocessable(str(exc)) from None
+        raise Unprocessable.of(exc) from None
 
 
 @router.post("/rooms", status_code=201, response_model=RoomOut, responses=E422)

@@ -114,7 +114,7 @@ def canonical(state: rules.State, action: object) -> rules.Action:
     turned suit: ``{"type": "take", "suit": "o"}`` for ``{"type": "take"}``) is stored as
     the listed action with the same result."""
     if not isinstance(action, dict):
-        raise Unprocessable("an action is a JSON object with a type")
+        raise Unprocessable("an action is a JSON object with a type", "action_object")
     legal_now = rules.legal_actions(state)
     for legal in legal_now:
         if legal == action:
@@ -122,9 +122,11 @@ def canonical(state: rules.State, action: object) -> rules.Action:
     try:
         result = rules.apply(state, action)
     except rules.IllegalAction as exc:
-        raise Unprocessable(str(exc)) from None
+        raise Unprocessable.of(exc) from None
     except (TypeError, KeyError, AttributeError):
-        raise Unprocessable("this action is not one of your legal actions now") from None
+        raise Unprocessable(
+            "this action is not one of your legal actions now", "not_a_legal_action"
+        ) from None
     seat = rules.to_act(state)
     same = rules.observe(result, seat)
     for legal in legal_now:
@@ -197,7 +199,7 @@ async def commit(
         for one in actions:
             state = rules.apply(state, one)
     except rules.IllegalAction as exc:
-        raise Unprocessable(str(exc)) from None
+        raise Unprocessable.of(exc) from None
     at = utcnow()
     game_id = game.id
     rows: list[dict[str, Any]] = [
@@ -207,11 +209,11 @@ async def commit(
     try:
         if not await _insert_move(db, rows[0]):
             await db.commit()  # nothing was written: end the transaction, keep the objects usable
-            raise Conflict("another move was made first; reload the table")
+            raise Conflict("another move was made first; reload the table", "move_made_first")
         for row in rows[1:]:
             if not await _insert_move(db, row):
                 await db.rollback()
-                raise Conflict("another move was made first; reload the table")
+                raise Conflict("another move was made first; reload the table", "move_made_first")
         if deal is not None:
             db.add(deal)
         for statement in extra:
@@ -222,7 +224,7 @@ async def commit(
         await db.commit()
     except IntegrityError:
         await db.rollback()
-        raise Conflict("another move was made first; reload the table") from None
+        raise Conflict("another move was made first; reload the table", "move_made_first") from None
     deal_seq = next(
         (row["seq"] for row in reversed(rows) if row["action"].get("type") == "deal"),
         loaded.deal_seq,

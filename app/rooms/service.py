@@ -131,11 +131,12 @@ async def create_room(
             clock_seconds, max_timeouts, get_settings().default_max_timeouts
         )
     except ValueError as exc:
-        raise Unprocessable(str(exc)) from None
+        code = "clock_seconds" if str(exc).startswith("clock_seconds") else None
+        raise Unprocessable(str(exc), code) from None
     try:
         state = rules.new_game(game, options, 0)
     except rules.IllegalAction as exc:
-        raise Unprocessable(str(exc)) from None
+        raise Unprocessable.of(exc) from None
     view = rules.observe(state, None)
     room = Room(
         game=game,
@@ -224,11 +225,13 @@ async def take_seat(
         if bot not in bot_names():
             raise Unprocessable(f"unknown bot {bot!r}; bots: {', '.join(bot_names())}")
         if room.status != "open":
-            raise Conflict("bots are seated before the game starts")
+            raise Conflict("bots are seated before the game starts", "bots_before_start")
         if not _in_room(room, user):
-            raise Forbidden("only the room's creator or a seated player may seat a bot")
+            raise Forbidden(
+                "only the room's creator or a seated player may seat a bot", "bot_seater"
+            )
         if occupied:
-            raise Conflict(f"seat {seat} is taken")
+            raise Conflict(f"seat {seat} is taken", "seat_taken", seat=seat)
         stmt = (
             update(Seat).where(*where, Seat.user_id.is_(None), Seat.bot.is_(None)).values(bot=bot)
         )
@@ -244,10 +247,12 @@ async def take_seat(
             await _publish(db, room)
             return await _info(db, room)
         if mine is not None:
-            raise Conflict(f"you already hold seat {mine} in this room")
+            raise Conflict(
+                f"you already hold seat {mine} in this room", "already_hold_seat", seat=mine
+            )
         if room.status == "open":
             if occupied:
-                raise Conflict(f"seat {seat} is taken")
+                raise Conflict(f"seat {seat} is taken", "seat_taken", seat=seat)
             stmt = update(Seat).where(*where, Seat.user_id.is_(None), Seat.bot.is_(None))
         elif room.status == "playing":
             # A running game's seats are kept for their people, even one who left: only
@@ -256,16 +261,16 @@ async def take_seat(
                 f"seat {seat} is kept for its player while the game runs; you can watch the table"
             )
         else:
-            raise Conflict("the game is over")
+            raise Conflict("the game is over", "game_over")
         stmt = stmt.values(user_id=user.id, bot=None, stand_in=False, timeouts=0)
     try:
         done = (await db.execute(stmt)).rowcount  # type: ignore[attr-defined]  # a DML statement's Result is a CursorResult
         if done != 1:
-            raise Conflict(f"seat {seat} is taken")
+            raise Conflict(f"seat {seat} is taken", "seat_taken", seat=seat)
         await db.commit()
     except IntegrityError:
         await db.rollback()
-        raise Conflict("you already hold a seat in this room") from None
+        raise Conflict("you already hold a seat in this room", "already_seated") from None
     except Conflict:
         await db.rollback()
         raise
@@ -283,7 +288,7 @@ async def leave_seat(db: AsyncSession, room_id: int, seat: int, user: User) -> d
     room = await _room(db, room_id)
     chair = _seat(room, seat)
     if room.status == "finished":
-        raise Conflict("the game is over")
+        raise Conflict("the game is over", "game_over")
     if chair.user_id is not None and chair.user_id == user.id:
         values: dict[str, Any] = {"user_id": None, "timeouts": 0}
         if room.status == "playing":  # the seat stays theirs: a stand-in plays until they return
@@ -295,7 +300,7 @@ async def leave_seat(db: AsyncSession, room_id: int, seat: int, user: User) -> d
         values = {"bot": None, "stand_in": False}
         stmt = update(Seat).where(Seat.room_id == room.id, Seat.seat == seat, Seat.bot.is_not(None))
     else:
-        raise Forbidden(f"seat {seat} is not yours")
+        raise Forbidden(f"seat {seat} is not yours", "seat_not_yours", seat=seat)
     await db.execute(stmt.values(**values))
     await db.commit()
     room = await _room(db, room_id)
@@ -309,17 +314,17 @@ async def start(db: AsyncSession, room_id: int, user: User) -> dict[str, Any]:
     NotFound, Forbidden (not the creator nor seated) or Conflict (not open, seats empty)."""
     room = await _room(db, room_id)
     if room.status != "open":
-        raise Conflict("the game has already started")
+        raise Conflict("the game has already started", "game_started")
     if any(s.user_id is None and s.bot is None for s in room.seats):
-        raise Conflict("every seat must be filled before the start")
+        raise Conflict("every seat must be filled before the start", "seats_not_filled")
     if not _in_room(room, user):
-        raise Forbidden("only the room's creator or a seated player may start the game")
+        raise Forbidden("only the room's creator or a seated player may start the game", "starter")
     claimed = await db.execute(
         update(Room).where(Room.id == room.id, Room.status == "open").values(status="playing")
     )
     if claimed.rowcount != 1:  # type: ignore[attr-defined]  # a DML statement's Result is a CursorResult
         await db.rollback()
-        raise Conflict("the game has already started")
+        raise Conflict("the game has already started", "game_started")
     game = Game(
         room_id=room.id,
         game=room.game,
@@ -394,21 +399,26 @@ async def post_move(
     room = await _room(db, room_id)
     seat = _seat_of(room, user)
     if seat is None:
-        raise Forbidden("you do not hold a seat at this table")
+        raise Forbidden("you do not hold a seat at this table", "no_seat_here")
     chair = _seat(room, seat)
     game = await _game(db, room.id)
     if game is None or room.status == "open":
-        raise Conflict("the game has not started")
+        raise Conflict("the game has not started", "game_not_started")
     loaded = await play.load(db, game)
     state = loaded.state
     if seq != state.seq:
-        raise Conflict(f"stale move: the table is at seq {state.seq}, you sent {seq}")
+        raise Conflict(
+            f"stale move: the table is at seq {state.seq}, you sent {seq}",
+            "stale_move",
+            seq=state.seq,
+            sent=seq,
+        )
     if (
         rules.is_over(state) or room.status == "finished"
     ):  # finished: also a stopped match (end_match)
-        raise Conflict("the game is over")
+        raise Conflict("the game is over", "game_over")
     if rules.to_act(state) != seat:
-        raise Forbidden("it is not your turn")
+        raise Forbidden("it is not your turn", "not_your_turn")
     legal = play.resolve(state, action)
     back = []
     if chair.stand_in or chair.timeouts or chair.away:

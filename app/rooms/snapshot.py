@@ -132,7 +132,7 @@ async def load_room(db: AsyncSession, room_id: int) -> Room:
         .first()
     )
     if room is None:
-        raise NotFound(f"there is no room {room_id}")
+        raise NotFound(f"there is no room {room_id}", "no_room", n=room_id)
     return room
 
 

@@ -40,7 +40,7 @@ def game(game_id: str) -> TrickGame:
     try:
         return GAMES[game_id]
     except (KeyError, TypeError):
-        raise IllegalAction(f"unknown game {game_id!r}; games: {', '.join(GAMES)}") from None
+        raise IllegalAction("unknown_game", game=game_id, games=", ".join(GAMES)) from None
 
 
 def new_game(game_id: str, options: dict[str, Any] | None = None, dealer: int = 0) -> State:
@@ -84,7 +84,7 @@ def observe(state: State, seat: int | None) -> View:
     """What ``seat`` may see of ``state`` (None: a spectator). JSON-able; see docs/engine-face.md."""
     g = GAMES[state.game]
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < g.players):
-        raise IllegalAction(f"there is no seat {seat!r}")
+        raise IllegalAction("no_such_seat", seat=seat)
     return g.observe(state, seat)
 
 

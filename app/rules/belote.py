@@ -47,12 +47,10 @@ def best_declaration_team(declarations: list[list[dict[str, Any]]], trump: str) 
                 if k == best[team]
             ]
             if any(b is None for b in bys):
-                raise IllegalAction(
-                    'two equal runs tie: give each its declarer\'s position from the eldest hand ("by")'
-                )
+                raise IllegalAction("runs_tie_by")
             first.append(min(bys))
         if first[0] == first[1]:
-            raise IllegalAction('one player cannot have declared for both teams (same "by")')
+            raise IllegalAction("by_both_teams")
         tie_team = 0 if first[0] < first[1] else 1
     return compare_best(keys, tie_team, "declarations")
 
@@ -91,7 +89,7 @@ class Belote(FrenchBelote):
         """rules/belote.md §6, 4 players (option ``must_undertrump``)."""
         trump = self.trump(contract)
         if trump not in self.table.suits:
-            raise IllegalAction(f"unknown trump suit {trump!r}")
+            raise IllegalAction("unknown_trump", trump=trump)
         return belote_follow(
             hand,
             trick,
@@ -116,7 +114,7 @@ class Belote(FrenchBelote):
         checked = super().check_summary(summary)
         carried = summary.get("carried_in", 0)
         if not (_int(carried) and carried >= 0):
-            raise IllegalAction("carried_in must be a whole number of points, 0 or more")
+            raise IllegalAction("carried_in_whole")
         eldest = summary["contract"].get("eldest_team")
         for team, combos in enumerate(checked[5]):
             for combo in combos:
@@ -124,11 +122,9 @@ class Belote(FrenchBelote):
                 if by is None:
                     continue
                 if not (_int(by) and 0 <= by <= 3):
-                    raise IllegalAction('"by" is a position from the eldest hand, 0 to 3')
+                    raise IllegalAction("by_range")
                 if eldest is not None and (eldest if by % 2 == 0 else 1 - eldest) != team:
-                    raise IllegalAction(
-                        f"position {by} from the eldest hand is not a player of team {team}"
-                    )
+                    raise IllegalAction("by_not_of_team", by=by, team=team)
         return checked
 
     def score_deal(self, options: dict[str, Any], summary: SummaryIn) -> DealScore:

@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from app.rules.belote_base import EIGHT_CARD_RUN_OPTION, TARGET_OPTION, FrenchBelote, four_key
-from app.rules.cards import SUIT_NAMES, suit_of
+from app.rules.cards import suit_of
 from app.rules.declarations import run_key
-from app.rules.errors import IllegalAction
+from app.rules.errors import IllegalAction, Reason
 from app.rules.scoring import capot_team, compare_best, deal_totals
 from app.rules.state import State
 from app.rules.types import Action, ActionIn, DealScore, SummaryIn, View
@@ -30,7 +30,7 @@ def follow_suit(hand: list[str], trick: list[str]) -> tuple[list[str], str]:
     led = suit_of(trick[0])
     follow = [c for c in hand if suit_of(c) == led]
     if follow:
-        return follow, f"you must follow suit in {SUIT_NAMES[led]}"
+        return follow, Reason("must_follow_suit", suit=led)
     return list(hand), ""
 
 
@@ -101,14 +101,12 @@ class BeloteForTwo(FrenchBelote):
     def do_auction(self, state: State, action: ActionIn) -> None:
         if not self.exchange_pending(state):
             if action.get("type") == "exchange":
-                raise IllegalAction("there is no 7 of trumps to exchange now")
+                raise IllegalAction("no_seven_to_exchange")
             super().do_auction(state, action)
             return
         swap = action.get("swap")
         if action.get("type") != "exchange" or swap not in (True, False):
-            raise IllegalAction(
-                "first say whether you exchange your 7 of trumps for the turned card"
-            )
+            raise IllegalAction("exchange_first")
         seat = state.extra["exchange"]["seat"]
         if swap:
             hand = state.hands[seat]
@@ -122,7 +120,7 @@ class BeloteForTwo(FrenchBelote):
     def legal_play(self, options, contract, hand, trick):
         """rules/belote.md §6, 2p: follow suit if you can; no duty to beat or to trump."""
         if self.trump(contract) not in self.table.suits:
-            raise IllegalAction(f"unknown trump suit {self.trump(contract)!r}")
+            raise IllegalAction("unknown_trump", trump=self.trump(contract))
         return follow_suit(hand, trick)
 
     def can_claim(self, state: State, seat: int) -> bool:
@@ -161,17 +159,12 @@ class BeloteForTwo(FrenchBelote):
             return super().apply(state, action)
         if state.phase != "play" or not state.options["allow_claim"]:
             raise IllegalAction(
-                'you can say "I\'m done" only during the play'
-                if state.options["allow_claim"]
-                else '"I\'m done" is not played at this table'
+                "claim_only_in_play" if state.options["allow_claim"] else "claim_not_played"
             )
         seat = state.to_act
         assert seat is not None
         if not self.can_claim(state, seat):
-            raise IllegalAction(
-                'you can say "I\'m done" only after winning a trick with points in it, '
-                "and not at the last trick"
-            )
+            raise IllegalAction("claim_after_points")
         new = state.clone()
         self.do_claim(new, seat)
         new.seq = state.seq + 1
@@ -243,7 +236,7 @@ class BeloteForTwo(FrenchBelote):
         opts = self.validate_options(options)
         trump, taker, tricks, cp, last, decl, belote = self.check_summary(summary)
         if summary.get("carried_in", 0) not in (0, None):
-            raise IllegalAction("Belote for two holds no points from one deal to the next")
+            raise IllegalAction("belote_2p_no_carry")
         valid = self.valid_combinations(decl, trump, summary["contract"].get("eldest_team"))
         vd = self.declaration_points(opts, decl, valid)
         capot = capot_team(tricks)

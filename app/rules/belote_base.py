@@ -173,7 +173,7 @@ class FrenchBelote(TurnedCardGame):
         trump, taker, tricks, cp, last, decl, belote = check_common_summary(self, summary)
         check_declared(self, decl, trump, belote, self.max_declared_cards)
         if summary.get("revoke_team") is not None:
-            raise IllegalAction("Belote has no revoke penalty: the server only accepts legal cards")
+            raise IllegalAction("no_revoke", game="Belote")
         return trump, taker, tricks, cp, last, decl, belote
 
     # ------------------------------------------------------------------ views

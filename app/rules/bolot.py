@@ -93,7 +93,7 @@ class Bolot(TurnedCardGame):
         """rules/bolot.md §6."""
         trump = self.trump(contract)
         if trump not in self.table.suits:
-            raise IllegalAction(f"unknown trump suit {trump!r}")
+            raise IllegalAction("unknown_trump", trump=trump)
         return belote_follow(hand, trick, trump, self.power_table(trump))
 
     def score_deal(self, options: dict[str, Any], summary: SummaryIn) -> DealScore:
@@ -108,9 +108,9 @@ class Bolot(TurnedCardGame):
         opts = self.validate_options(options)
         trump, taker, tricks, cp, last, decl, belote = check_common_summary(self, summary)
         if summary.get("carried_in", 0) not in (0, None):
-            raise IllegalAction("Bolot carries no points from one deal to the next")
+            raise IllegalAction("bolot_no_carry")
         if summary.get("revoke_team") is not None:
-            raise IllegalAction("Bolot has no revoke penalty: the server only accepts legal cards")
+            raise IllegalAction("no_revoke", game="Bolot")
         check_declared(self, decl, trump, belote, 16)
         eldest = summary["contract"].get("eldest_team")
 

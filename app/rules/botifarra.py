@@ -144,7 +144,7 @@ class Botifarra(TrumpChoiceGame):
         """
         trump = self.trump(contract)
         if (trump is not None and trump not in self.table.suits) or "trump" not in (contract or {}):
-            raise IllegalAction("the trump must be o, c, e or b, or null for botifarra")
+            raise IllegalAction("trump_or_null")
         return botifarra_follow(
             hand,
             trick,

@@ -23,7 +23,6 @@ The contract is public from the choice on: ``{"trump": suit | None,
 from __future__ import annotations
 
 from app.rules.botifarra_score import max_doublings, multiplier
-from app.rules.cards import SUIT_NAMES
 from app.rules.core import TrickGame
 from app.rules.errors import IllegalAction
 from app.rules.state import State
@@ -82,10 +81,7 @@ class TrumpChoiceGame(TrickGame):
         delegated = state.extra["delegated"]
         if kind == "delegate":
             if delegated:
-                raise IllegalAction(
-                    "the choice was delegated to you: you cannot delegate it back; "
-                    "name a suit or botifarra"
-                )
+                raise IllegalAction("delegated_back")
             state.auction.append({"seat": seat, "type": "delegate"})
             state.extra["delegated"] = True
             state.to_act = self.partner(seat)
@@ -93,17 +89,13 @@ class TrumpChoiceGame(TrickGame):
         if kind == "trump":
             suit = action.get("suit")
             if suit not in self.table.suits:
-                raise IllegalAction(
-                    "name a trump suit: "
-                    + ", ".join(f"{s} ({SUIT_NAMES[s]})" for s in self.table.suits)
-                )
+                raise IllegalAction("name_trump_suit", suits=list(self.table.suits))
             state.auction.append({"seat": seat, "type": "trump", "suit": suit})
         elif kind == "botifarra":
             suit = None
             state.auction.append({"seat": seat, "type": "botifarra"})
         else:
-            also = "" if delegated else ", or delegate to your partner"
-            raise IllegalAction(f"it is time to choose trumps: name a suit or botifarra{also}")
+            raise IllegalAction("choose_trumps" if delegated else "choose_trumps_or_delegate")
         team = self.team_of(seat)
         state.contract = {
             "trump": suit,
@@ -140,7 +132,7 @@ class TrumpChoiceGame(TrickGame):
                 self._start_play(state)
             return
         if kind != word:
-            raise IllegalAction(f"it is time to {STEP_WORDS[step]} or pass")
+            raise IllegalAction("time_to_" + step)
         state.auction.append({"seat": seat, "type": word, "step": step})
         contract = state.contract or {}
         doublings = contract["doublings"] + 1

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from app.rules.cards import SUIT_NAMES, card_name, rank_of
+from app.rules.cards import rank_of
+from app.rules.errors import Reason
 
 #: rules/botifarra.md §2: the cards that hold points (9, 1, 12, 11, 10).
 COUNTING_RANKS = frozenset(("9", "1", "12", "11", "10"))
@@ -76,42 +77,28 @@ def botifarra_follow(
     if not partner_winning:
         winners = [c for c in pool if power(c) > top]
         if winners:
-            led_name = SUIT_NAMES[led]
             if follow:
-                why = f"you must beat the opponents' {card_name(winning)}"
+                why = Reason("must_beat", card=winning)
             elif winning[-1] == trump:
-                why = f"you cannot follow {led_name}, so you must over-trump the opponents' {card_name(winning)}"
+                why = Reason("must_over_trump_to_beat", suit=led, card=winning)
             else:
-                why = f"you cannot follow {led_name}, so you must trump to beat the opponents' {card_name(winning)}"
+                why = Reason("must_trump_to_beat", suit=led, card=winning)
             return winners, why
-    led_name = SUIT_NAMES[led]
     if not eastern:
-        return pool, (f"you must follow suit in {led_name}" if follow else "")
+        return pool, (Reason("must_follow_suit", suit=led) if follow else "")
     low = lowest_of_each_suit(pool, strength)
     if partner_winning:
         legal = [c for c in pool if c in low or is_counting(c)]
         if follow:
-            why = (
-                f"your partner is winning: follow {led_name} with a counting card "
-                f"(9, 1, 12, 11, 10) or your lowest {led_name}"
-            )
+            why = Reason("partner_winning_follow", suit=led)
         else:
-            why = (
-                "your partner is winning and you cannot follow "
-                f"{led_name}: play a counting card (9, 1, 12, 11, 10) or the lowest card of a suit"
-            )
+            why = Reason("partner_winning_discard", suit=led)
         return legal, why
     second = len(trick) == 1 and (not follow or extended_exception)
     legal = [c for c in pool if c in low or (second and is_counting(c))]
-    also = " (or, as second player, a counting card)" if second else ""
+    also = "_or_counting" if second else ""
     if follow:
-        why = (
-            f"you cannot beat the opponents' {card_name(winning)}, so you must "
-            f"follow with your lowest {led_name}{also}"
-        )
+        why = Reason("must_follow_lowest" + also, card=winning, suit=led)
     else:
-        why = (
-            f"you can neither follow {led_name} nor beat the opponents' {card_name(winning)}, "
-            f"so you must play the lowest card of a suit{also}"
-        )
+        why = Reason("must_play_lowest" + also, card=winning, suit=led)
     return legal, why

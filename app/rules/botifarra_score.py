@@ -44,41 +44,37 @@ def check_contract(game: Any, options: dict[str, Any], summary: Any) -> tuple[st
             is off; declarations, a belote or points carried in).
     """
     if not isinstance(summary, dict):
-        raise IllegalAction("the summary must be an object")
+        raise IllegalAction("summary_object")
     contract = summary.get("contract")
     if not isinstance(contract, dict):
-        raise IllegalAction("the summary needs a contract")
+        raise IllegalAction("summary_contract")
     if "trump" not in contract or (
         contract["trump"] is not None and contract["trump"] not in game.table.suits
     ):
-        raise IllegalAction("contract.trump must be o, c, e or b, or null for botifarra")
+        raise IllegalAction("contract_trump_or_null")
     trump = contract["trump"]
     chooser = contract.get("chooser_team")
     if not _team(chooser):
-        raise IllegalAction("chooser_team must be 0 or 1")
+        raise IllegalAction("team_field", field="chooser_team")
     doublings = contract.get("doublings", 0)
     if (
         doublings not in (0, 1, 2, 3)
         or not isinstance(doublings, int)
         or isinstance(doublings, bool)
     ):
-        raise IllegalAction(
-            "doublings must be 0 (none), 1 (contrar), 2 (recontrar) or 3 (Sant Vicenç)"
-        )
+        raise IllegalAction("doublings_range")
     if doublings > max_doublings(options, trump is None):
-        raise IllegalAction(
-            "Sant Vicenç is not allowed on botifarra in this game (option sant_vicenc_on_botifarra)"
-        )
+        raise IllegalAction("sant_vicenc_on_botifarra")
     if contract.get("delegated", False) not in (True, False):
-        raise IllegalAction("delegated must be true or false")
+        raise IllegalAction("delegated_bool")
     declarations = summary.get("declarations") or [[], []]
     if not isinstance(declarations, list) or any(d for d in declarations):
-        raise IllegalAction("Botifarra has no declarations")
+        raise IllegalAction("botifarra_no_declarations")
     belote = summary.get("belote") or [0, 0]
     if not isinstance(belote, list) or any(b for b in belote):
-        raise IllegalAction("Botifarra has no belote")
+        raise IllegalAction("botifarra_no_belote")
     if summary.get("carried_in") not in (0, None):
-        raise IllegalAction("Botifarra carries no points from one hand to the next")
+        raise IllegalAction("botifarra_no_carry")
     return trump, chooser, doublings
 
 
@@ -97,7 +93,7 @@ def score_botifarra(game: Any, options: dict[str, Any], summary: Any) -> dict[st
     m = multiplier(options, trump is None, doublings)
     revoke = summary.get("revoke_team")
     if revoke is not None and not _team(revoke):
-        raise IllegalAction("revoke_team must be 0, 1 or null")
+        raise IllegalAction("revoke_team")
     detail: dict[str, Any] = {
         "totals": None,
         "multiplier": m,

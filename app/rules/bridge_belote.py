@@ -19,6 +19,7 @@ from app.rules.bridge_belote_auction import BridgeAuction
 from app.rules.bridge_belote_contract import ALL_TRUMPS, NO_TRUMPS, TABLE, trump_marker
 from app.rules.bridge_belote_scoring import FOUR_POINTS, score
 from app.rules.cards import rank_of, suit_of
+from app.rules.errors import Reason
 from app.rules.obligations import belote_follow
 from app.rules.state import State
 from app.rules.types import DealScore, Summary, SummaryIn, View
@@ -146,9 +147,7 @@ class BridgeBelote(BridgeAuction):
         suit = suit_of(card)
         if suit == suit_of(state.trick[0][1]) or suit == self.trump(state.contract):
             return None
-        return (
-            "a belot is announced only with a card that is led or follows suit, not with a discard"
-        )
+        return Reason("belot_not_discard")
 
     def declarations_shown(self, state: State) -> bool:
         """Only the kinds are public during play; the cards after the last trick (§5)."""

@@ -96,35 +96,29 @@ class BridgeAuction(TrickGame):
                 self.close_auction(state)
                 return
         else:
-            raise IllegalAction(
-                "during the auction you bid, pass, double (contra) or redouble (recontra)"
-            )
+            raise IllegalAction("auction_calls")
         ex["passes"] = 0
         state.to_act = self.next_seat(seat)
 
     def _bid(self, state: State, seat: int, bid: object) -> None:
         ex = state.extra
         if bid not in BIDS:
-            raise IllegalAction(
-                "name a contract: C, D, H, S (a trump suit), NT (no trumps) or AT (all trumps)"
-            )
+            raise IllegalAction("name_a_contract")
         if self._locked(state):
-            raise IllegalAction(
-                "the bid is doubled and nobody may bid again (Burgas rule): pass or redouble"
-            )
+            raise IllegalAction("bid_locked")
         if ex["bid"] is not None and BIDS.index(bid) <= BIDS.index(ex["bid"]):  # type: ignore[arg-type]
-            raise IllegalAction(f"you must bid higher than {BID_NAMES[ex['bid']]}")
+            raise IllegalAction("bid_higher", bid=ex["bid"], bid_name=BID_NAMES[ex["bid"]])
         state.auction.append({"seat": seat, "type": "bid", "contract": bid})
         ex.update(bid=bid, bidder=seat, multiplier=1, doubled_by=None, redoubled_by=None)
 
     def _double(self, state: State, seat: int) -> None:
         ex = state.extra
         if ex["bid"] is None:
-            raise IllegalAction("there is no bid to double yet")
+            raise IllegalAction("no_bid_to_double")
         if self.team_of(ex["bidder"]) == self.team_of(seat):
-            raise IllegalAction("you can double only the other side's bid")
+            raise IllegalAction("double_other_side")
         if ex["multiplier"] > 1:
-            raise IllegalAction("this bid is already doubled")
+            raise IllegalAction("already_doubled")
         state.auction.append({"seat": seat, "type": "double"})
         ex.update(multiplier=2, doubled_by=seat)
 
@@ -136,10 +130,8 @@ class BridgeAuction(TrickGame):
             or self.team_of(ex["bidder"]) != self.team_of(seat)
         ):
             if ex["multiplier"] == 4:
-                raise IllegalAction("this bid is already redoubled; there is no third level")
-            raise IllegalAction(
-                "you can redouble only your own side's bid after the other side doubled it"
-            )
+                raise IllegalAction("already_redoubled")
+            raise IllegalAction("redouble_own_side")
         state.auction.append({"seat": seat, "type": "redouble"})
         ex.update(multiplier=4, redoubled_by=seat)
 

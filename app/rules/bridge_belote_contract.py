@@ -78,18 +78,16 @@ def trump_marker(contract: dict[str, Any] | None) -> str | None:
             contract, or a trump given for No Trumps / All Trumps.
     """
     if not isinstance(contract, dict):
-        raise IllegalAction("the contract must be an object with a kind")
+        raise IllegalAction("contract_kind_object")
     kind, trump = contract.get("kind"), contract.get("trump")
     if kind not in KINDS:
-        raise IllegalAction(f"unknown contract kind {kind!r}: suit, no_trumps or all_trumps")
+        raise IllegalAction("unknown_contract_kind", kind=kind)
     if kind == SUIT:
         if trump not in TABLE.suits:
-            raise IllegalAction(
-                f"a suit contract needs its trump suit (S, H, D or C), not {trump!r}"
-            )
+            raise IllegalAction("suit_contract_trump", trump=trump)
         return trump
     if trump is not None:
         raise IllegalAction(
-            f"{'an all' if kind == ALL_TRUMPS_KIND else 'a no'} trumps contract has no trump suit"
+            "all_trumps_no_suit" if kind == ALL_TRUMPS_KIND else "no_trumps_no_suit"
         )
     return ALL_TRUMPS if kind == ALL_TRUMPS_KIND else None

@@ -104,29 +104,27 @@ def check_summary(game: Any, summary: Any) -> dict[str, Any]:
         IllegalAction: each rejection of §8, with the reason.
     """
     if not isinstance(summary, dict):
-        raise IllegalAction("the summary must be an object")
+        raise IllegalAction("summary_object")
     contract = summary.get("contract")
     trump = trump_marker(contract)
     kind = contract["kind"]
     declarer = contract.get("declarer_team")
     if not _int(declarer) or declarer not in (0, 1):
-        raise IllegalAction("declarer_team must be 0 or 1")
+        raise IllegalAction("team_field", field="declarer_team")
     multiplier = contract.get("multiplier", 1)
     if not _int(multiplier) or multiplier not in (1, 2, 4):
-        raise IllegalAction("the multiplier must be 1, 2 (contra) or 4 (recontra)")
+        raise IllegalAction("multiplier")
     tricks, cp = check_tricks_and_points(game, summary, trump)
     last = summary.get("last_trick_team")
     if not _int(last) or last not in (0, 1):
-        raise IllegalAction("last_trick_team must be 0 or 1")
+        raise IllegalAction("team_field", field="last_trick_team")
     if tricks[last] == 0:
-        raise IllegalAction("the last trick went to a team that took no trick")
+        raise IllegalAction("last_trick_no_trick")
     carried = summary.get("carried_in", 0) or 0
     if not _int(carried) or carried < 0:
-        raise IllegalAction("carried_in (the hanging points) must be a whole number, 0 or more")
+        raise IllegalAction("carried_in_hanging")
     if summary.get("revoke_team") is not None:
-        raise IllegalAction(
-            "Bridge-Belote has no revoke penalty: the server only accepts legal cards"
-        )
+        raise IllegalAction("no_revoke", game="Bridge-Belote")
     decl, belote = _check_declarations(summary, kind, trump)
     return {
         "kind": kind,
@@ -152,30 +150,28 @@ def _check_declarations(
         and all(isinstance(d, list) for d in decl)
         and all(isinstance(c, dict) for d in decl for c in d)
     ):
-        raise IllegalAction("declarations must be two lists of combinations")
+        raise IllegalAction("declarations_lists")
     belote = summary.get("belote", [0, 0])
     if not (
         isinstance(belote, list) and len(belote) == 2 and all(_int(b) and b >= 0 for b in belote)
     ):
-        raise IllegalAction("belote must be two whole numbers: the belots each team announced")
+        raise IllegalAction("belot_numbers")
     if kind == NO_TRUMPS and (decl[0] or decl[1] or sum(belote)):
-        raise IllegalAction("No Trumps has no declarations and no belot")
+        raise IllegalAction("no_trumps_no_declarations")
     if kind == SUIT and sum(belote) > 1:
-        raise IllegalAction("a suit contract has one belot, the K and Q of trumps")
+        raise IllegalAction("suit_one_belot")
     if sum(belote) > 4:
-        raise IllegalAction("All Trumps has at most four belots, one per suit")
+        raise IllegalAction("all_trumps_four_belots")
     for combos in decl:
         for combo in combos:
             if combo.get("kind") == "four" and str(combo.get("rank")) not in FOUR_POINTS:
-                raise IllegalAction(
-                    f"a four of {combo.get('rank')}s is worth nothing and is not a declaration"
-                )
+                raise IllegalAction("four_worthless", rank=combo.get("rank"))
     sets = check_disjoint(decl, TABLE, 16)
     # The K and Q of a team's belot cannot sit in the other team's declarations.
     suits = TABLE.suits if trump == ALL_TRUMPS else (trump,) if trump else ()
     free = [{s for s in suits if not {"K" + s, "Q" + s} & sets[1 - t]} for t in (0, 1)]
     if any(belote[t] > len(free[t]) for t in (0, 1)) or sum(belote) > len(free[0] | free[1]):
-        raise IllegalAction("the K or Q of a belot appears in the other team's declarations")
+        raise IllegalAction("belot_in_other_declarations")
     return decl, belote
 
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 from app.rules import obligations
-from app.rules.cards import CardTable, card_name, rank_of, suit_of
+from app.rules.cards import CardTable, rank_of, suit_of
 from app.rules.declarations import canonical, declare_choices
-from app.rules.errors import IllegalAction
+from app.rules.errors import IllegalAction, Reason
 from app.rules.state import State
 from app.rules.tables import Lookups
 from app.rules.types import Action, ActionIn, DealScore, Summary, SummaryIn
@@ -111,13 +111,13 @@ class TrickGame(Lookups, Views):
         out = {name: o["default"] for name, o in schema.items()}
         for name, value in (options or {}).items():
             if name not in schema:
-                raise IllegalAction(f"unknown option {name!r} for {self.id}")
+                raise IllegalAction("unknown_option", option=name, game=self.id)
             o = schema[name]
             if value is None and o.get("nullable"):
                 pass
             elif o["type"] == "bool":
                 if not isinstance(value, bool):
-                    raise IllegalAction(f"option {name} must be true or false")
+                    raise IllegalAction("option_bool", option=name)
             elif o["type"] == "int":
                 if (
                     not isinstance(value, int)
@@ -126,12 +126,12 @@ class TrickGame(Lookups, Views):
                     or value > o.get("max", 100000)
                 ):
                     raise IllegalAction(
-                        f"option {name} must be a whole number from {o.get('min', 1)} to {o.get('max', 100000)}"
+                        "option_int", option=name, lo=o.get("min", 1), hi=o.get("max", 100000)
                     )
             elif o["type"] == "choice":
                 if value not in o["choices"]:
                     raise IllegalAction(
-                        f"option {name} must be one of {', '.join(map(str, o['choices']))}"
+                        "option_choice", option=name, choices=", ".join(map(str, o["choices"]))
                     )
             out[name] = value
         return out
@@ -154,7 +154,7 @@ class TrickGame(Lookups, Views):
         """The state before the first deal. Raises IllegalAction for a bad option or dealer."""
         opts = self.validate_options(options)
         if not isinstance(dealer, int) or not 0 <= dealer < self.players:
-            raise IllegalAction(f"the dealer must be a seat from 0 to {self.players - 1}")
+            raise IllegalAction("dealer_range", last=self.players - 1)
         return State(game=self.id, options=opts, players=self.players, dealer=dealer)
 
     def legal_actions(self, state: State) -> list[Action]:
@@ -210,17 +210,17 @@ class TrickGame(Lookups, Views):
             IllegalAction: the action is not allowed now, with the reason.
         """
         if not isinstance(action, dict):
-            raise IllegalAction("an action is a JSON object with a type")
+            raise IllegalAction("action_object")
         kind = action.get("type")
         if state.phase == "over":
-            raise IllegalAction("the match is over")
+            raise IllegalAction("match_over")
         if state.phase == "deal":
             if kind != "deal":
-                raise IllegalAction("the cards have not been dealt yet")
+                raise IllegalAction("not_dealt")
             new = state.clone()
             self.do_deal(new, action.get("deck"))
         elif kind == "deal":
-            raise IllegalAction("the cards are already dealt")
+            raise IllegalAction("already_dealt")
         elif state.phase == "auction":
             new = state.clone()
             self.do_auction(new, action)
@@ -234,12 +234,10 @@ class TrickGame(Lookups, Views):
                 self.do_declare(new, seat, action)
             elif kind == "play":
                 if self.must_declare(new, seat):
-                    raise IllegalAction(
-                        "declare your combinations (or none) before your first card"
-                    )
+                    raise IllegalAction("declare_first")
                 self.do_play(new, seat, action)
             else:
-                raise IllegalAction(f"you cannot {kind!r} now: it is time to play a card")
+                raise IllegalAction("time_to_play", kind=kind)
         new.seq = state.seq + 1
         new.cache = None
         return new
@@ -262,9 +260,7 @@ class TrickGame(Lookups, Views):
     def do_deal(self, state: State, deck: Any) -> None:
         """Check that ``deck`` is a permutation of the deck and hand out the cards."""
         if not self._is_whole_deck(deck):
-            raise IllegalAction(
-                f"the deck must list each of the {len(self.table.deck)} cards exactly once"
-            )
+            raise IllegalAction("deck_once", n=len(self.table.deck))
         state.deck = list(deck)
         state.deal_no += 1
         state.hands = [[] for _ in range(self.players)]
@@ -330,16 +326,14 @@ class TrickGame(Lookups, Views):
     def do_declare(self, state: State, seat: int, action: ActionIn) -> None:
         """Record a seat's declaration (rules/bolot.md §5 "When")."""
         if not self.must_declare(state, seat):
-            raise IllegalAction("you can declare only once, before your first card of trick 1")
+            raise IllegalAction("declare_once")
         combos = action.get("combinations")
         if not isinstance(combos, list) or not all(isinstance(c, dict) for c in combos):
-            raise IllegalAction("combinations must be a list of declarations")
+            raise IllegalAction("combinations_list")
         allowed = {canonical(c): c for c in self._declare_choices(state, seat)}
         key = canonical(combos)
         if key not in allowed:
-            raise IllegalAction(
-                "you do not hold that declaration (a run is declared whole, a card counts once)"
-            )
+            raise IllegalAction("declaration_not_held")
         declared = list(state.declared)
         declared[seat] = allowed[key]
         state.declared = declared
@@ -366,9 +360,8 @@ class TrickGame(Lookups, Views):
         """
         other = self.belote_partner(state.contract, card)
         if other is None or other not in state.hands[seat]:
-            return (
-                f"you can say {self.belote_key} only with the first of the two trump "
-                f"{' and '.join(self.belote_ranks)} in your hand"
+            return Reason(
+                "belote_first_card", key=self.belote_key, ranks=" and ".join(self.belote_ranks)
             )
         return None
 
@@ -401,20 +394,20 @@ class TrickGame(Lookups, Views):
         hand = state.hands[seat]
         if card not in self._legal_now(state, seat):
             if card not in hand:
-                raise IllegalAction(
-                    f"you do not hold the {card}"
+                raise (
+                    IllegalAction("card_not_held", card=card)
                     if isinstance(card, str)
-                    else "name a card to play"
+                    else IllegalAction("name_a_card")
                 )
             legal, reason = self.legal_play(
                 state.options, state.contract, hand, [c for _, c in state.trick]
             )
             trump = self.trump(state.contract)
             best = max(legal, key=lambda c: self.card_power(c, suit_of(c), trump))
-            raise IllegalAction(f"{reason}: you hold the {card_name(best)}")
+            raise IllegalAction(reason, held=best)
         flag = action.get(self.belote_key, False) if self.belote_ranks else False
         if flag not in (True, False):
-            raise IllegalAction(f"{self.belote_key} is true or false")
+            raise IllegalAction("belote_flag", key=self.belote_key)
         refusal = self.belote_refusal(state, seat, card) if flag else None
         if refusal:
             raise IllegalAction(refusal)
@@ -492,7 +485,7 @@ class TrickGame(Lookups, Views):
         """Which cards of ``hand`` may be played next on ``trick`` (see app.rules.legal_cards)."""
         opts = self.validate_options(options)
         if not isinstance(contract, dict):
-            raise IllegalAction("contract must be an object")
+            raise IllegalAction("contract_object")
         return self.legal_play(opts, contract, list(hand), list(trick))[0]
 
     # ------------------------------------------------------------------ deal end

@@ -67,21 +67,21 @@ def combination_cards(combo: dict[str, Any], table: CardTable) -> list[str]:
     if kind == "four":
         rank = str(combo.get("rank"))
         if rank not in table.ranks:
-            raise IllegalAction(f"unknown rank {rank!r} in a four of a kind")
+            raise IllegalAction("unknown_four_rank", rank=rank)
         return [rank + s for s in table.suits]
     if kind == "sequence":
         suit, top, length = combo.get("suit"), str(combo.get("top")), combo.get("length")
         if suit not in table.suits:
-            raise IllegalAction(f"unknown suit {suit!r} in a run")
+            raise IllegalAction("unknown_run_suit", suit=suit)
         if not isinstance(length, int) or isinstance(length, bool) or not 3 <= length <= 8:
-            raise IllegalAction("a run has 3 to 8 cards")
+            raise IllegalAction("run_length")
         if top not in table.seq_index:
-            raise IllegalAction(f"unknown top card {top!r} in a run")
+            raise IllegalAction("unknown_run_top", top=top)
         hi = table.seq_index[top]
         if hi + 1 < length:
-            raise IllegalAction(f"a run of {length} cannot have {top} as its top card")
+            raise IllegalAction("run_top", length=length, top=top)
         return [table.sequence_order[i] + suit for i in range(hi - length + 1, hi + 1)]
-    raise IllegalAction(f"unknown declaration kind {kind!r}")
+    raise IllegalAction("unknown_declaration_kind", kind=kind)
 
 
 def canonical(combos: list[dict[str, Any]]) -> tuple:
@@ -160,10 +160,10 @@ def check_disjoint(
         for combo in combos:
             for card in combination_cards(combo, table):
                 if card in seen:
-                    raise IllegalAction(f"the {card} appears in two declarations")
+                    raise IllegalAction("card_in_two_declarations", card=card)
                 seen.add(card)
                 mine.add(card)
         if len(mine) > max_cards:
-            raise IllegalAction(f"team {team} declares more than {max_cards} cards")
+            raise IllegalAction("too_many_declared_cards", team=team, max_cards=max_cards)
         sets.append(mine)
     return sets

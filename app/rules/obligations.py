@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from app.rules.cards import SUIT_NAMES
+from app.rules.errors import Reason
 
 
 def winning_index(trick: list[str], trump: str | None, strength: Mapping[str, int]) -> int:
@@ -65,10 +65,10 @@ def belote_follow(
         top = max(strength[c] for c in trick if c[-1] == led)
         higher = [c for c in follow if strength[c] > top]
         if higher:
-            return higher, "trumps were led: you must overtake"
-        return follow, f"you must follow suit in {SUIT_NAMES[led]}"
+            return higher, Reason("must_overtake_trumps")
+        return follow, Reason("must_follow_suit", suit=led)
     if follow:
-        return follow, f"you must follow suit in {SUIT_NAMES[led]}"
+        return follow, Reason("must_follow_suit", suit=led)
     trumps = [c for c in hand if c[-1] == trump]
     if not trumps:
         return list(hand), ""
@@ -76,11 +76,11 @@ def belote_follow(
         return list(hand), ""
     trick_trumps = [strength[c] for c in trick if c[-1] == trump]
     if not trick_trumps:
-        return trumps, "you cannot follow suit, so you must trump"
+        return trumps, Reason("must_trump")
     top = max(trick_trumps)
     higher = [c for c in trumps if strength[c] > top]
     if higher:
-        return higher, "you must over-trump"
+        return higher, Reason("must_over_trump")
     if must_undertrump:
-        return trumps, "you cannot over-trump, but you must still trump"
+        return trumps, Reason("must_still_trump")
     return list(hand), ""

@@ -70,22 +70,23 @@ def check_tricks_and_points(
         and all(_int(t) and t >= 0 for t in tricks)
         and sum(tricks) == n
     ):
-        raise IllegalAction(f"tricks must be two whole numbers adding up to {n}")
+        raise IllegalAction("tricks_sum", n=n)
     cp = summary.get("card_points")
     if not (isinstance(cp, list) and len(cp) == 2 and all(_int(p) and p >= 0 for p in cp)):
-        raise IllegalAction("card_points must be two whole numbers")
+        raise IllegalAction("card_points_numbers")
     low, high = played_card_points(game, trump)
     if low == high and sum(cp) != high:
-        raise IllegalAction(f"card points must add up to {high}, not {sum(cp)}")
+        raise IllegalAction("card_points_total", total=high, sum=sum(cp))
     if not low <= sum(cp) <= high:
         raise IllegalAction(
-            f"the {game.players * n} cards played hold {low} to {high} card points, not {sum(cp)}"
+            "card_points_range", cards=game.players * n, low=low, high=high, sum=sum(cp)
         )
     for team in (0, 1):
         cap = card_points_cap(game, trump, tricks[team])
         if cp[team] > cap:
-            held = "1 trick holds" if tricks[team] == 1 else f"{tricks[team]} tricks hold"
-            raise IllegalAction(f"{held} at most {cap} card points, not {cp[team]}")
+            if tricks[team] == 1:
+                raise IllegalAction("one_trick_cap", cap=cap, cp=cp[team])
+            raise IllegalAction("tricks_cap", n=tricks[team], cap=cap, cp=cp[team])
     return tricks, cp
 
 
@@ -99,34 +100,34 @@ def check_common_summary(game: Any, summary: Any) -> tuple:
         IllegalAction: with the reason (rules/bolot.md §8 lists them).
     """
     if not isinstance(summary, dict):
-        raise IllegalAction("the summary must be an object")
+        raise IllegalAction("summary_object")
     contract = summary.get("contract")
     if not isinstance(contract, dict):
-        raise IllegalAction("the summary needs a contract")
+        raise IllegalAction("summary_contract")
     trump = contract.get("trump")
     if trump not in game.table.suits:
-        raise IllegalAction(f"unknown trump suit {trump!r}")
+        raise IllegalAction("unknown_trump", trump=trump)
     taker = contract.get("taker_team")
     if taker not in (0, 1) or not _int(taker):
-        raise IllegalAction("taker_team must be 0 or 1")
+        raise IllegalAction("team_field", field="taker_team")
     eldest = contract.get("eldest_team")
     if eldest is not None and (eldest not in (0, 1) or not _int(eldest)):
-        raise IllegalAction("eldest_team must be 0 or 1")
+        raise IllegalAction("team_field", field="eldest_team")
     tricks, cp = check_tricks_and_points(game, summary, trump)
     last = summary.get("last_trick_team")
     if last not in (0, 1) or not _int(last):
-        raise IllegalAction("last_trick_team must be 0 or 1")
+        raise IllegalAction("team_field", field="last_trick_team")
     if tricks[last] == 0:
-        raise IllegalAction("the last trick went to a team that took no trick")
+        raise IllegalAction("last_trick_no_trick")
     belote = summary.get("belote", [0, 0])
     if not (
         isinstance(belote, list)
         and len(belote) == 2
         and all(b in (0, 1) and _int(b) for b in belote)
     ):
-        raise IllegalAction("belote must be two values, 0 or 1")
+        raise IllegalAction("belote_values")
     if sum(belote) > 1:
-        raise IllegalAction("only one team can hold the belote")
+        raise IllegalAction("one_belote")
     decl = summary.get("declarations", [[], []])
     if not (
         isinstance(decl, list)
@@ -134,7 +135,7 @@ def check_common_summary(game: Any, summary: Any) -> tuple:
         and all(isinstance(d, list) for d in decl)
         and all(isinstance(c, dict) for d in decl for c in d)
     ):
-        raise IllegalAction("declarations must be two lists of combinations")
+        raise IllegalAction("declarations_lists")
     return trump, taker, tricks, cp, last, decl, belote
 
 
@@ -156,7 +157,7 @@ def compare_best(keys: list[list], eldest: int | None, what: str) -> int | None:
     if best[0] != best[1]:
         return 0 if best[0] > best[1] else 1
     if eldest is None:
-        raise IllegalAction(f"the {what} tie: eldest_team is needed to break the tie")
+        raise IllegalAction("tie_needs_eldest", what=what)
     return eldest
 
 
@@ -210,12 +211,10 @@ def check_declared(
     for combos in declarations:
         for combo in combos:
             if combo.get("kind") == "four" and str(combo.get("rank")) not in game.four_ranks:
-                raise IllegalAction(f"a four of {combo.get('rank')}s is not a declaration")
+                raise IllegalAction("four_not_declaration", rank=combo.get("rank"))
     sets = check_disjoint(declarations, game.table, max_cards)
     pair = set(game.belote_cards({"trump": trump}))
     for team in (0, 1):
         if belote[team] and sets[1 - team] & pair:
-            raise IllegalAction(
-                f"the {game.belote_key}'s cards appear in the other side's declarations"
-            )
+            raise IllegalAction("belote_in_other_declarations", key=game.belote_key)
     return sets

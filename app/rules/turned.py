@@ -7,7 +7,7 @@ mapping and the same two-round auction; only the words differ (*vaig* /
 
 from __future__ import annotations
 
-from app.rules.cards import SUIT_NAMES, suit_of
+from app.rules.cards import suit_of
 from app.rules.core import TrickGame
 from app.rules.errors import IllegalAction
 from app.rules.state import State
@@ -74,18 +74,16 @@ class TurnedCardGame(TrickGame):
                 state.to_act = self.next_seat(seat)
             return
         if kind != "take":
-            raise IllegalAction("during the auction you take or pass")
+            raise IllegalAction("take_or_pass")
         if rnd == 1:
             if "suit" in action and action["suit"] != suit_of(state.turned or ""):
-                raise IllegalAction("in the first round you can only take the turned card's suit")
+                raise IllegalAction("first_round_turned_suit")
             suit = suit_of(state.turned or "")
         else:
             suit = action.get("suit")
             allowed = self.round_two_suits(state)
             if suit not in allowed:
-                raise IllegalAction(
-                    "in the second round name one of " + ", ".join(SUIT_NAMES[s] for s in allowed)
-                )
+                raise IllegalAction("second_round_suits", suits=list(allowed))
         state.auction.append({"seat": seat, "type": "take", "suit": suit, "round": rnd})
         state.contract = {
             "trump": suit,

@@ -122,7 +122,8 @@ async def create_room(request: Request, db: SessionDep, user: OptionalUser) -> R
     try:
         if not clock.isdigit():
             raise Unprocessable(
-                f"clock_seconds is 0 (no clock) or a number of seconds, not {clock!r}"
+                f"clock_seconds is 0 (no clock) or a number of seconds, not {clock!r}",
+                "clock_seconds",
             )
         room = await service.create_room(
             db,
@@ -133,7 +134,7 @@ async def create_room(request: Request, db: SessionDep, user: OptionalUser) -> R
             clock_seconds=int(clock) or None,
         )
     except ServiceError as exc:
-        return error_response(request, user, exc.message, exc.status)
+        return error_response(request, user, exc, exc.status)
     return go(request, f"/rooms/{room['id']}")
 
 
@@ -146,7 +147,7 @@ async def room_page(request: Request, room_id: int, db: SessionDep, user: Option
     try:
         view = await service.get_view(db, room_id, user)
     except NotFound as exc:
-        return error_response(request, user, exc.message, 404)
+        return error_response(request, user, exc, 404)
     ctx = room_context(view, user, csrf.csrf_token(request), four=four_colour(request))
     ctx["next"] = f"/rooms/{room_id}"
     # A championship's table links back to it (one query; the page is not pushed).
@@ -189,7 +190,7 @@ async def take_seat(
     try:
         await service.take_seat(db, room_id, seat, user, bot=first(form, "bot") or None)
     except ServiceError as exc:
-        return error_response(request, user, exc.message, exc.status, f"/rooms/{room_id}")
+        return error_response(request, user, exc, exc.status, f"/rooms/{room_id}")
     return await _after_change(request, db, room_id, user)
 
 
@@ -205,7 +206,7 @@ async def leave_seat(
     try:
         await service.leave_seat(db, room_id, seat, user)
     except ServiceError as exc:
-        return error_response(request, user, exc.message, exc.status, f"/rooms/{room_id}")
+        return error_response(request, user, exc, exc.status, f"/rooms/{room_id}")
     return await _after_change(request, db, room_id, user)
 
 
@@ -225,7 +226,7 @@ async def fill_with_bots(
             if s["kind"] == "empty":
                 await service.take_seat(db, room_id, s["seat"], user, bot=level)
     except ServiceError as exc:
-        return error_response(request, user, exc.message, exc.status, f"/rooms/{room_id}")
+        return error_response(request, user, exc, exc.status, f"/rooms/{room_id}")
     return await _after_change(request, db, room_id, user)
 
 
@@ -239,7 +240,7 @@ async def start(request: Request, room_id: int, db: SessionDep, user: OptionalUs
     try:
         await service.start(db, room_id, user)
     except ServiceError as exc:
-        return error_response(request, user, exc.message, exc.status, f"/rooms/{room_id}")
+        return error_response(request, user, exc, exc.status, f"/rooms/{room_id}")
     return await _after_change(request, db, room_id, user)
 
 
@@ -265,9 +266,9 @@ async def move(request: Request, room_id: int, db: SessionDep, user: OptionalUse
         current = await service.get_view(db, room_id, user)
         if current.get("seq") != seq:  # stale: already played, or the table moved on
             return _quiet(request, room_id, current, user)
-        return error_response(request, user, exc.message, exc.status, f"/rooms/{room_id}")
+        return error_response(request, user, exc, exc.status, f"/rooms/{room_id}")
     except ServiceError as exc:
-        return error_response(request, user, exc.message, exc.status, f"/rooms/{room_id}")
+        return error_response(request, user, exc, exc.status, f"/rooms/{room_id}")
     if not is_htmx(request):
         return RedirectResponse(f"/rooms/{room_id}", status_code=303)
     return HTMLResponse(_fragments(request, view, user))
@@ -285,7 +286,7 @@ async def hint(request: Request, room_id: int, db: SessionDep, user: OptionalUse
         view = await service.get_view(db, room_id, user)
         suggestion = await hints.hint(db, room_id, user, view=view)
     except ServiceError as exc:
-        return error_response(request, user, exc.message, exc.status, f"/rooms/{room_id}")
+        return error_response(request, user, exc, exc.status, f"/rooms/{room_id}")
     html = templates.get_template("rooms/_hint.html").render(
         hint=suggestion, room=view, view=view, csrf_token=csrf.csrf_token(request)
     )

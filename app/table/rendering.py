@@ -112,7 +112,10 @@ def parse_options(game: str, form: dict[str, Any]) -> dict[str, Any]:
                 options[opt["name"]] = int(raw)
             except ValueError:
                 raise Unprocessable(
-                    f"{opt.get('label', opt['name'])}: {raw!r} is not a whole number"
+                    f"{opt.get('label', opt['name'])}: {raw!r} is not a whole number",
+                    "not_whole_number",
+                    label=opt.get("label", opt["name"]),
+                    raw=repr(raw),
                 ) from None
         else:
             raw = str(values[0])

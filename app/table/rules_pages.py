@@ -110,7 +110,7 @@ async def rules_page(
         try:
             room_info = await service.room_info(db, room)
         except NotFound as exc:
-            return error_response(request, user, exc.message, 404)
+            return error_response(request, user, exc, 404)
         if room_info.get("game") == game:
             chosen = dict(room_info.get("options") or {})
         else:

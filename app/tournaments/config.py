@@ -70,7 +70,7 @@ def clean_options(game: str, options: dict[str, Any] | None) -> dict[str, Any]:
     try:
         state = rules.new_game(game, options or {}, 0)
     except rules.IllegalAction as exc:
-        raise Unprocessable(str(exc)) from None
+        raise Unprocessable.of(exc) from None
     return dict(rules.observe(state, None)["options"])
 
 
@@ -189,7 +189,9 @@ def check_final(
     cap = options.get("cap_score")
     if cap is not None and max(home, away) > cap:
         raise Unprocessable(
-            f"a score is at most {cap} in this tournament (scores are recorded up to {cap})"
+            f"a score is at most {cap} in this tournament (scores are recorded up to {cap})",
+            "score_cap",
+            cap=cap,
         )
     if forfeit:
         return
@@ -197,7 +199,9 @@ def check_final(
     if g.one_side_scores and target and min(home, away) >= target:
         raise Unprocessable(
             f"only one pair can reach {target}: in {g.name} one pair scores per hand "
-            "and the game ends at the target"
+            "and the game ends at the target",
+            "botifarra_one_pair",
+            n=target,
         )
     match = settings.get("match", {"kind": "target"})
     ends_anywhere = g.ends_before_target(options)
@@ -206,10 +210,15 @@ def check_final(
     reach = min(target, cap) if cap is not None else target
     if max(home, away) < reach:
         raise Unprocessable(
-            f"a match to {target} points ends when a team reaches {reach}: neither score does"
+            f"a match to {target} points ends when a team reaches {reach}: neither score does",
+            "match_not_reached",
+            target=target,
+            reach=reach,
         )
     if home == away and (cap is None or cap >= target):  # a cap below the target may level them
         raise Unprocessable(
             f"a match to {target} points cannot end level: "
-            "with equal scores over the target another deal is played"
+            "with equal scores over the target another deal is played",
+            "match_level",
+            target=target,
         )

@@ -35,7 +35,8 @@ from app.core.errors import ServiceError
 from app.rooms.botplay import bot_names
 from app.tournaments import config, results, rounds, service, views
 from app.tournaments.models import CLUB_KINDS, FORMATS
-from app.web import cards, csrf, i18n, i18n_errors
+from app.web import cards, csrf, i18n
+from app.web.errors import message_for
 from app.web.templating import add_globals, templates
 
 router = APIRouter(include_in_schema=False)
@@ -134,8 +135,13 @@ def _page(request: Request, name: str, user: User | None, **ctx: Any) -> Respons
     )
 
 
-def _error(request: Request, user: User | None, message: str, status: int, back: str) -> Response:
-    message = word(message) if message in WORDS else i18n_errors.translate_error(message)
+def _error(
+    request: Request, user: User | None, message: str | Exception, status: int, back: str
+) -> Response:
+    """The refusal ``message`` (a ServiceError, or a text) as a page or ``#flash``."""
+    message = (
+        word(message) if isinstance(message, str) and message in WORDS else message_for(message)
+    )
     if request.headers.get("hx-request") == "true":
         html = templates.get_template("_flash.html").render(flash=message, flash_kind="error")
         return HTMLResponse(html, status_code=status)
@@ -152,7 +158,7 @@ async def _post(
     user: User | None,
     back: str,
     action: Callable[[dict[str, str]], Awaitable[str | None]],
-    again: Callable[[dict[str, str], str, int], Awaitable[Response]] | None = None,
+    again: Callable[[dict[str, str], str | Exception, int], Awaitable[Response]] | None = None,
 ) -> Response:
     """Check the form (CSRF, session), run ``action(form)``, go to the URL it returns (or
     ``back``). A refusal shows its message: ``again(form, message, status)`` when given
@@ -169,7 +175,10 @@ async def _post(
     try:
         to = await action(form) or back
     except ServiceError as exc:
-        message = exc.message[:1].upper() + exc.message[1:] + "."
+        # a coded refusal is translated from its code; another is shown as a sentence
+        message: str | Exception = (
+            exc if exc.code else exc.message[:1].upper() + exc.message[1:] + "."
+        )
         if again is not None and request.headers.get("hx-request") != "true":
             return await again(form, message, exc.status)
         return _error(request, header_user, message, exc.status, back)
@@ -340,7 +349,7 @@ async def show(request: Request, tid: int, db: SessionDep, user: OptionalUser) -
     try:
         ctx = await _live_ctx(db, tid, user)
     except ServiceError as exc:
-        return _error(request, user, exc.message, exc.status, "/tournaments")
+        return _error(request, user, exc, exc.status, "/tournaments")
     return _page(request, "tournaments/show.html", user, **ctx)
 
 
@@ -358,7 +367,7 @@ async def standings_page(
     try:
         t = await service.get_tournament(db, tid)
     except ServiceError as exc:
-        return _error(request, user, exc.message, exc.status, "/tournaments")
+        return _error(request, user, exc, exc.status, "/tournaments")
     return _page(
         request,
         "tournaments/standings.html",
@@ -377,7 +386,7 @@ async def team_page(
     try:
         history = await views.team_history(db, tid, team_id)
     except ServiceError as exc:
-        return _error(request, user, exc.message, exc.status, f"/tournaments/{tid}")
+        return _error(request, user, exc, exc.status, f"/tournaments/{tid}")
     return _page(
         request,
         "tournaments/team.html",
@@ -396,7 +405,7 @@ async def table_page(
     try:
         table = await results.table_detail(db, tid, n, round)
     except ServiceError as exc:
-        return _error(request, user, exc.message, exc.status, f"/tournaments/{tid}")
+        return _error(request, user, exc, exc.status, f"/tournaments/{tid}")
     return await _table_page(request, db, user, tid, table)
 
 
@@ -433,7 +442,7 @@ async def manage(request: Request, tid: int, db: SessionDep, user: OptionalUser)
     try:
         t = await service.get_tournament(db, tid)
     except ServiceError as exc:
-        return _error(request, user, exc.message, exc.status, "/tournaments")
+        return _error(request, user, exc, exc.status, "/tournaments")
     if not await service.is_organiser(db, tid, user):
         return _error(
             request,
@@ -470,7 +479,7 @@ async def printable(
     try:
         t = await service.get_tournament(db, tid)
     except ServiceError as exc:
-        return _error(request, user, exc.message, exc.status, "/tournaments")
+        return _error(request, user, exc, exc.status, "/tournaments")
     organiser = await service.is_organiser(db, tid, user)
     all_rounds = await rounds.list_rounds(db, tid, organiser=organiser)
     chosen = (
@@ -677,7 +686,7 @@ async def table_form(
             raise service.NotFound(f"no such form {what!r}")
         return f"/tournaments/{tid}/tables/{n}" + (f"?round={rnd}" if rnd else "")
 
-    async def again(f: dict[str, str], message: str, status: int) -> Response:
+    async def again(f: dict[str, str], message: str | Exception, status: int) -> Response:
         await db.rollback()  # nothing of the refused form stays
         if user is not None:
             await db.refresh(user)  # the rollback expired it; the page shows who is signed in
@@ -689,7 +698,7 @@ async def table_form(
         entered = {k: v for k, v in f.items() if k != csrf.FIELD}
         refused = {
             "form": what,
-            "message": i18n_errors.translate_error(message),
+            "message": message_for(message),
             "entered": entered,
         }
         return await _table_page(request, db, user, tid, table, refused, status)

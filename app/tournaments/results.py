@@ -138,9 +138,11 @@ def _winner(
         raise Unprocessable("the winner must be one of the table's two teams")
     by_score = None if home == away else (x.home_id if home > away else x.away_id)
     if by_score is not None and winner_id is not None and winner_id != by_score:
-        raise Unprocessable("the winner is the team with the higher score")
+        raise Unprocessable("the winner is the team with the higher score", "winner_higher_score")
     if by_score is None and rnd.stage == "knockout" and winner_id is None:
-        raise Conflict("a knockout match cannot end level: say which team won (winner)")
+        raise Conflict(
+            "a knockout match cannot end level: say which team won (winner)", "knockout_level"
+        )
     return by_score if by_score is not None else winner_id
 
 
@@ -177,7 +179,7 @@ async def record_result(
     if x.status == "playing" and x.mode == "online" and not reason:
         raise Conflict(f"table {table_no} is still playing online: give a reason to override it")
     if correction and not reason.strip():
-        raise Unprocessable("a correction needs a reason")
+        raise Unprocessable("a correction needs a reason", "correction_reason")
     config.check_final(t.game, t.options, t.settings, home_score, away_score, forfeit)
     before = snapshot(x)
     winner = x.away_id if forfeit and winner_id is None and home_score < away_score else winner_id
@@ -226,7 +228,7 @@ def score_sheet(t: Tournament, summaries: list[dict[str, Any]]) -> list[dict[str
         try:
             result = rules.score_deal(t.game, t.options, s)
         except rules.IllegalAction as exc:
-            raise Unprocessable(f"deal {n}: {exc}") from None
+            raise Unprocessable.of(exc, f"deal {n}: ", deal=n) from None
         carried = result.get("carried_out", 0) or 0
         points = [int(p) for p in result["points"]]
         totals = [totals[0] + points[0], totals[1] + points[1]]
@@ -331,7 +333,7 @@ async def correct_deal(
     t = await for_organiser(db, tournament_id, user)
     rnd, x = await find_table(db, t, table_no, round_no)
     if not reason.strip():
-        raise Unprocessable("a correction needs a reason")
+        raise Unprocessable("a correction needs a reason", "correction_reason")
     deals = await deals_of(db, x.id)
     target = next((d for d in deals if d.deal_no == deal_no), None)
     if target is None:

@@ -50,7 +50,7 @@ async def load(db: AsyncSession, tournament_id: int) -> Tournament:
     """The tournament, fresh from the database. Raises NotFound."""
     t = await db.get(Tournament, tournament_id, populate_existing=True)
     if t is None:
-        raise NotFound(f"there is no tournament {tournament_id}")
+        raise NotFound(f"there is no tournament {tournament_id}", "no_tournament", n=tournament_id)
     return t
 
 
@@ -217,7 +217,7 @@ async def create_tournament(
     """A new tournament in registration, ``user`` its owner. Raises Forbidden for a guest
     (accounts organise championships: DESIGN.md "People"), Unprocessable for bad input."""
     if not user.is_account:
-        raise Forbidden(ACCOUNT_NEEDED)
+        raise Forbidden(ACCOUNT_NEEDED, "account_needed_tournament")
     opts, sets = config.clean(game, options, fmt, settings)
     t = Tournament(
         name=clean_text(name, "the tournament's name", 120),

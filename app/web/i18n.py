@@ -15,8 +15,8 @@ How it works (docs/i18n.md):
 * Jinja2: the ``i18n`` extension with callables that read the context variable
   (``install(env)``), the per-request equivalent of ``install_gettext_translations``
   that is safe with many requests at once on one environment.
-* The JSON API stays English; ``translate_error`` turns the frequent service and
-  engine messages into the viewer's language on the pages (app/web/i18n_errors.py).
+* The JSON API stays English; ``message_for`` turns service and engine refusals into
+  the viewer's language on the pages, from their codes (app/web/errors.py).
 """
 
 from __future__ import annotations

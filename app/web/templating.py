@@ -22,7 +22,7 @@ from fastapi.templating import Jinja2Templates
 from starlette.requests import HTTPConnection
 
 from app.web import cards, csrf, i18n
-from app.web.i18n_errors import translate_error
+from app.web.errors import message_for
 
 templates = Jinja2Templates(directory=str(Path(__file__).resolve().parents[2] / "templates"))
 i18n.install(templates.env)
@@ -76,10 +76,13 @@ def flash_html(message: str, kind: str = "error") -> str:
 
 
 def error_response(
-    request: Request, user: Any, message: str, status: int, back: str = "/"
+    request: Request, user: Any, message: str | Exception, status: int, back: str = "/"
 ) -> Response:
-    """An error the way the caller can show it: a flash fragment for htmx, a page otherwise."""
-    message = translate_error(message)
+    """An error the way the caller can show it: a flash fragment for htmx, a page otherwise.
+
+    ``message`` is a refusal (``ServiceError``, ``IllegalAction``: translated from its
+    code, app/web/errors.py) or a text (a msgid of the pages, or already translated)."""
+    message = message_for(message)
     if is_htmx(request):
         return HTMLResponse(flash_html(message), status_code=status)
     return templates.TemplateResponse(
@@ -120,6 +123,6 @@ add_globals(
     bot_label=bot_label,
     suit_name=cards.suit_name,
     option_text=cards.option_text,
-    translate_error=translate_error,
+    message_for=message_for,
 )
 templates.env.filters["word"] = cards.option_text

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from app.core.errors import Conflict, Forbidden
+from app.rules import IllegalAction
 from app.table import labels
 from app.web import cards, i18n
-from app.web.i18n_errors import translate_error
+from app.web.errors import message_for
 
 
 @pytest.mark.parametrize(
@@ -47,20 +49,25 @@ def test_card_names_per_language() -> None:
 
 def test_refusals_are_translated() -> None:
     with i18n.using("es"):
-        assert translate_error("it is not your turn") == "No es tu turno."
+        turn = Forbidden("it is not your turn", "not_your_turn")
+        assert message_for(turn) == "No es tu turno."
         # The API counts seats from 0, the pages from 1: the API's seat 2 is the page's third.
-        assert translate_error("seat 2 is taken") == "El asiento 3 está ocupado."
-        assert translate_error("seat 0 is not yours") == "El asiento 1 no es tuyo."
-        assert (
-            translate_error("you must follow suit in copes: you hold the 7 of copes")
-            == "Debes asistir a copas: tienes el 7 de copas"
+        assert message_for(Conflict("seat 2 is taken", "seat_taken", seat=2)) == (
+            "El asiento 3 está ocupado."
         )
-        assert translate_error("something new") == "something new"
-        assert translate_error("Wrong username or password.") == "Usuario o contraseña incorrectos."
+        assert message_for(Forbidden("seat 0 is not yours", "seat_not_yours", seat=0)) == (
+            "El asiento 1 no es tuyo."
+        )
+        follow = IllegalAction("must_follow_suit", suit="c", held="7c")
+        assert str(follow) == "you must follow suit in copes: you hold the 7 of copes"
+        assert message_for(follow) == "Debes asistir a copas: tienes el 7 de copas"
+        assert message_for(Conflict("something new")) == "something new"
+        assert message_for("something new") == "something new"
+        assert message_for("Wrong username or password.") == "Usuario o contraseña incorrectos."
     with i18n.using("ca"):
-        assert translate_error("you must over-trump: you hold the 10 of oros") == (
-            "Has de sobrefallar: tens el 10 d'oros"
-        )
+        over = IllegalAction("must_over_trump", held="10o")
+        assert str(over) == "you must over-trump: you hold the 10 of oros"
+        assert message_for(over) == "Has de sobrefallar: tens el 10 d'oros"
 
 
 async def test_lobby_follows_accept_language(client) -> None:
@@ -99,20 +106,22 @@ async def test_championship_pages_are_translated(client) -> None:
 
 def test_a_rooms_option_refusal_names_the_option_as_the_form_does() -> None:
     """The engine says "option target ..."; the form's label is "Match to" (in each language)."""
-    assert translate_error("option target must be a whole number from 1 to 100000") == (
-        "Match to: a whole number from 1 to 100000."
-    )
+    whole = IllegalAction("option_int", option="target", lo=1, hi=100000)
+    assert str(whole) == "option target must be a whole number from 1 to 100000"
+    assert message_for(whole) == "Match to: a whole number from 1 to 100000."
     with i18n.using("es"):
         target = i18n.gettext("Match to")
         assert target != "Match to"
-        assert (
-            translate_error("option target must be one of 51, 101, 151")
-            == f"{target}: uno de 51, 101, 151."
+        choice = IllegalAction("option_choice", option="target", choices="51, 101, 151")
+        assert str(choice) == "option target must be one of 51, 101, 151"
+        assert message_for(choice) == f"{target}: uno de 51, 101, 151."
+        raw = Conflict(
+            "Match to: '1e3' is not a whole number",
+            "not_whole_number",
+            label="Match to",
+            raw="'1e3'",
         )
-        assert (
-            translate_error("Match to: '1e3' is not a whole number")
-            == f"{target}: '1e3' no es un número entero."
-        )
+        assert message_for(raw) == f"{target}: '1e3' no es un número entero."
 
 
 def test_french_articles_agree_with_the_ace_and_the_queen() -> None:

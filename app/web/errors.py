@@ -1,0 +1,354 @@
+"""Refusals in the viewer's language, for the pages: translated from their code.
+
+The JSON API keeps the English messages (programs read them). An engine refusal
+(``app.rules.IllegalAction``) and most service refusals (``app.core.errors.ServiceError``)
+carry a ``code`` and ``params``; :data:`MSGIDS` gives each code its msgid (the English
+sentence of the pages, translated in the catalogues), and :func:`translate` fills it
+with the params put in the viewer's language:
+
+* ``card``, ``held``: a card code ("9o") -> its name (``cards.card_name``);
+* ``suit``: a suit letter -> its name; ``suits``: a list of letters;
+* ``seat``: the API counts seats from 0, the pages from 1;
+* ``option``: an engine option name -> its translated label; ``label``: a label, translated;
+* ``bid``: a Bridge-Belote contract ("NT") -> its name.
+
+A play refusal with ``held`` ends with ": you hold the <card>"; an engine refusal of a
+championship's paper deal (param ``deal``) starts with "Deal N: ". A refusal without a
+code, or with a code this table lacks, is shown in English as it is, never lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from app import rules
+from app.rules.errors import MESSAGES as ENGINE_MESSAGES
+from app.web import cards
+from app.web.i18n import N_, _
+
+#: code -> msgid, or (msgid, {placeholder: param}) when the msgid's placeholder has
+#: another name than the param it shows.
+MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
+    # --- the engine (app/rules/errors.MESSAGES): obligations of play
+    "must_follow_suit": N_("You must follow suit in %(suit)s"),
+    "must_overtake_trumps": N_("Trumps were led: you must overtake"),
+    "must_trump": N_("You cannot follow suit, so you must trump"),
+    "must_over_trump": N_("You must over-trump"),
+    "must_still_trump": N_("You cannot over-trump, but you must still trump"),
+    "must_beat": N_("You must beat the opponents' %(card)s"),
+    "must_over_trump_to_beat": N_(
+        "You cannot follow %(suit)s, so you must over-trump the opponents' %(card)s"
+    ),
+    "must_trump_to_beat": N_(
+        "You cannot follow %(suit)s, so you must trump to beat the opponents' %(card)s"
+    ),
+    "partner_winning_follow": N_(
+        "Your partner is winning: follow %(suit)s with a counting card (9, 1, 12, 11, 10) "
+        "or your lowest card of that suit"
+    ),
+    "partner_winning_discard": N_(
+        "Your partner is winning and you cannot follow %(suit)s: play a counting card "
+        "(9, 1, 12, 11, 10) or the lowest card of a suit"
+    ),
+    "must_follow_lowest": N_(
+        "You cannot beat the opponents' %(card)s, so you must follow with your lowest %(suit)s"
+    ),
+    "must_follow_lowest_or_counting": N_(
+        "You cannot beat the opponents' %(card)s, so you must follow with your lowest "
+        "%(suit)s (or, as second player, a counting card)"
+    ),
+    "must_play_lowest": N_(
+        "You can neither follow %(suit)s nor beat the opponents' %(card)s, so you must play "
+        "the lowest card of a suit"
+    ),
+    "must_play_lowest_or_counting": N_(
+        "You can neither follow %(suit)s nor beat the opponents' %(card)s, so you must play "
+        "the lowest card of a suit (or, as second player, a counting card)"
+    ),
+    # the engine: playing a card
+    "card_not_held": N_("You do not hold the %(card)s."),
+    "name_a_card": N_("Name a card to play."),
+    "belote_flag": N_("%(key)s is true or false."),
+    "belote_first_card": N_(
+        "You can announce it only with the first of the two cards of the pair, the other "
+        "still in your hand."
+    ),
+    "belot_not_discard": N_(
+        "A belot is announced only with a card that is led or follows suit, not with a discard."
+    ),
+    # the engine: options, deal and turn
+    "unknown_game": N_("There is no game %(game)s."),
+    "unknown_option": N_("%(game)s has no option %(option)s."),
+    "option_bool": N_("%(option)s: yes or no."),
+    "option_int": N_("%(option)s: a whole number from %(lo)s to %(hi)s."),
+    "option_choice": N_("%(option)s: one of %(choices)s."),
+    "dealer_range": N_("The dealer must be a seat from 0 to %(last)s."),
+    "no_such_seat": N_("There is no seat %(seat)s."),
+    "action_object": N_("That move could not be read. Reload the page."),
+    "match_over": N_("The match is over."),
+    "not_dealt": N_("The cards have not been dealt yet."),
+    "already_dealt": N_("The cards are already dealt."),
+    "deck_once": N_("The deck must list each of the %(n)s cards exactly once."),
+    "declare_first": N_("Declare your combinations (or none) before your first card."),
+    "time_to_play": N_("It is time to play a card."),
+    "declare_once": N_("You can declare only once, before your first card of trick 1."),
+    "combinations_list": N_("Combinations must be a list of declarations."),
+    "declaration_not_held": N_(
+        "You do not hold that declaration (a run is declared whole, a card counts once)."
+    ),
+    "contract_object": N_("The contract must be an object."),
+    # the engine: auctions
+    "take_or_pass": N_("During the auction you take or pass."),
+    "first_round_turned_suit": N_("In the first round you can only take the turned card's suit."),
+    "second_round_suits": N_("In the second round name one of %(suits)s."),
+    "no_seven_to_exchange": N_("There is no 7 of trumps to exchange now."),
+    "exchange_first": N_("First say whether you exchange your 7 of trumps for the turned card."),
+    "claim_only_in_play": N_("You can say \u201cI'm done\u201d only during the play."),
+    "claim_not_played": N_("\u201cI'm done\u201d is not played at this table."),
+    "claim_after_points": N_(
+        "You can say \u201cI'm done\u201d only after winning a trick with points in it, "
+        "and not at the last trick."
+    ),
+    "auction_calls": N_("During the auction you bid, pass, double or redouble."),
+    "name_a_contract": N_("Name a contract: a trump suit, no trumps or all trumps."),
+    "bid_locked": N_("The bid is doubled and nobody may bid again: pass or redouble."),
+    "bid_higher": N_("You must bid higher than %(bid)s."),
+    "no_bid_to_double": N_("There is no bid to double yet."),
+    "double_other_side": N_("You can double only the other side's bid."),
+    "already_doubled": N_("This bid is already doubled."),
+    "already_redoubled": N_("This bid is already redoubled; there is no third level."),
+    "redouble_own_side": N_(
+        "You can redouble only your own side's bid after the other side doubled it."
+    ),
+    "delegated_back": N_(
+        "The choice was delegated to you: you cannot delegate it back; name a suit or botifarra."
+    ),
+    "name_trump_suit": N_("Name a trump suit: %(suits)s."),
+    "choose_trumps": N_("It is time to choose trumps: name a suit or botifarra."),
+    "choose_trumps_or_delegate": N_(
+        "It is time to choose trumps: name a suit or botifarra, or delegate to your partner."
+    ),
+    "time_to_contrar": N_("It is time to double (contrar) or pass."),
+    "time_to_recontrar": N_("It is time to redouble (recontrar) or pass."),
+    "time_to_sant_vicenc": N_("It is time to say Sant Vicenç or pass."),
+    # the engine: declarations
+    "unknown_four_rank": N_("Unknown rank %(rank)s in a four of a kind."),
+    "unknown_run_suit": N_("Unknown suit %(suit)s in a run."),
+    "run_length": N_("A run has 3 to 8 cards."),
+    "unknown_run_top": N_("Unknown top card %(top)s in a run."),
+    "run_top": (N_("A run of %(len)s cannot have %(top)s as its top card."), {"len": "length"}),
+    "unknown_declaration_kind": N_("Unknown declaration kind %(kind)s."),
+    "card_in_two_declarations": N_("The %(card)s appears in two declarations."),
+    "too_many_declared_cards": N_("Team %(team)s declares more than %(max_cards)s cards."),
+    "four_not_declaration": N_("A four of %(rank)s is not a declaration."),
+    "four_worthless": N_("A four of %(rank)s is worth nothing and is not a declaration."),
+    "belote_in_other_declarations": N_(
+        "The cards of the pair %(key)s appear in the other side's declarations."
+    ),
+    "belot_in_other_declarations": N_(
+        "The K or Q of a belot appears in the other team's declarations."
+    ),
+    "runs_tie_by": N_(
+        "Two equal runs tie: give each its declarer's position from the eldest hand."
+    ),
+    "by_both_teams": N_("One player cannot have declared for both teams."),
+    "by_range": N_("A declarer's position from the eldest hand is 0 to 3."),
+    "by_not_of_team": N_("Position %(by)s from the eldest hand is not a player of team %(team)s."),
+    # the engine: a deal's summary
+    "summary_object": N_("The deal summary must be an object."),
+    "summary_contract": N_("The deal summary needs a contract."),
+    "unknown_trump": N_("Unknown trump suit %(trump)s."),
+    "team_field": N_("%(field)s must be 0 or 1."),
+    "tricks_sum": N_("The tricks must be two whole numbers adding up to %(n)s."),
+    "card_points_numbers": N_("Card points must be two whole numbers."),
+    "card_points_total": N_("Card points must add up to %(total)s, not %(sum)s."),
+    "card_points_range": N_(
+        "The %(cards)s cards played hold %(low)s to %(high)s card points, not %(sum)s."
+    ),
+    "one_trick_cap": N_("1 trick holds at most %(cap)s card points, not %(cp)s."),
+    "tricks_cap": N_("%(n)s tricks hold at most %(cap)s card points, not %(cp)s."),
+    "last_trick_no_trick": N_("The last trick went to a team that took no trick."),
+    "belote_values": N_("The belote is two values, 0 or 1."),
+    "one_belote": N_("Only one team can hold the belote."),
+    "declarations_lists": N_("The declarations must be two lists of combinations."),
+    "tie_needs_eldest": N_("The tie must be broken by the eldest hand: give eldest_team."),
+    "carried_in_whole": N_("The points carried in must be a whole number, 0 or more."),
+    "carried_in_hanging": N_("The points carried in must be a whole number, 0 or more."),
+    "no_revoke": N_("%(game)s has no revoke penalty: the server only accepts legal cards."),
+    "bolot_no_carry": N_("This game carries no points from one deal to the next."),
+    "belote_2p_no_carry": N_("This game carries no points from one deal to the next."),
+    "botifarra_no_carry": N_("This game carries no points from one deal to the next."),
+    "botifarra_no_declarations": N_("Botifarra has no declarations."),
+    "botifarra_no_belote": N_("Botifarra has no belote."),
+    "contract_trump_or_null": N_("The trump must be o, c, e or b, or none for botifarra."),
+    "trump_or_null": N_("The trump must be o, c, e or b, or none for botifarra."),
+    "doublings_range": N_(
+        "The doublings are 0 (none), 1 (contrar), 2 (recontrar) or 3 (Sant Vicenç)."
+    ),
+    "sant_vicenc_on_botifarra": N_("Sant Vicenç is not allowed on botifarra in this game."),
+    "delegated_bool": N_("Delegated is true or false."),
+    "revoke_team": N_("The revoking team is 0, 1 or none."),
+    "multiplier": N_("The multiplier must be 1, 2 (contra) or 4 (recontra)."),
+    "belot_numbers": N_("The belots must be two whole numbers: the belots each team announced."),
+    "no_trumps_no_declarations": N_("No Trumps has no declarations and no belot."),
+    "suit_one_belot": N_("A suit contract has one belot, the K and Q of trumps."),
+    "all_trumps_four_belots": N_("All Trumps has at most four belots, one per suit."),
+    "contract_kind_object": N_("The contract must be an object with a kind."),
+    "unknown_contract_kind": N_("Unknown contract kind %(kind)s."),
+    "suit_contract_trump": N_("A suit contract needs its trump suit."),
+    "all_trumps_no_suit": N_("An all trumps contract has no trump suit."),
+    "no_trumps_no_suit": N_("A no trumps contract has no trump suit."),
+    # --- the services (app/rooms, app/records, app/accounts, app/tournaments)
+    "not_your_turn": N_("It is not your turn."),
+    "move_made_first": N_("Another move was made first; reload the table."),
+    "stale_move": N_("The table has moved on; reload it."),
+    "seats_not_filled": N_("Every seat must be filled before the start."),
+    "game_started": N_("The game has already started."),
+    "game_not_started": N_("The game has not started."),
+    "game_over": N_("The game is over."),
+    "bots_before_start": N_("Bots are seated before the game starts."),
+    "already_seated": N_("You already hold a seat in this room."),
+    "already_hold_seat": (N_("You already hold seat %(n)s in this room."), {"n": "seat"}),
+    "seat_taken": (N_("Seat %(n)s is taken."), {"n": "seat"}),
+    "seat_not_yours": (N_("Seat %(n)s is not yours."), {"n": "seat"}),
+    "no_seat_here": N_("You do not hold a seat at this table."),
+    "bot_seater": N_("Only the room's creator or a seated player may seat a bot."),
+    "starter": N_("Only the room's creator or a seated player may start the game."),
+    "no_room": N_("There is no room %(n)s."),
+    "id_out_of_range": N_("Not found: that number is out of range."),
+    "body_too_large": N_("The request is too large (more than %(n)s bytes)."),
+    "rate_login": N_("Too many log-in attempts: try again in %(n)s s."),
+    "rate_session": N_("Too many new sessions from your address: try again in %(n)s s."),
+    "rate_moves": N_("Too many moves at once: try again in %(n)s s."),
+    "rate_rooms": N_("Too many new rooms: try again in %(n)s s."),
+    "rate_replays": N_("Too many deal replays at once: try again in %(n)s s."),
+    "rate_hints": N_("Too many hints at once: try again in %(n)s s."),
+    "no_game": N_("There is no match %(n)s."),
+    "no_tournament": N_("There is no tournament %(n)s."),
+    "deal_in_play": N_("Deal %(n)s is still being played: its replay opens when it ends."),
+    "not_a_deal_id": N_("%(id)s is not a deal number; one looks like 12-3 (match 12, deal 3)."),
+    "room_no_game": N_("Room %(n)s has no game yet."),
+    "replay_seated_only": N_(
+        "Only a seated player may replay a deal with the bot, from their own seat."
+    ),
+    "replay_own_seat": N_("You may replay only your own seat."),
+    "replay_deal_in_play": N_(
+        "Deal %(n)s is still being played: the bot can replay it once it ends."
+    ),
+    "no_such_deal": N_("This match has no deal %(n)s."),
+    "not_a_legal_action": N_("That is not one of your possible moves now."),
+    "bad_login": N_("Wrong username or password."),
+    "username_taken": N_("The username %(name)s is taken."),
+    "guest_registered": N_("This guest has already registered."),
+    "nickname_length": N_("A nickname has 1 to 24 characters."),
+    "nickname_control": N_("A nickname may not contain control characters."),
+    "nickname_bot_like": N_("A nickname may not look like a bot's name."),
+    "account_needed_tournament": N_(
+        "Organising a championship needs an account; you keep your nickname and your seats."
+    ),
+    "password_length": N_("A password has %(a)s to %(b)s characters."),
+    "username_form": N_(
+        "A username has 3 to 32 characters: letters a-z, digits, '.', '_' or '-', "
+        "starting with a letter or a digit."
+    ),
+    "passwords_differ": N_("The two passwords differ."),
+    "signed_in_already": N_("You are already signed in as %(name)s; log out first."),
+    "rate_login_user": N_(
+        "Too many failed log-ins for this username; wait a few minutes and try again."
+    ),
+    "correction_reason": N_("A correction needs a reason."),
+    "winner_higher_score": N_("The winner is the team with the higher score."),
+    "knockout_level": N_("A knockout match cannot end level: say which team won."),
+    "score_cap": N_(
+        "A score is at most %(cap)s in this tournament (scores are recorded up to %(cap)s)."
+    ),
+    "botifarra_one_pair": N_(
+        "Only one pair can reach %(n)s: in Botifarra one pair scores per hand and the game "
+        "ends at the target."
+    ),
+    "match_not_reached": N_(
+        "A match to %(target)s points ends when a team reaches %(reach)s: neither score does."
+    ),
+    "match_level": N_(
+        "A match to %(target)s points cannot end level: with equal scores over the target "
+        "another deal is played."
+    ),
+    "clock_seconds": N_("Move clock: off, or a number of seconds."),
+    "not_whole_number": N_("%(label)s: %(raw)s is not a whole number."),
+}
+
+
+def _option_label(name: str) -> str:
+    """The translated label of the engine option ``name`` ("target" -> "Match to"), else ``name``."""
+    for game in rules.GAMES.values():
+        for o in game.options_schema:
+            if o["name"] == name and o.get("label"):
+                return _(str(o["label"]))
+    return name
+
+
+def _card(value: Any) -> str:
+    try:
+        return cards.card_name(str(value))
+    except (KeyError, IndexError, ValueError):
+        return str(value)
+
+
+def _localise(key: str, value: Any) -> str:
+    """One param as the pages show it (see the module docstring)."""
+    try:
+        if key in ("card", "held"):
+            return _card(value)
+        if key == "suit":
+            return cards.suit_name(str(value))
+        if key == "suits":
+            return ", ".join(cards.suit_name(str(s)) for s in value)
+        if key == "seat" and isinstance(value, int) and not isinstance(value, bool):
+            return str(value + 1)
+        if key == "option":
+            return _option_label(str(value))
+        if key == "label":
+            return _(str(value))
+        if key == "bid":
+            return cards.contract_name(value)
+    except (KeyError, TypeError, ValueError):
+        pass
+    return str(value)
+
+
+def translate(code: str | None, params: Mapping[str, Any], fallback: str) -> str:
+    """The refusal ``code`` with ``params`` in the viewer's language; ``fallback`` (the
+    English message) when ``code`` is None or not in :data:`MSGIDS`. Never raises for a
+    missing param: the English fallback is shown instead."""
+    entry = MSGIDS.get(code) if code else None
+    if entry is None:
+        return fallback
+    msgid, renames = entry if isinstance(entry, tuple) else (entry, {})
+    values = {k: _localise(k, v) for k, v in params.items()}
+    for placeholder, param in renames.items():
+        if param in values:
+            values[placeholder] = values[param]
+    try:
+        text = _(msgid) % values
+    except (KeyError, TypeError, ValueError):
+        return fallback
+    if "held" in params:
+        text += ": " + _("you hold the %(card)s") % {"card": values["held"]}
+    if "deal" in params and code in ENGINE_MESSAGES:  # a championship's paper deal
+        text = _("Deal %(n)s") % {"n": params["deal"]} + ": " + text[:1].lower() + text[1:]
+    return text
+
+
+def message_for(error: BaseException | str | None) -> str:
+    """What a page shows for ``error``: a refusal with a ``code`` (``IllegalAction``,
+    ``ServiceError``) translated with its params; a refusal without one as its English
+    message; a text (a msgid of the pages, or a sentence already translated) through
+    the catalogue, unchanged when the catalogue does not know it."""
+    if error is None:
+        return ""
+    if isinstance(error, str):
+        text = error.strip()
+        return _(text) if text else text
+    fallback = str(getattr(error, "message", None) or error)
+    return translate(getattr(error, "code", None), getattr(error, "params", None) or {}, fallback)
