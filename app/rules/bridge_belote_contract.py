@@ -87,7 +87,8 @@ def trump_marker(contract: dict[str, Any] | None) -> str | None:
             raise IllegalAction(
                 f"a suit contract needs its trump suit (S, H, D or C), not {trump!r}"
             )
-        return trump
+        suit: str = trump  # one of TABLE.suits
+        return suit
     if trump is not None:
         raise IllegalAction(
             f"{'an all' if kind == ALL_TRUMPS_KIND else 'a no'} trumps contract has no trump suit"
