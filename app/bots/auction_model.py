@@ -97,8 +97,8 @@ class AuctionModel:
             deck[self.turned] = self.turned_card
             rest.remove(self.turned_card)
         rng.shuffle(rest)
-        for i, card in enumerate(deck):
-            if card is None:
+        for i, slot in enumerate(deck):
+            if slot is None:
                 if not rest:
                     return None
                 deck[i] = rest.pop()
@@ -162,6 +162,7 @@ def model(view: View, heuristic: object) -> AuctionModel | None:
         contract = view.get("contract") or {}
         real_turned = contract.get("turned") if isinstance(contract, dict) else None
         real_turned = real_turned or view.get("turned")
+        assert view["seat"] is not None  # a bot's own view
         return AuctionModel(
             game=view["game"],
             options=view["options"],

@@ -15,10 +15,11 @@ Simple sensible play, from the seat's view only:
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
 
 from app.rules import GAMES
 from app.rules.cards import rank_of, suit_of
+from app.rules.core import TrickGame
 from app.rules.declarations import combination_cards
 from app.rules.types import Action, View
 
@@ -28,7 +29,7 @@ TAKE_THRESHOLD = {1: 44, 2: 48}
 TAKE_THRESHOLD_2P = 30
 
 
-def suit_strength(game, cards: list[str], trump: str) -> int:
+def suit_strength(game: TrickGame, cards: list[str], trump: str) -> int:
     """A rough hand value with ``trump`` as trumps: trump points, trump length, plain aces."""
     table = game.table
     value = 0
@@ -41,15 +42,17 @@ def suit_strength(game, cards: list[str], trump: str) -> int:
     return value
 
 
-def _choose_bid(game, view: View, actions: list[Action]) -> Action:
+def _choose_bid(game: TrickGame, view: View, actions: list[Action]) -> Action:
     # the taker adds the turned card in the 4-player games only (rules/belote.md §3)
-    hand = view["hand"] + ([view["turned"]] if view.get("turned") and game.players == 4 else [])
+    assert view["hand"] is not None  # the bidder's own view
+    turned = view.get("turned")
+    hand = view["hand"] + ([turned] if turned and game.players == 4 else [])
     rnd = 1 if any(a["type"] == "take" and "suit" not in a for a in actions) else 2
     best, best_value = None, -1
     for a in actions:
         if a["type"] != "take":
             continue
-        trump = a.get("suit") or suit_of(view["turned"])
+        trump = a.get("suit") or suit_of(turned or "")  # a take without a suit takes the turned
         value = suit_strength(game, hand, trump)
         if value > best_value:
             best, best_value = a, value
@@ -59,29 +62,31 @@ def _choose_bid(game, view: View, actions: list[Action]) -> Action:
     return next(a for a in actions if a["type"] == "pass")
 
 
-def _choose_declaration(game, actions: list[Action]) -> Action:
+def _choose_declaration(game: TrickGame, actions: list[Action]) -> Action:
     def covered(a: Action) -> int:
         return sum(len(combination_cards(c, game.table)) for c in a["combinations"])
 
     return max(actions, key=covered)
 
 
-def _choose_card(game, view: View, actions: list[Action]) -> Action:
+def _choose_card(game: TrickGame, view: View, actions: list[Action]) -> Action:
     seat, contract = view["seat"], view["contract"]
+    assert seat is not None  # the bot's own view
     trump = game.trump(contract)
-    plays: dict[str, dict[str, Any]] = {}
+    plays: dict[str, Action] = {}
     for a in actions:
         if a["type"] == "play" and (a["card"] not in plays or len(a) > len(plays[a["card"]])):
             plays[a["card"]] = a  # prefer the form that announces the belote/bolot
     cards = list(plays)
     trick = [t["card"] for t in view["trick"]]
-    points = lambda c: game.table.points(c, trump)  # noqa: E731
-    power = lambda c, led: game.card_power(c, led, trump)  # noqa: E731
+    points: Callable[[str], int] = lambda c: game.table.points(c, trump)  # noqa: E731
+    power: Callable[[str, str], int] = lambda c, led: game.card_power(c, led, trump)  # noqa: E731
     if not trick:
         my_team = game.team_of(seat)
         trumps = [c for c in cards if suit_of(c) == trump]
         if trumps and contract and contract.get("taker_team") == my_team:
-            top = max(trumps, key=lambda c: power(c, trump))
+            # trumps is not empty, so trump is a suit (mypy cannot narrow into the lambda)
+            top = max(trumps, key=lambda c: power(c, trump))  # type: ignore[arg-type]
             if game.table.trump_power[rank_of(top)] == len(game.table.ranks):
                 return plays[top]
         aces = [
@@ -111,8 +116,11 @@ def _choose_card(game, view: View, actions: list[Action]) -> Action:
 
 def _claim_is_sure(view: View) -> bool:
     """belote-2p "I'm done" (rules/belote.md §6): claim only when the claim total reaches the target."""
-    totals = view.get("claim_totals")
-    return bool(totals) and totals[view["seat"]] >= view["target"]
+    totals, seat, target = view.get("claim_totals"), view["seat"], view["target"]
+    if not totals:
+        return False
+    assert seat is not None and target is not None  # claims come with a seat and a target
+    return totals[seat] >= target
 
 
 def choose(view: View, rng: random.Random) -> Action:

@@ -17,6 +17,7 @@ play are kept by construction.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from app.rules import GAMES
 from app.rules.cards import rank_of, suit_of
@@ -88,6 +89,7 @@ def _choose_trump(view: View, actions: list[Action]) -> Action:
 def _double(view: View, actions: list[Action]) -> Action:
     word = actions[0]["type"]
     contract = view["contract"]
+    assert contract is not None  # doubling follows the trump choice
     hand = view["hand"] or []
     if contract["botifarra"]:
         strength = 2.0 * botifarra_strength(hand)
@@ -104,13 +106,14 @@ def _double(view: View, actions: list[Action]) -> Action:
 
 def _choose_card(view: View, actions: list[Action]) -> Action:
     contract = view["contract"]
+    assert contract is not None  # the play follows the trump choice
     trump = contract["trump"]
     cards = [a["card"] for a in actions]
     trick = [t["card"] for t in view["trick"]]
-    points = lambda c: TABLE.points(c, trump)  # noqa: E731
-    power = lambda c, led: GAME.card_power(c, led, trump)  # noqa: E731
+    points: Callable[[str], int] = lambda c: TABLE.points(c, trump)  # noqa: E731
+    power: Callable[[str, str], int] = lambda c, led: GAME.card_power(c, led, trump)  # noqa: E731
 
-    def cheapest(cs, led):
+    def cheapest(cs: list[str], led: str) -> str:
         return min(cs, key=lambda c: (points(c), suit_of(c) == trump, power(c, led)))
 
     if not trick:
@@ -140,9 +143,12 @@ def _choose_card(view: View, actions: list[Action]) -> Action:
     return {"type": "play", "card": cheapest(cards, led)}
 
 
-def _lead(view: View, cards: list[str], trump: str | None, cheapest) -> Action:
-    contract = view["contract"]
-    ours = contract["chooser_team"] == view["seat"] % 2
+def _lead(
+    view: View, cards: list[str], trump: str | None, cheapest: Callable[[list[str], str], str]
+) -> Action:
+    contract, seat = view["contract"], view["seat"]
+    assert contract is not None and seat is not None  # the bot's own view in the play
+    ours = contract["chooser_team"] == seat % 2
     trumps = [c for c in cards if suit_of(c) == trump]
     if trumps and ours and len(trumps) >= 3:
         top = max(trumps, key=lambda c: TABLE.plain_power[rank_of(c)])

@@ -14,12 +14,12 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from app.rules import GAMES
 from app.rules.bridge_belote_contract import ALL_TRUMPS
 from app.rules.bridge_belote_scoring import FOUR_POINTS, run_points
 from app.rules.cards import rank_of, suit_of
+from app.rules.core import TrickGame
 from app.rules.types import Action, View
 
 GAME = "bridge-belote"
@@ -62,6 +62,7 @@ def _threshold(bid: str) -> int:
 
 def _choose_call(view: View, actions: list[Action]) -> Action:
     seat, hand = view["seat"], view["hand"]
+    assert seat is not None and hand is not None  # the bidder's own view
     standing = view.get("bidding") or {}
     values = contract_values(hand)
     mine = seat % 2
@@ -103,7 +104,7 @@ def _choose_card(view: View, actions: list[Action]) -> Action:
     game = GAMES[GAME]
     contract = view["contract"]
     trump = game.trump(contract)
-    plays: dict[str, dict[str, Any]] = {}
+    plays: dict[str, Action] = {}
     for a in actions:  # the belot form of a card when offered
         if a["card"] not in plays or a.get("belote"):
             plays[a["card"]] = a
@@ -132,15 +133,17 @@ def _choose_card(view: View, actions: list[Action]) -> Action:
     return plays[min(cards, key=lambda c: (points(c), is_trump(c), game.card_power(c, led, trump)))]
 
 
-def _is_master(game, card: str, led: str, trump: str | None) -> bool:
+def _is_master(game: TrickGame, card: str, led: str, trump: str | None) -> bool:
     """A card no other card can beat in this trick: the J of trumps, or the suit's top card."""
     if trump == ALL_TRUMPS or suit_of(card) == trump:
         return rank_of(card) == "J"
     return rank_of(card) == "A" and (trump is None or suit_of(card) == led)
 
 
-def _lead(game, view: View, cards: list[str], trump: str | None) -> str:
-    declarers = view["contract"]["declarer_team"] == view["seat"] % 2
+def _lead(game: TrickGame, view: View, cards: list[str], trump: str | None) -> str:
+    contract, seat = view["contract"], view["seat"]
+    assert contract is not None and seat is not None  # the bot's own view in the play
+    declarers = contract["declarer_team"] == seat % 2
     if trump == ALL_TRUMPS:
         jacks = [c for c in cards if rank_of(c) == "J"]
         if jacks:

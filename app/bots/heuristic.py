@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 from app.bots import belote_family, botifarra, bridge_belote
 from app.rules import GAMES
 from app.rules.types import Action, View
 
-Choose = Callable[[dict[str, Any], random.Random], dict[str, Any]]
+Choose = Callable[[View, random.Random], Action]
 
 
 def choose_random(view: View, rng: random.Random) -> Action:

@@ -20,10 +20,12 @@ from typing import Any
 from app.rules.types import View
 
 LIMIT = 512
-_DEALS: OrderedDict[tuple, tuple[list[dict | None], frozenset[str]]] = OrderedDict()
+_DEALS: OrderedDict[tuple[Any, ...], tuple[list[dict[str, Any] | None], frozenset[str]]] = (
+    OrderedDict()
+)
 
 
-def _key(view: View) -> tuple:
+def _key(view: View) -> tuple[Any, ...]:
     c = view.get("contract") or {}
     return (
         view["game"],
@@ -42,7 +44,7 @@ def _engine_form(trick: dict[str, Any]) -> dict[str, Any]:
     return {"leader": cards[0][0], "cards": cards, "winner": trick["winner"]}
 
 
-def finished_tricks(view: View) -> list[dict | None]:
+def finished_tricks(view: View) -> list[dict[str, Any] | None]:
     """The deal's finished tricks (engine form ``{"leader", "cards": [(seat, card)],
     "winner"}``), as many as ``view["trick_number"] - 1``; ``None`` for one not seen.
 
@@ -50,16 +52,16 @@ def finished_tricks(view: View) -> list[dict | None]:
     this call updates with the view's ``last_trick``.
     """
     n = view["trick_number"] - 1
-    if view.get("played") is not None:
-        return [_engine_form(t) for t in view["played"]]
+    if (played := view.get("played")) is not None:
+        return [_engine_form(t) for t in played]
     key = _key(view)
     hand = frozenset(view.get("hand") or [])
     tricks, held = _DEALS.get(key, ([], frozenset()))
     if len(tricks) > n or not hand <= held:  # another deal that looked the same: start afresh
         tricks = []
     tricks = (tricks + [None] * n)[:n]
-    if n and view.get("last_trick"):
-        tricks[n - 1] = _engine_form(view["last_trick"])
+    if n and (last := view.get("last_trick")):
+        tricks[n - 1] = _engine_form(last)
     _DEALS[key] = (tricks, hand)
     _DEALS.move_to_end(key)
     while len(_DEALS) > LIMIT:

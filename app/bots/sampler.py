@@ -34,6 +34,8 @@ from app.rules.cards import suit_of
 from app.rules.types import View
 
 STOCK = "stock"
+#: A hidden place: another seat, or STOCK.
+Place = int | str
 
 
 @dataclass
@@ -43,11 +45,11 @@ class Knowledge:
     out (every card not seen, not known to be somewhere)."""
 
     seat: int
-    places: list = field(default_factory=list)
-    count: dict[str, Any] = field(default_factory=dict)
-    known: dict[str, Any] = field(default_factory=dict)
-    forbidden: dict[str, Any] = field(default_factory=dict)
-    pool: list = field(default_factory=list)
+    places: list[Place] = field(default_factory=list)
+    count: dict[Place, int] = field(default_factory=dict)
+    known: dict[Place, set[str]] = field(default_factory=dict)
+    forbidden: dict[Place, set[str]] = field(default_factory=dict)
+    pool: list[str] = field(default_factory=list)
 
 
 def _strip(combo: dict[str, Any]) -> dict[str, Any]:
@@ -55,7 +57,7 @@ def _strip(combo: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in combo.items() if k in ("kind", "length", "top", "suit", "rank")}
 
 
-def knowledge(view: View, tricks: list[dict | None]) -> Knowledge:
+def knowledge(view: View, tricks: list[dict[str, Any] | None]) -> Knowledge:
     """What the viewer of ``view`` (play phase) knows of the hidden cards.
 
     ``tricks``: the deal's finished tricks in engine form (``{"leader", "cards": [(seat,
@@ -73,6 +75,7 @@ def knowledge(view: View, tricks: list[dict | None]) -> Knowledge:
     current = [(t["seat"], t["card"]) for t in view["trick"]]
     seen.update(c for _, c in current)
     out_of_hands: set[str] = set()
+    assert seat is not None  # a bot's own view
     know = Knowledge(seat=seat)
     others = [s for s in range(g.players) if s != seat]
     for s in others:
@@ -80,7 +83,7 @@ def knowledge(view: View, tricks: list[dict | None]) -> Knowledge:
         know.count[s] = view["hand_counts"][s]
     # the turned card and its exchange (rules/belote.md §3; Bolot §3)
     turned = contract.get("turned") if isinstance(contract, dict) else None
-    if g.players == 4 and turned and contract.get("taker") in know.known:
+    if g.players == 4 and turned and contract and contract.get("taker") in know.known:
         know.known[contract["taker"]].add(turned)
     if g.players == 2:
         for c in (view.get("turned"), view.get("bottom_card")):
@@ -90,7 +93,9 @@ def knowledge(view: View, tricks: list[dict | None]) -> Knowledge:
         other = others[0]
         seven = "7" + trump if trump else None
         if ex and ex["seat"] == other:
-            know.known[other].add(turned if ex["swap"] else seven)
+            swapped = turned if ex["swap"] else seven
+            assert swapped is not None  # an exchange is offered only on a turned card's trump
+            know.known[other].add(swapped)
         elif (
             ex is None
             and options.get("seven_of_trump_exchange")
@@ -141,7 +146,7 @@ def knowledge(view: View, tricks: list[dict | None]) -> Knowledge:
     return know
 
 
-def sample(know: Knowledge, rng: random.Random, tries: int = 30) -> dict[int, list[str]]:
+def sample(know: Knowledge, rng: random.Random, tries: int = 30) -> dict[Place, list[str]]:
     """One deal of the hidden cards within ``know``: place -> list of cards.
 
     Cards go one at a time, the most constrained first, each to an allowed place with a
@@ -155,7 +160,7 @@ def sample(know: Knowledge, rng: random.Random, tries: int = 30) -> dict[int, li
     return _try_sample(know, rng, strict=False)  # type: ignore[return-value]
 
 
-def _try_sample(know: Knowledge, rng: random.Random, strict: bool) -> dict[int, list[str]] | None:
+def _try_sample(know: Knowledge, rng: random.Random, strict: bool) -> dict[Place, list[str]] | None:
     places = know.places
     room = {p: know.count[p] - len(know.known[p]) for p in places}
     out = {p: list(know.known[p]) for p in places}
@@ -182,7 +187,7 @@ def _try_sample(know: Knowledge, rng: random.Random, strict: bool) -> dict[int, 
     return out
 
 
-def consistent(know: Knowledge, hands: dict[int, list[str]]) -> bool:
+def consistent(know: Knowledge, hands: dict[Place, list[str]]) -> bool:
     """True when ``hands`` (place -> cards) keeps every count, known and forbidden card of ``know``."""
     for p in know.places:
         cards = set(hands.get(p, []))

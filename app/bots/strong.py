@@ -37,11 +37,12 @@ import time
 from typing import Any
 
 from app.bots.auction_model import model as auction_model
-from app.bots.heuristic import heuristic_for
+from app.bots.heuristic import Choose, heuristic_for
 from app.bots.memory import finished_tricks
 from app.bots.sampler import STOCK, Knowledge, knowledge, sample
 from app.bots.strong_auction import evaluate_calls
-from app.rules import GAMES, is_over, needs_deal, to_act
+from app.rules import GAMES, State, is_over, needs_deal, to_act
+from app.rules.core import TrickGame
 from app.rules.declarations import declare_choices, public_kind
 from app.rules.sim import brief_view, deal_points, deal_totals, position
 from app.rules.types import Action, View
@@ -82,7 +83,7 @@ def budget_from_env() -> float:
 
 def candidates(actions: list[Action]) -> dict[str, Action]:
     """card -> the play action to judge: the form announcing the belote/bolot where offered."""
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, Action] = {}
     for a in actions:
         if a["type"] == "play" and (a["card"] not in out or len(a) > len(out[a["card"]])):
             out[a["card"]] = a
@@ -163,12 +164,13 @@ def _clearly_better(best: list[float], usual: list[float], weights: list[float])
     effective = total * total / sum(w * w for w in weights)  # Kish's effective sample size
     if effective < 2:
         return False
-    return mean > CONFIDENCE * (var / (effective - 1)) ** 0.5
+    se: float = (var / (effective - 1)) ** 0.5  # float ** float is typed Any (it may be complex)
+    return mean > CONFIDENCE * se
 
 
 def evaluate_each(
     view: View,
-    plays: list[dict[str, Any]],
+    plays: list[Action],
     rng: random.Random,
     budget_ms: float | None = None,
     samples: int | None = None,
@@ -181,6 +183,7 @@ def evaluate_each(
     g = GAMES[view["game"]]
     heuristic = heuristic_for(view["game"])
     seat = view["seat"]
+    assert seat is not None  # the bot's own view
     tricks = finished_tricks(view)
     know = knowledge(view, tricks)
     limit = samples if samples is not None else MAX_SAMPLES
@@ -207,7 +210,7 @@ def evaluate_each(
     return results, weights
 
 
-def _initial_hands(view: View, state) -> list[list[str]]:
+def _initial_hands(view: View, state: State) -> list[list[str]]:
     """Each seat's cards when the play began in a drawn position: its cards in the finished
     tricks and its hand (``state.initial_hands``), plus its card on the table now."""
     out = [list(h) for h in state.initial_hands]
@@ -216,11 +219,15 @@ def _initial_hands(view: View, state) -> list[list[str]]:
     return out
 
 
-def _play_out(g, state, seat: int, heuristic, rng: random.Random) -> float:
+def _play_out(
+    g: TrickGame, state: State, seat: int, heuristic: Choose, rng: random.Random
+) -> float:
     """Play the deal out with ``heuristic`` in every seat; ``seat``'s side's points minus the other's."""
     apply = g.apply
     while not needs_deal(state) and not is_over(state):
-        state = apply(state, heuristic(brief_view(state, to_act(state)), rng))
+        mover = to_act(state)
+        assert mover is not None  # neither dealing nor over
+        state = apply(state, heuristic(brief_view(state, mover), rng))
     points = deal_points(state) or [0, 0]
     totals = deal_totals(state) or [0, 0]
     team = g.team_of(seat)
@@ -228,9 +235,12 @@ def _play_out(g, state, seat: int, heuristic, rng: random.Random) -> float:
     return points[team] - points[1 - team] + TIE_BREAK * (totals[team] - totals[1 - team])
 
 
-def _draw(view: View, know: Knowledge, tricks: list[dict | None], rng: random.Random):
+def _draw(
+    view: View, know: Knowledge, tricks: list[dict[str, Any] | None], rng: random.Random
+) -> State:
     """A position of ``view`` with the hidden cards drawn at random within ``know``."""
     g = GAMES[view["game"]]
+    assert view["hand"] is not None  # the bot's own view
     places = sample(know, rng)
     hands = [list(view["hand"]) if s == view["seat"] else places[s] for s in range(g.players)]
     full = _fill_unseen(g, view, tricks, places.get(STOCK, []))
@@ -238,7 +248,7 @@ def _draw(view: View, know: Knowledge, tricks: list[dict | None], rng: random.Ra
 
 
 def _fill_unseen(
-    g, view: View, tricks: list[dict | None], spare: list[str]
+    g: TrickGame, view: View, tricks: list[dict[str, Any] | None], spare: list[str]
 ) -> list[dict[str, Any]]:
     """Tricks the seat did not see (Botifarra, a bot that took over mid-deal), made up from
     cards drawn for them, each won by a side that still has tricks to account for."""
@@ -249,7 +259,7 @@ def _fill_unseen(
         if t is not None:
             left[g.team_of(t["winner"])] -= 1
     spare = list(spare)
-    out = []
+    out: list[dict[str, Any]] = []
     for t in tricks:
         if t is None:
             team = 0 if left[0] > 0 else 1
@@ -260,12 +270,14 @@ def _fill_unseen(
     return out
 
 
-def _declared(g, view: View, hands: list[list[str]], tricks: list[dict[str, Any]]) -> list | None:
+def _declared(
+    g: TrickGame, view: View, hands: list[list[str]], tricks: list[dict[str, Any]]
+) -> list[list[dict[str, Any]] | None] | None:
     """Each seat's declaration for the position: as shown, or (only kinds public) a choice of
     its drawn hand with the same kinds; None for seats yet to declare."""
     if not g.declarations_allowed(view["contract"]):
         return None
-    out: list = [None] * g.players
+    out: list[list[dict[str, Any]] | None] = [None] * g.players
     played = [[c for t in tricks for s, c in t["cards"] if s == seat] for seat in range(g.players)]
     played_now = {t["seat"]: t["card"] for t in view["trick"]}
     for entry in view.get("declarations") or []:

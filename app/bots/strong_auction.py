@@ -16,11 +16,26 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
-from app.rules import GAMES, IllegalAction, apply, is_over, needs_deal, new_game, observe, to_act
+from app.rules import (
+    GAMES,
+    IllegalAction,
+    State,
+    apply,
+    is_over,
+    needs_deal,
+    new_game,
+    observe,
+    to_act,
+)
+from app.rules.core import TrickGame
 from app.rules.sim import brief_view, deal_points, in_play
-from app.rules.types import View
+from app.rules.types import Action, View
+
+#: A heuristic's ``choose(view, rng)`` (app.bots.heuristic.Choose).
+Heuristic = Callable[[View, random.Random], Action]
 
 #: A call other than the heuristic's is made only when its paired mean gain exceeds this many
 #: standard errors, over at least MIN_SAMPLES drawn deals.
@@ -30,19 +45,19 @@ MIN_SAMPLES = 8
 RECORD_ONLY = ("seat", "round", "step")
 
 
-def _layout(game: str, options: dict[str, Any], dealer: int) -> tuple[list, list[str]]:
+def _layout(game: str, options: dict[str, Any], dealer: int) -> tuple[list[int | str], list[str]]:
     """Where each deck index goes for ``dealer``: a seat, ``"turned"`` or ``"stock"``; found
     by dealing a deck in its fixed order and looking at each seat's view."""
     g = GAMES[game]
     deck = g.deck
     state = apply(new_game(game, options, dealer), {"type": "deal", "deck": list(deck)})
-    where: dict[str, object] = {}
+    where: dict[str, int | str] = {}
     for s in range(g.players):
         view = observe(state, s)
         for c in view["hand"] or []:
             where[c] = s
-        if view.get("turned"):
-            where[view["turned"]] = "turned"
+        if turned := view.get("turned"):
+            where[turned] = "turned"
     if any(observe(state, s)["hand"] is None for s in range(g.players)):
         hidden = [s for s in range(g.players) if observe(state, s)["hand"] is None]
         counts = observe(state, None)["hand_counts"]
@@ -56,14 +71,14 @@ def _layout(game: str, options: dict[str, Any], dealer: int) -> tuple[list, list
     return [where.get(c, "stock") for c in deck], deck
 
 
-def _draw_deck(view: View, layout: list, rng: random.Random) -> list[str] | None:
+def _draw_deck(view: View, layout: list[int | str], rng: random.Random) -> list[str] | None:
     g = GAMES[view["game"]]
     seat = view["seat"]
     mine = list(view["hand"] or [])
     turned = view.get("turned")
     unseen = [c for c in g.deck if c not in mine and c != turned]
     rng.shuffle(unseen)
-    deck = []
+    deck: list[str] = []
     for place in layout:
         if place == seat and mine:
             deck.append(mine.pop())
@@ -77,7 +92,7 @@ def _draw_deck(view: View, layout: list, rng: random.Random) -> list[str] | None
     return deck if not mine and turned is None else None
 
 
-def _replayed(view: View, deck: list[str]):
+def _replayed(view: View, deck: list[str]) -> State | None:
     """The auction position of ``view`` with ``deck`` dealt, or None when it cannot be rebuilt."""
     try:
         state = apply(
@@ -95,17 +110,18 @@ def _replayed(view: View, deck: list[str]):
 def evaluate_calls(
     view: View,
     rng: random.Random,
-    heuristic,
+    heuristic: Heuristic,
     budget_s: float,
     samples: int | None,
     max_samples: int,
-) -> dict[str, Any] | None:
+) -> Action | None:
     """The call to make: the heuristic's, unless another call beats it clearly on drawn deals
     (its mean gain, paired deal by deal, exceeds :data:`MARGIN` standard errors). None when no
     deal could be drawn (let the heuristic decide)."""
     actions = view["legal_actions"]
     default = heuristic(view, random.Random(0))
     g = GAMES[view["game"]]
+    assert view["seat"] is not None  # a bot's own view
     team = g.team_of(view["seat"])
     layout, _ = _layout(view["game"], view["options"], view["dealer"])
     results: list[list[float]] = [[] for _ in actions]
@@ -141,10 +157,13 @@ def evaluate_calls(
     return actions[best]
 
 
-def _deal_result(g, state, team: int, heuristic, rng: random.Random) -> float:
+def _deal_result(
+    g: TrickGame, state: State, team: int, heuristic: Heuristic, rng: random.Random
+) -> float:
     """Play the deal out with the heuristic everywhere; ``team``'s points minus the other's."""
     while not needs_deal(state) and not is_over(state):
         seat = to_act(state)
+        assert seat is not None  # neither dealing nor over
         view = brief_view(state, seat) if in_play(state) else observe(state, seat)
         state = g.apply(state, heuristic(view, rng))
     points = deal_points(state) or [0, 0]  # a deal nobody took scores nothing

@@ -10,7 +10,7 @@ deal's winner. The two-player game is in :mod:`.belote_2p`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from app.rules.belote_2p import BeloteForTwo
 from app.rules.belote_base import (
@@ -21,7 +21,7 @@ from app.rules.belote_base import (
 )
 from app.rules.errors import IllegalAction
 from app.rules.obligations import belote_follow
-from app.rules.scoring import _int, capot_team, compare_best, deal_totals
+from app.rules.scoring import CheckedSummary, _int, capot_team, compare_best, deal_totals
 from app.rules.state import State
 from app.rules.types import DealScore, SummaryIn, View
 
@@ -39,7 +39,7 @@ def best_declaration_team(declarations: list[list[dict[str, Any]]], trump: str) 
     best = [max(k) if k else None for k in keys]
     tie_team = None
     if best[0] is not None and best[0] == best[1]:
-        first = []
+        first: list[int] = []
         for team in (0, 1):
             bys = [
                 c.get("by")
@@ -48,7 +48,7 @@ def best_declaration_team(declarations: list[list[dict[str, Any]]], trump: str) 
             ]
             if any(b is None for b in bys):
                 raise IllegalAction("runs_tie_by")
-            first.append(min(bys))
+            first.append(min(cast("list[int]", bys)))  # none is None: refused above
         if first[0] == first[1]:
             raise IllegalAction("by_both_teams")
         tie_team = 0 if first[0] < first[1] else 1
@@ -85,7 +85,13 @@ class Belote(FrenchBelote):
         EIGHT_CARD_RUN_OPTION,
     ]
 
-    def legal_play(self, options, contract, hand, trick):
+    def legal_play(
+        self,
+        options: dict[str, Any],
+        contract: dict[str, Any] | None,
+        hand: list[str],
+        trick: list[str],
+    ) -> tuple[list[str], str]:
         """rules/belote.md §6, 4 players (option ``must_undertrump``)."""
         trump = self.trump(contract)
         if trump not in self.table.suits:
@@ -104,12 +110,14 @@ class Belote(FrenchBelote):
             return dict(combo, by=(seat - self.eldest(state)) % self.players)
         return dict(combo)
 
-    def valid_combinations(self, declarations, trump, eldest_team):
+    def valid_combinations(
+        self, declarations: list[list[dict[str, Any]]], trump: str, eldest_team: int | None
+    ) -> list[list[bool]]:
         """Only the team with the best single declaration scores, all of its own (§5)."""
         winner = best_declaration_team(declarations, trump)
         return [[team == winner] * len(declarations[team]) for team in (0, 1)]
 
-    def check_summary(self, summary):
+    def check_summary(self, summary: Any) -> CheckedSummary:
         """§8 plus the 4-player checks: ``carried_in`` and each run's ``by``."""
         checked = super().check_summary(summary)
         carried = summary.get("carried_in", 0)

@@ -20,7 +20,10 @@ from app.rules.scoring import capot_team, compare_best, deal_totals
 from app.rules.state import State
 from app.rules.types import Action, ActionIn, DealScore, SummaryIn, View
 
-EXCHANGE_ACTIONS = [{"type": "exchange", "swap": True}, {"type": "exchange", "swap": False}]
+EXCHANGE_ACTIONS: list[Action] = [
+    {"type": "exchange", "swap": True},
+    {"type": "exchange", "swap": False},
+]
 
 
 def follow_suit(hand: list[str], trick: list[str]) -> tuple[list[str], str]:
@@ -95,7 +98,7 @@ class BeloteForTwo(FrenchBelote):
 
     def auction_actions(self, state: State) -> list[Action]:
         if self.exchange_pending(state):
-            return [dict(a) for a in EXCHANGE_ACTIONS]
+            return [a.copy() for a in EXCHANGE_ACTIONS]
         return super().auction_actions(state)
 
     def do_auction(self, state: State, action: ActionIn) -> None:
@@ -111,13 +114,19 @@ class BeloteForTwo(FrenchBelote):
         if swap:
             hand = state.hands[seat]
             hand.remove("7" + self.trump(state.contract))  # type: ignore[operator]
-            hand.append(state.turned)  # type: ignore[arg-type]
+            hand.append(state.turned)
             state.turned = "7" + self.trump(state.contract)  # type: ignore[operator]
         state.extra["exchange"] = {"seat": seat, "swap": swap}
         self.begin_play(state, self.eldest(state))
 
     # ------------------------------------------------------------------ play (§6)
-    def legal_play(self, options, contract, hand, trick):
+    def legal_play(
+        self,
+        options: dict[str, Any],
+        contract: dict[str, Any] | None,
+        hand: list[str],
+        trick: list[str],
+    ) -> tuple[list[str], str]:
         """rules/belote.md §6, 2p: follow suit if you can; no duty to beat or to trump."""
         if self.trump(contract) not in self.table.suits:
             raise IllegalAction("unknown_trump", trump=self.trump(contract))
@@ -199,7 +208,9 @@ class BeloteForTwo(FrenchBelote):
         state.phase, state.to_act = "over", None
 
     # ------------------------------------------------------------------ declarations and scoring
-    def valid_combinations(self, declarations, trump, eldest_team):
+    def valid_combinations(
+        self, declarations: list[list[dict[str, Any]]], trump: str, eldest_team: int | None
+    ) -> list[list[bool]]:
         """§5, 2p: the higher carré cancels the other's; any carré voids the opponent's runs;
         the remaining runs compare as in 4p, an exact tie to the eldest hand."""
         fours = [[four_key(c) for c in declarations[p] if c["kind"] == "four"] for p in (0, 1)]

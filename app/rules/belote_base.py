@@ -13,7 +13,7 @@ from typing import Any
 from app.rules.cards import FRENCH_BELOTE
 from app.rules.declarations import run_key
 from app.rules.errors import IllegalAction
-from app.rules.scoring import check_common_summary, check_declared
+from app.rules.scoring import CheckedSummary, check_common_summary, check_declared
 from app.rules.state import State
 from app.rules.turned import TurnedCardGame
 from app.rules.types import Summary, View
@@ -161,7 +161,7 @@ class FrenchBelote(TurnedCardGame):
         return summary
 
     # ------------------------------------------------------------------ scoring
-    def check_summary(self, summary: Any) -> tuple:
+    def check_summary(self, summary: Any) -> CheckedSummary:
         """Validate a deal summary (rules/belote.md §8).
 
         Returns ``(trump, taker_team, tricks, card_points, last_trick_team,

@@ -89,7 +89,13 @@ class Bolot(TurnedCardGame):
         },
     ]
 
-    def legal_play(self, options, contract, hand, trick):
+    def legal_play(
+        self,
+        options: dict[str, Any],
+        contract: dict[str, Any] | None,
+        hand: list[str],
+        trick: list[str],
+    ) -> tuple[list[str], str]:
         """rules/bolot.md §6."""
         trump = self.trump(contract)
         if trump not in self.table.suits:

@@ -163,7 +163,7 @@ class Botifarra(TrumpChoiceGame):
         """
         return score_botifarra(self, self.validate_options(options), summary)
 
-    def example_summary(self) -> dict:
+    def example_summary(self) -> dict[str, Any]:
         """A deal summary for the score-sheet form (§8): team 0 chose oros, 40 card points, 7 tricks."""
         return {
             "contract": {"trump": "o", "botifarra": False, "chooser_team": 0, "doublings": 0},

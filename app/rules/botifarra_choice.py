@@ -59,9 +59,8 @@ class TrumpChoiceGame(TrickGame):
         """The choices of the seat to act: suits, botifarra and (the dealer only) delegate; or a doubling step and pass."""
         step = state.extra["step"]
         if step == "choose":
-            actions = [{"type": "trump", "suit": s} for s in self.table.suits] + [
-                {"type": "botifarra"}
-            ]
+            actions: list[Action] = [{"type": "trump", "suit": s} for s in self.table.suits]
+            actions.append({"type": "botifarra"})
             if not state.extra["delegated"]:
                 actions.append({"type": "delegate"})
             return actions

@@ -8,10 +8,11 @@ score sheets: the other pair scores 36 times the multiplier.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from app.rules.errors import IllegalAction
 from app.rules.scoring import check_tricks_and_points
+from app.rules.types import DealScore
 
 #: rules/botifarra.md §4: the multiplier after 0-3 doubling steps, per ``doubling_scale``.
 SCALES = {"2-4-8": (1, 2, 4, 8), "2-3-4": (1, 2, 3, 4)}
@@ -29,7 +30,7 @@ def max_doublings(options: dict[str, Any], botifarra: bool) -> int:
     return 2 if botifarra and not options["sant_vicenc_on_botifarra"] else 3
 
 
-def _team(value: Any) -> bool:
+def _team(value: Any) -> TypeGuard[int]:
     return value in (0, 1) and isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -78,7 +79,7 @@ def check_contract(game: Any, options: dict[str, Any], summary: Any) -> tuple[st
     return trump, chooser, doublings
 
 
-def score_botifarra(game: Any, options: dict[str, Any], summary: Any) -> dict[str, Any]:
+def score_botifarra(game: Any, options: dict[str, Any], summary: Any) -> DealScore:
     """Score one hand (rules/botifarra.md §7) from a summary shaped as in §8.
 
     Returns ``{"points": [s0, s1], "carried_out": 0, "outcome": "made" |

@@ -13,8 +13,6 @@ While the auction runs, ``state.extra`` holds the standing call: ``bid``,
 
 from __future__ import annotations
 
-from typing import Any
-
 from app.rules.bridge_belote_contract import BID_NAMES, BIDS, contract_of_bid
 from app.rules.core import TrickGame
 from app.rules.errors import IllegalAction
@@ -57,7 +55,7 @@ class BridgeAuction(TrickGame):
         seat = state.to_act
         assert seat is not None
         ex = state.extra
-        actions: list[dict[str, Any]] = []
+        actions: list[Action] = []
         if not self._locked(state):
             start = BIDS.index(ex["bid"]) + 1 if ex["bid"] else 0
             actions += [{"type": "bid", "contract": b} for b in BIDS[start:]]
@@ -106,7 +104,7 @@ class BridgeAuction(TrickGame):
             raise IllegalAction("name_a_contract")
         if self._locked(state):
             raise IllegalAction("bid_locked")
-        if ex["bid"] is not None and BIDS.index(bid) <= BIDS.index(ex["bid"]):  # type: ignore[arg-type]
+        if ex["bid"] is not None and BIDS.index(bid) <= BIDS.index(ex["bid"]):
             raise IllegalAction("bid_higher", bid=ex["bid"], bid_name=BID_NAMES[ex["bid"]])
         state.auction.append({"seat": seat, "type": "bid", "contract": bid})
         ex.update(bid=bid, bidder=seat, multiplier=1, doubled_by=None, redoubled_by=None)

@@ -85,7 +85,8 @@ def trump_marker(contract: dict[str, Any] | None) -> str | None:
     if kind == SUIT:
         if trump not in TABLE.suits:
             raise IllegalAction("suit_contract_trump", trump=trump)
-        return trump
+        suit: str = trump  # one of TABLE.suits
+        return suit
     if trump is not None:
         raise IllegalAction(
             "all_trumps_no_suit" if kind == ALL_TRUMPS_KIND else "no_trumps_no_suit"

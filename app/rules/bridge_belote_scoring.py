@@ -22,6 +22,7 @@ from app.rules.bridge_belote_contract import (
 from app.rules.declarations import check_disjoint, run_key
 from app.rules.errors import IllegalAction
 from app.rules.scoring import check_tricks_and_points, compare_best
+from app.rules.types import DealScore
 
 #: §5: points of a four (J 200, 9 150, A T K Q 100), and their order low -> high.
 FOUR_POINTS = {"J": 200, "9": 150, "A": 100, "T": 100, "K": 100, "Q": 100}
@@ -107,6 +108,7 @@ def check_summary(game: Any, summary: Any) -> dict[str, Any]:
         raise IllegalAction("summary_object")
     contract = summary.get("contract")
     trump = trump_marker(contract)
+    assert isinstance(contract, dict)  # trump_marker refused anything else
     kind = contract["kind"]
     declarer = contract.get("declarer_team")
     if not _int(declarer) or declarer not in (0, 1):
@@ -176,7 +178,7 @@ def _check_declarations(
 
 
 # ---------------------------------------------------------------------- the score
-def score(game: Any, options: dict[str, Any], summary: Any) -> dict[str, Any]:
+def score(game: Any, options: dict[str, Any], summary: Any) -> DealScore:
     """Score one deal of ``game`` (the ruleset) from its summary (§7), ``options`` already validated.
 
     Returns ``{"points": [s0, s1], "carried_out": pool, "outcome": "made" |

@@ -178,7 +178,8 @@ class TrickGame(Lookups, Views):
         key = ("declare", seat, tuple(hand))
         memo = state.cache
         if memo is not None and memo[0] == key:
-            return memo[1]
+            remembered: list[list[dict[str, Any]]] = memo[1]
+            return remembered
         choices = declare_choices(hand, self.table, self.four_ranks)
         state.cache = (key, choices)
         return choices
@@ -198,7 +199,8 @@ class TrickGame(Lookups, Views):
             and memo[5] == len(hand)
             and memo[6] == len(trick)
         ):
-            return memo[7]
+            remembered: list[str] = memo[7]
+            return remembered
         legal = self.legal_play(state.options, contract, hand, [c for _, c in trick])[0]
         state.cache = ("play", hand, trick, contract, seat, len(hand), len(trick), legal)
         return legal
@@ -376,12 +378,13 @@ class TrickGame(Lookups, Views):
             return [{"type": "play", "card": c} for c in cards]
         pairs = self._pairs(self.trump(state.contract))
         hand = state.hands[seat]
-        out: list[dict[str, Any]] = []
+        out: list[Action] = []
         for c in cards:
             out.append({"type": "play", "card": c})
             other = pairs.get(c)
             if other is not None and other in hand and self.can_announce_belote(state, seat, c):
-                out.append({"type": "play", "card": c, self.belote_key: True})
+                # belote_key is "belote" or "bolot" per game: both are Action keys
+                out.append({"type": "play", "card": c, self.belote_key: True})  # type: ignore[misc]
         return out
 
     def do_play(self, state: State, seat: int, action: ActionIn) -> None:

@@ -84,9 +84,9 @@ def combination_cards(combo: dict[str, Any], table: CardTable) -> list[str]:
     raise IllegalAction("unknown_declaration_kind", kind=kind)
 
 
-def canonical(combos: list[dict[str, Any]]) -> tuple:
+def canonical(combos: list[dict[str, Any]]) -> tuple[tuple[Any, ...], ...]:
     """A hashable, order-free key for a list of combinations (to compare choices)."""
-    keys = []
+    keys: list[tuple[Any, ...]] = []
     for c in combos:
         if c.get("kind") == "four":
             keys.append(("four", str(c.get("rank"))))
@@ -105,7 +105,7 @@ def declare_choices(
     Shape: a list of combination lists; no duplicates.
     """
     fours = four_ranks_held(hand, four_ranks, len(table.suits))
-    seen: set[tuple] = set()
+    seen: set[tuple[tuple[Any, ...], ...]] = set()
     choices: list[list[dict[str, Any]]] = []
     for k in range(len(fours) + 1):
         for chosen in _subsets(fours, k):

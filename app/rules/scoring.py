@@ -25,7 +25,8 @@ def _sorted_points(game: Any, trump: str | None) -> list[int]:
     memo = getattr(game, "_memo", None)
     key = ("sorted_points", trump)
     if memo is not None and key in memo:
-        return memo[key]
+        memoized: list[int] = memo[key]
+        return memoized
     values = sorted(game.table.points(c, trump) for c in game.table.deck)
     if memo is not None:
         memo[key] = values
@@ -90,7 +91,12 @@ def check_tricks_and_points(
     return tricks, cp
 
 
-def check_common_summary(game: Any, summary: Any) -> tuple:
+#: What the summary checks return: ``(trump, taker_team, tricks, card_points,
+#: last_trick_team, declarations, belote)``.
+CheckedSummary = tuple[str, int, list[int], list[int], int, list[list[dict[str, Any]]], list[int]]
+
+
+def check_common_summary(game: Any, summary: Any) -> CheckedSummary:
     """Validate the parts of a deal summary every Belote-family game shares.
 
     Returns ``(trump, taker_team, tricks, card_points, last_trick_team,
@@ -107,6 +113,7 @@ def check_common_summary(game: Any, summary: Any) -> tuple:
     trump = contract.get("trump")
     if trump not in game.table.suits:
         raise IllegalAction("unknown_trump", trump=trump)
+    assert isinstance(trump, str)  # one of table.suits
     taker = contract.get("taker_team")
     if taker not in (0, 1) or not _int(taker):
         raise IllegalAction("team_field", field="taker_team")
@@ -139,7 +146,7 @@ def check_common_summary(game: Any, summary: Any) -> tuple:
     return trump, taker, tricks, cp, last, decl, belote
 
 
-def compare_best(keys: list[list], eldest: int | None, what: str) -> int | None:
+def compare_best(keys: list[list[Any]], eldest: int | None, what: str) -> int | None:
     """The team whose best key is higher (None when neither has any).
 
     An exact tie goes to ``eldest`` (the eldest hand's team).

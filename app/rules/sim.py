@@ -14,10 +14,11 @@ from typing import Any
 
 from app.rules.api import GAMES
 from app.rules.state import State
+from app.rules.types import View
 
 
 def position(
-    view: dict[str, Any],
+    view: View,
     hands: list[list[str]],
     tricks: list[dict[str, Any]],
     declared: list[list[dict[str, Any]] | None] | None = None,
@@ -71,13 +72,14 @@ def position(
     return state
 
 
-def brief_view(state: State, seat: int) -> dict[str, Any]:
+def brief_view(state: State, seat: int) -> View:
     """A play-phase view of ``seat`` with only what play decisions read: ``game``,
     ``options``, ``players``, ``phase``, ``seat``, ``to_act``, ``hand``, ``contract``,
     ``trick``, ``leader``, ``trick_number``, ``target``, ``legal_actions`` (same meanings
     as in ``observe``; ``claim_totals`` is None, so play-outs never claim)."""
     g = GAMES[state.game]
-    return {
+    # a partial View by design: only the keys the docstring lists (play-outs read no other)
+    return {  # type: ignore[typeddict-item]
         "game": state.game,
         "options": state.options,
         "players": g.players,

@@ -57,14 +57,14 @@ class TurnedCardGame(TrickGame):
     def auction_actions(self, state: State) -> list[Action]:
         if self.auction_round(state) == 1:
             return [{"type": "take"}, {"type": "pass"}]
-        return [{"type": "take", "suit": s} for s in self.round_two_suits(state)] + [
-            {"type": "pass"}
-        ]
+        actions: list[Action] = [{"type": "take", "suit": s} for s in self.round_two_suits(state)]
+        return actions + [{"type": "pass"}]
 
     def do_auction(self, state: State, action: ActionIn) -> None:
         seat = state.to_act
         assert seat is not None
         rnd = self.auction_round(state)
+        suit: str | None  # the allowed check below leaves only a suit
         kind = action.get("type")
         if kind == "pass":
             state.auction.append({"seat": seat, "type": "pass", "round": rnd})
