@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-LOCALE = ROOT / "app" / "locale"
+LOCALE = ROOT / "app" / "web" / "locale"
 POT = LOCALE / "messages.pot"
 LANGS = ("ca", "es", "bg", "fr", "pt")
 
