@@ -19,11 +19,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from app.rules import GAMES
+from app.rules import botifarra as ruleset
 from app.rules.cards import rank_of, suit_of
 from app.rules.types import Action, View
 
-GAME = GAMES["botifarra"]
+GAME = ruleset.GAME  # the bot of the Botifarra family: its own ruleset
 TABLE = GAME.table
 TOP = len(TABLE.ranks)  # the plain power of the manilla
 
