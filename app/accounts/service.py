@@ -30,6 +30,7 @@ from app.accounts.limits import RateLimiter, retry_after
 from app.accounts.models import User
 from app.core.errors import Conflict, TooManyRequests, Unauthorized, Unprocessable
 from app.core.settings import SESSION_COOKIE, Settings, get_settings
+from app.web import csrf
 
 SESSION_MAX_AGE = 400 * 24 * 3600  # seconds; browsers cap cookies at 400 days
 NICKNAME_MAX = 24
@@ -256,24 +257,46 @@ def user_id_from_token(token: str | None) -> int | None:
     return claims[0] if claims else None
 
 
-def token_from_request(request: HTTPConnection) -> str | None:
-    """The session value a request carries: ``Authorization: Bearer``, else the cookie,
-    else (sockets only) the ``token`` query parameter."""
+def _bearer(request: HTTPConnection) -> str | None:
     scheme, _, value = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() == "bearer" and value.strip():
-        return value.strip()
-    cookie = request.cookies.get(SESSION_COOKIE)
-    if cookie:
-        return cookie
-    if request.scope.get("type") == "websocket":
-        return request.query_params.get("token")
-    return None
+    return value.strip() if scheme.lower() == "bearer" and value.strip() else None
+
+
+def token_from_request(request: HTTPConnection) -> str | None:
+    """The session value an HTTP request carries: ``Authorization: Bearer``, else the
+    cookie. (Sockets: ``socket_token``.)"""
+    return _bearer(request) or request.cookies.get(SESSION_COOKIE) or None
+
+
+def socket_token(websocket: HTTPConnection) -> str | None:
+    """The session value a socket may act with; the one rule of both sockets.
+
+    A token the client sent itself (``Authorization: Bearer`` or ``?token=``, even an
+    empty or junk one) is the socket's identity, from any origin: a browser never adds it
+    by itself. Without one, the session cookie counts only when ``Origin`` is absent or
+    this host (``csrf.same_origin``): another site's page (or an opaque ``null`` origin)
+    rides on the cookie and gets a spectator's view. Returns None for a spectator."""
+    if "authorization" in websocket.headers or "token" in websocket.query_params:
+        return _bearer(websocket) or websocket.query_params.get("token") or None
+    if not csrf.same_origin(websocket):
+        return None
+    return websocket.cookies.get(SESSION_COOKIE) or None
 
 
 async def user_from_request(request: HTTPConnection, session: AsyncSession) -> User | None:
-    """The user a request (or socket) is signed in as, or None (no token, a forged or
-    expired one, or one issued before the user logged out)."""
-    claims = _claims(token_from_request(request))
+    """The user an HTTP request is signed in as, or None (no token, a forged or expired
+    one, or one issued before the user logged out). Sockets: ``socket_user``."""
+    return await user_from_token(token_from_request(request), session)
+
+
+async def socket_user(websocket: HTTPConnection, session: AsyncSession) -> User | None:
+    """The user a socket is signed in as (``socket_token``'s rule), or None: a spectator."""
+    return await user_from_token(socket_token(websocket), session)
+
+
+async def user_from_token(token: str | None, session: AsyncSession) -> User | None:
+    """The user a session value names, or None (missing, forged, expired, logged out)."""
+    claims = _claims(token)
     if claims is None:
         return None
     user = await session.get(User, claims[0])

@@ -1,8 +1,9 @@
 """The JSON socket of a room: ``WS /api/rooms/{id}/ws[?since=SEQ]``.
 
-Authenticated by the session cookie, ``Authorization: Bearer`` or ``?token=``;
-without a session the socket is a spectator's. A cookie counts only when the
-browser's ``Origin`` is this host (cross-site pages get a spectator's view).
+Authenticated by ``Authorization: Bearer`` or ``?token=`` (then that token alone,
+valid or not, says who it is), else by the session cookie, which counts only when
+the browser's ``Origin`` is this host (cross-site pages get a spectator's view):
+``app.accounts.service.socket_token``, the one rule of both sockets.
 
 Messages (JSON):
 
@@ -26,30 +27,17 @@ through ``POST .../moves``).
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 import anyio
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app import realtime
-from app.accounts.service import user_from_request
+from app.accounts.service import socket_user
 from app.core.errors import NotFound
 from app.rooms import fanout, service
 from app.rooms.fanout import encode
 
 router = APIRouter(tags=["rooms"])
 CATCHUP_MAX = 64
-
-
-def _same_origin(websocket: WebSocket) -> bool:
-    """True unless a browser says the page that opened the socket is from another host."""
-    origin = websocket.headers.get("origin")
-    return origin is None or urlsplit(origin).netloc == websocket.headers.get("host")
-
-
-def _explicit_token(websocket: WebSocket) -> bool:
-    """True when the client sent its token itself (bearer header or ``?token=``), not a cookie."""
-    return "authorization" in websocket.headers or "token" in websocket.query_params
 
 
 def _since(websocket: WebSocket) -> int | None:
@@ -63,9 +51,8 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
     missed moves first when the client is a few moves behind (module docstring)."""
     sessionmaker = websocket.app.state.sessionmaker
     async with sessionmaker() as db:
-        user = await user_from_request(websocket, db)
-        if user is not None and not _same_origin(websocket) and not _explicit_token(websocket):
-            user = None  # another site's page rides on our cookie: it gets a spectator's view
+        # a token sent by the client, else the cookie from this host only (a spectator else)
+        user = await socket_user(websocket, db)
         try:
             await service.room_info(db, room_id)
         except NotFound:

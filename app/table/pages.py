@@ -38,7 +38,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from app import realtime, rules
 from app.accounts.deps import OptionalUser
 from app.accounts.models import User
-from app.accounts.service import user_from_request
+from app.accounts.service import socket_user
 from app.core.db import SessionDep
 from app.core.errors import Conflict, NotFound, ServiceError, Unprocessable
 from app.core.hooks import HOOKS
@@ -344,7 +344,7 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
         return
     maker = websocket.app.state.sessionmaker
     async with maker() as db:
-        user = await user_from_request(websocket, db)
+        user = await socket_user(websocket, db)
         try:
             await service.room_info(db, room_id)
         except NotFound:
