@@ -58,14 +58,56 @@ def clean_nickname(nickname: object) -> str:
         raise Unprocessable("a nickname has 1 to 24 characters")
     if not _printable(nick):
         raise Unprocessable("a nickname may not contain control characters")
-    if BOT_LIKE.match(nick.casefold()):
+    if looks_like_a_bot(nick):
         raise Unprocessable("a nickname may not look like a bot's name")
     return nick
 
 
-#: What the tables call their bots in any language ("Bot 2", "Бот 2", "Robot 2", "Robô 2"):
-#: no person may take such a name and pass for a bot at a table.
-BOT_LIKE = re.compile(r"^\W*(bots?|бот|ботът|robots?|robô|robo)\W*\d*\W*$")
+#: The words a table calls its bots in any language ("Bot 2", "Бот 2", "Robot 2", "Robô 2",
+#: "Heuristic bot"), compared on a name's ``skeleton``: no person may take a name with one of
+#: them and pass for a bot at a table.
+BOT_WORDS = frozenset({"bot", "bots", "robot", "robots", "robo"})
+#: Letters of other scripts (and digits) that look like, or are written for, the Latin
+#: letters of those words; with NFKC (full-width and styled letters) and accents dropped,
+#: "Bоt" (Cyrillic о), "B0t", "ｂｏｔ" and "Бот" all read "bot". A small map of our own, not
+#: Unicode's whole confusables table (a package): only these few words are guarded, and
+#: every lookalike of their letters is here to read.
+LOOKALIKES = str.maketrans(
+    {
+        **dict.fromkeys("аα", "a"),
+        **dict.fromkeys("бвβЬь", "b"),
+        **dict.fromkeys("оοσ0", "o"),
+        **dict.fromkeys("тτ7", "t"),
+        **dict.fromkeys("рρ", "p"),
+        **dict.fromkeys("г", "r"),
+        **dict.fromkeys("еεё3", "e"),
+        **dict.fromkeys("іιı1ӏ", "i"),
+        **dict.fromkeys("ѕ5", "s"),
+        **dict.fromkeys("сϲ", "c"),
+        **dict.fromkeys("кκ", "k"),
+        **dict.fromkeys("хχ", "x"),
+        **dict.fromkeys("у", "y"),
+        **dict.fromkeys("н", "h"),
+        **dict.fromkeys("м", "m"),
+    }
+)
+WORD = re.compile(r"[a-z]+")
+
+
+def skeleton(name: str) -> str:
+    """``name`` as it reads: NFKC, case-folded, accents dropped, lookalike letters and digits
+    of other scripts mapped to Latin (``LOOKALIKES``). ``skeleton("ｂОт 2") == "bot 2"``."""
+    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name).casefold())
+    plain = "".join(ch for ch in folded if not unicodedata.combining(ch))
+    return plain.translate(LOOKALIKES)
+
+
+def looks_like_a_bot(name: str) -> bool:
+    """True when a word of ``name``'s skeleton is a bot's (``BOT_WORDS``): "Bot 2",
+    "heuristic bot", "Bоt 2" (Cyrillic о), "B0t 2", "ｂｏｔ 2", "(Robô)"."""
+    return any(word in BOT_WORDS for word in WORD.findall(skeleton(name)))
+
+
 ZWJ = "\u200d"
 
 
