@@ -19,6 +19,9 @@ Messages (JSON):
   every change. Only when at most ``CATCHUP_MAX`` moves are missing; further behind,
   the view alone (the whole state) is the catch-up.
 
+When the session the socket was opened with ends (log-out, a password change, a revoked
+session, a deleted account; in any server process), the socket closes with code 4401.
+
 A second socket of the same seat (another tab) is simply another viewer: it gets
 the same views and replaces nothing. Views are built once per audience (each seat,
 and all spectators) per room event in this process (app/rooms/fanout.py). Messages from the client are ignored (moves go
@@ -27,11 +30,13 @@ through ``POST .../moves``).
 
 from __future__ import annotations
 
+import contextlib
+
 import anyio
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app import realtime
-from app.accounts.service import socket_user
+from app.accounts.service import socket_token, user_from_token, watch_session
 from app.core.errors import NotFound
 from app.rooms import fanout, service
 from app.rooms.fanout import encode
@@ -52,7 +57,8 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
     sessionmaker = websocket.app.state.sessionmaker
     async with sessionmaker() as db:
         # a token sent by the client, else the cookie from this host only (a spectator else)
-        user = await socket_user(websocket, db)
+        token = socket_token(websocket)
+        user = await user_from_token(token, db)
         try:
             await service.room_info(db, room_id)
         except NotFound:
@@ -102,5 +108,13 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
                     pass
                 tg.cancel_scope.cancel()
 
+            async def session_end(uid: int) -> None:
+                await watch_session(sessionmaker, uid, token)
+                with contextlib.suppress(RuntimeError, OSError):
+                    await websocket.close(code=4401, reason="session ended")
+                tg.cancel_scope.cancel()
+
             tg.start_soon(receive)
             tg.start_soon(send)
+            if user is not None:  # logged out, revoked, deleted: the socket closes
+                tg.start_soon(session_end, user.id)
