@@ -35,6 +35,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """Migrate, then serve the app with uvicorn."""
     import uvicorn
 
+    from app.tools.slowheaders import HeaderDeadlineH11Protocol
+
     url = _migrate()
     if args.workers > 1 and not Settings().redis_url:
         print(
@@ -52,6 +54,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         workers=args.workers,
         proxy_headers=True,
         log_level="info",
+        http=HeaderDeadlineH11Protocol,  # slow headers are cut off (app/tools/slowheaders.py)
     )
     return 0
 
