@@ -474,18 +474,24 @@ async def user_from_token(token: str | None, session: AsyncSession) -> User | No
     if claims is None:
         return None
     uid, version, sid = claims
-    user = await session.get(User, uid, populate_existing=True)
+    if sid is None:  # a token from before sessions were stored
+        user = await session.get(User, uid, populate_existing=True)
+    else:  # the user and the session in one statement
+        found = (
+            await session.execute(
+                select(User, AuthSession)
+                .join(AuthSession, AuthSession.user_id == User.id)
+                .where(User.id == uid, AuthSession.id == sid)
+                .execution_options(populate_existing=True)
+            )
+        ).first()
+        if found is None:
+            return None
+        user, row = found
+        if row.revoked_at is not None or as_utc(row.expires_at) <= utcnow():
+            return None
     if user is None or (user.session_version or 0) != version or user.kind == DELETED:
         return None
-    if sid is not None:
-        row = await session.get(AuthSession, sid, populate_existing=True)
-        if (
-            row is None
-            or row.user_id != uid
-            or row.revoked_at is not None
-            or as_utc(row.expires_at) <= utcnow()
-        ):
-            return None
     return user
 
 
