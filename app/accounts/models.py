@@ -1,16 +1,18 @@
-"""Tables of people: ``users``.
+"""Tables of people: ``users`` and their sessions, ``auth_sessions``.
 
 A guest is a user with only a nickname (kind ``"guest"``); an account (kind
 ``"account"``) also has a unique ``username`` and an argon2 ``password_hash``. A guest
 who registers becomes an account under the same id. ``session_version`` is part of
 every session token; logging out bumps it, so every older token of the user dies.
+A session (``AuthSession``) is one sign-in: its random id is in the token, so it can be
+listed, expires, and is revoked alone (migration 0007_auth_sessions).
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, Integer, String, UniqueConstraint
+from sqlalchemy import DateTime, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.core.db import Base, utcnow
@@ -42,3 +44,20 @@ class User(Base):
     def public(self) -> dict:
         """The JSON shape shown to others: ``{"id", "nickname"}``."""
         return {"id": self.id, "nickname": self.nickname}
+
+
+class AuthSession(Base):
+    """One sign-in of a user: ``id`` (random, in the token), ``user_id``, ``created_at``,
+    ``expires_at``, ``revoked_at`` (None while it is live), ``agent`` (the browser's
+    User-Agent, cut to 120 characters, to tell sessions apart in the list)."""
+
+    __tablename__ = "auth_sessions"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("users.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    agent: Mapped[str] = mapped_column(String(120), default="", server_default="")

@@ -20,6 +20,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts import service
 from app.accounts.api import set_session_cookie
@@ -65,13 +66,14 @@ def _error(request: Request, message: str | ServiceError, status: int, back: str
     )
 
 
-def _signed_in(request: Request, user: User, back: str) -> Response:
+async def _signed_in(request: Request, db: AsyncSession, user: User, back: str) -> Response:
+    token = await service.start_session(db, user, request.headers.get("user-agent", ""))
     response: Response
     if request.headers.get("hx-request") == "true":
         response = HTMLResponse("", headers={"HX-Redirect": back})
     else:
         response = RedirectResponse(back, status_code=303)
-    set_session_cookie(response, service.session_cookie_value(user))
+    set_session_cookie(response, token)
     return response
 
 
@@ -102,7 +104,7 @@ async def start_session(request: Request, db: SessionDep) -> Response:
         user = await service.create_guest(db, str(form.get("nickname") or ""))
     except ServiceError as exc:
         return _error(request, _refusal(exc), exc.status, back)
-    return _signed_in(request, user, back)
+    return await _signed_in(request, db, user, back)
 
 
 @router.get("/login", response_class=HTMLResponse)
@@ -133,7 +135,7 @@ async def login(request: Request, db: SessionDep, user: OptionalUser) -> Respons
             username=username,
             flash=_refusal(exc),
         )
-    return _signed_in(request, account, back)
+    return await _signed_in(request, db, account, back)
 
 
 @router.get("/register", response_class=HTMLResponse)
@@ -183,7 +185,7 @@ async def register(request: Request, db: SessionDep, user: OptionalUser) -> Resp
             nickname=nickname,
             flash=_refusal(exc),
         )
-    return _signed_in(request, account, back)
+    return await _signed_in(request, db, account, back)
 
 
 @router.get("/account", response_class=HTMLResponse)

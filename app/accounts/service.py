@@ -1,11 +1,16 @@
 """People: guests, accounts, sessions.
 
-A session is ``{"uid": user id, "v": session version}`` signed with the server's
-secret (itsdangerous, timed). The same signed value is the session cookie
+A session is a row of ``auth_sessions`` (one sign-in: random id, expiry, revocation);
+its token is ``{"uid": user id, "v": session version, "sid": session id}`` signed with
+the server's secret (itsdangerous, timed). The same signed value is the session cookie
 (``SESSION_COOKIE``, HttpOnly, SameSite=Lax) and the API token
 (``Authorization: Bearer <token>``); a socket may also pass it as ``?token=``.
-Logging out bumps the user's ``session_version``: every token issued before dies,
-on every device (the token is a bearer secret; this is how it is revoked).
+A token counts while its signature holds, its session row is live (not revoked, not
+past ``expires_at``, ``TAPET_SESSION_DAYS`` after sign-in) and the user's
+``session_version`` is the one it carries. Logging out, a password change and deleting
+the account bump that version and revoke every row: every token of the user dies, on
+every device; ``revoke_session`` ends one. Each end is announced through the hub
+(app/realtime) so every process closes the sockets whose token died (``watch_session``).
 
 Accounts have a ``username`` (3–32 of ``a-z 0-9 . _ -``, compared lower-case) and a
 password (8–256 characters) kept only as an argon2 hash (pwdlib). A guest who
@@ -16,7 +21,10 @@ Neither passwords nor tokens are ever logged.
 from __future__ import annotations
 
 import re
+import secrets
 import unicodedata
+from collections.abc import Callable
+from datetime import timedelta
 
 import anyio
 from itsdangerous import BadSignature, URLSafeTimedSerializer
@@ -26,12 +34,23 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
 
+from app import realtime
 from app.accounts.limits import RateLimiter, retry_after
-from app.accounts.models import User
-from app.core.errors import Conflict, TooManyRequests, Unauthorized, Unprocessable
+from app.accounts.models import AuthSession, User
+from app.core.db import as_utc, utcnow
+from app.core.errors import (
+    Conflict,
+    Forbidden,
+    NotFound,
+    TooManyRequests,
+    Unauthorized,
+    Unprocessable,
+)
 from app.core.settings import SESSION_COOKIE, Settings, get_settings
+from app.web import csrf
 
-SESSION_MAX_AGE = 400 * 24 * 3600  # seconds; browsers cap cookies at 400 days
+AGENT_MAX = 120
+DELETED = "deleted"  # the kind of a deleted account (its games keep its id and a name)
 NICKNAME_MAX = 24
 USERNAME_RE = re.compile(r"^[a-z0-9][a-z0-9._-]{2,31}$")
 PASSWORD_MIN, PASSWORD_MAX = 8, 256
@@ -57,14 +76,56 @@ def clean_nickname(nickname: object) -> str:
         raise Unprocessable("a nickname has 1 to 24 characters", "nickname_length")
     if not _printable(nick):
         raise Unprocessable("a nickname may not contain control characters", "nickname_control")
-    if BOT_LIKE.match(nick.casefold()):
+    if looks_like_a_bot(nick):
         raise Unprocessable("a nickname may not look like a bot's name", "nickname_bot_like")
     return nick
 
 
-#: What the tables call their bots in any language ("Bot 2", "Бот 2", "Robot 2", "Robô 2"):
-#: no person may take such a name and pass for a bot at a table.
-BOT_LIKE = re.compile(r"^\W*(bots?|бот|ботът|robots?|robô|robo)\W*\d*\W*$")
+#: The words a table calls its bots in any language ("Bot 2", "Бот 2", "Robot 2", "Robô 2",
+#: "Heuristic bot"), compared on a name's ``skeleton``: no person may take a name with one of
+#: them and pass for a bot at a table.
+BOT_WORDS = frozenset({"bot", "bots", "robot", "robots", "robo"})
+#: Letters of other scripts (and digits) that look like, or are written for, the Latin
+#: letters of those words; with NFKC (full-width and styled letters) and accents dropped,
+#: "Bоt" (Cyrillic о), "B0t", "ｂｏｔ" and "Бот" all read "bot". A small map of our own, not
+#: Unicode's whole confusables table (a package): only these few words are guarded, and
+#: every lookalike of their letters is here to read.
+LOOKALIKES = str.maketrans(
+    {
+        **dict.fromkeys("аα", "a"),
+        **dict.fromkeys("бвβЬь", "b"),
+        **dict.fromkeys("оοσ0", "o"),
+        **dict.fromkeys("тτ7", "t"),
+        **dict.fromkeys("рρ", "p"),
+        **dict.fromkeys("г", "r"),
+        **dict.fromkeys("еεё3", "e"),
+        **dict.fromkeys("іιı1ӏ", "i"),
+        **dict.fromkeys("ѕ5", "s"),
+        **dict.fromkeys("сϲ", "c"),
+        **dict.fromkeys("кκ", "k"),
+        **dict.fromkeys("хχ", "x"),
+        **dict.fromkeys("у", "y"),
+        **dict.fromkeys("н", "h"),
+        **dict.fromkeys("м", "m"),
+    }
+)
+WORD = re.compile(r"[a-z]+")
+
+
+def skeleton(name: str) -> str:
+    """``name`` as it reads: NFKC, case-folded, accents dropped, lookalike letters and digits
+    of other scripts mapped to Latin (``LOOKALIKES``). ``skeleton("ｂОт 2") == "bot 2"``."""
+    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name).casefold())
+    plain = "".join(ch for ch in folded if not unicodedata.combining(ch))
+    return plain.translate(LOOKALIKES)
+
+
+def looks_like_a_bot(name: str) -> bool:
+    """True when a word of ``name``'s skeleton is a bot's (``BOT_WORDS``): "Bot 2",
+    "heuristic bot", "Bоt 2" (Cyrillic о), "B0t 2", "ｂｏｔ 2", "(Robô)"."""
+    return any(word in BOT_WORDS for word in WORD.findall(skeleton(name)))
+
+
 ZWJ = "\u200d"
 
 
@@ -231,34 +292,113 @@ async def authenticate(db: AsyncSession, username: object, password: object) -> 
 
 
 async def logout(db: AsyncSession, user: User) -> None:
-    """End every session of ``user`` (every token issued so far stops working)."""
+    """End every session of ``user`` (every token issued so far stops working, every socket
+    opened with one closes, in every process)."""
+    await end_sessions(db, user.id)
+
+
+async def end_sessions(db: AsyncSession, user_id: int, bump: bool = True) -> None:
+    """Bump the user's ``session_version`` (unless ``bump`` is False: the caller did) and
+    revoke every live session row, commit, then announce it (the hub: every process
+    closes the user's sockets whose token died)."""
+    if bump:
+        await db.execute(
+            update(User).where(User.id == user_id).values(session_version=User.session_version + 1)
+        )
     await db.execute(
-        update(User).where(User.id == user.id).values(session_version=User.session_version + 1)
+        update(AuthSession)
+        .where(AuthSession.user_id == user_id, AuthSession.revoked_at.is_(None))
+        .values(revoked_at=utcnow())
     )
     await db.commit()
+    await realtime.current().publish_user(user_id)
+
+
+async def change_password(
+    db: AsyncSession, user: User, current: object, new: object, agent: str = ""
+) -> tuple[str, User]:
+    """Set a new password for the account ``user`` after checking ``current``; every session
+    of the user ends (tokens, sockets) and a new one starts for the caller: ``(token, user)``.
+    The change is conditional on the caller's session version, so of two changes racing
+    one wins and the other is a 401 (its session ended).
+
+    Raises Forbidden (a guest has no password), Unauthorized (wrong current password, or
+    the session ended meanwhile), TooManyRequests (too many failures, as a log-in),
+    Unprocessable (a bad new password)."""
+    if not user.is_account or user.username is None:
+        raise Forbidden("a guest has no password: register an account first")
+    secret = check_password(new)
+    await authenticate(db, user.username, current)
+    hashed = await hash_password(secret)
+    done = await db.execute(
+        update(User)
+        .where(User.id == user.id, User.session_version == user.session_version)
+        .values(password_hash=hashed, session_version=User.session_version + 1)
+    )
+    if done.rowcount != 1:  # type: ignore[attr-defined]  # a DML statement's Result is a CursorResult
+        await db.rollback()
+        raise Unauthorized("your session ended meanwhile: log in again", "session_ended")
+    await end_sessions(db, user.id, bump=False)
+    fresh = await db.get(User, user.id, populate_existing=True)
+    assert fresh is not None
+    return await start_session(db, fresh, agent), fresh
+
+
+async def delete_account(db: AsyncSession, user: User, password: object) -> None:
+    """Delete ``user``: an account gives its password again (a guest need not). Its name,
+    username and password hash are erased (its past games keep the id, under the name
+    "deleted"), every session ends. Idempotent through the sessions: a deleted user has
+    none, so a second call is a 401.
+
+    Raises Unauthorized (wrong password), TooManyRequests (too many failures)."""
+    if user.is_account and user.username is not None:
+        await authenticate(db, user.username, password)
+    await db.execute(
+        update(User)
+        .where(User.id == user.id)
+        .values(kind=DELETED, username=None, password_hash=None, nickname=DELETED)
+    )
+    await end_sessions(db, user.id)
 
 
 # ---------------------------------------------------------------- sessions
 
 
-def session_cookie_value(user: User) -> str:
-    """The signed session value for ``user``: the cookie's value and the bearer token."""
-    return _serializer().dumps({"uid": user.id, "v": user.session_version or 0})
+def session_max_age() -> int:
+    """Seconds a session lasts (``TAPET_SESSION_DAYS``): the token's and the cookie's age."""
+    return get_settings().session_days * 24 * 3600
 
 
-def _claims(token: str | None) -> tuple[int, int] | None:
+async def start_session(db: AsyncSession, user: User, agent: str = "") -> str:
+    """A new session of ``user`` (a row, committed): its signed token, which is both the
+    cookie's value and the bearer token. ``agent`` is the User-Agent shown in the list."""
+    row = AuthSession(
+        id=secrets.token_hex(16),
+        user_id=user.id,
+        created_at=utcnow(),
+        expires_at=utcnow() + timedelta(seconds=session_max_age()),
+        agent="".join(ch for ch in agent if ch.isprintable())[:AGENT_MAX],
+    )
+    db.add(row)
+    await db.commit()
+    return _serializer().dumps({"uid": user.id, "v": user.session_version or 0, "sid": row.id})
+
+
+def _claims(token: str | None) -> tuple[int, int, str | None] | None:
     if not token or len(token) > 512:
         return None
     try:
-        data = _serializer().loads(token, max_age=SESSION_MAX_AGE)
+        data = _serializer().loads(token, max_age=session_max_age())
     except BadSignature:
         return None
     if not isinstance(data, dict):
         return None
-    uid, version = data.get("uid"), data.get("v", 0)
+    uid, version, sid = data.get("uid"), data.get("v", 0), data.get("sid")
     if not isinstance(uid, int) or not isinstance(version, int):
         return None
-    return uid, version
+    if sid is not None and not isinstance(sid, str):
+        return None
+    return uid, version, sid
 
 
 def user_id_from_token(token: str | None) -> int | None:
@@ -268,27 +408,120 @@ def user_id_from_token(token: str | None) -> int | None:
     return claims[0] if claims else None
 
 
-def token_from_request(request: HTTPConnection) -> str | None:
-    """The session value a request carries: ``Authorization: Bearer``, else the cookie,
-    else (sockets only) the ``token`` query parameter."""
+def session_id_from_token(token: str | None) -> str | None:
+    """The session id a signed session value carries (None: none, or a token from before
+    sessions were stored)."""
+    claims = _claims(token)
+    return claims[2] if claims else None
+
+
+async def list_sessions(db: AsyncSession, user: User) -> list[AuthSession]:
+    """The live sessions of ``user`` (not revoked, not expired), newest first."""
+    rows = await db.scalars(
+        select(AuthSession)
+        .where(AuthSession.user_id == user.id, AuthSession.revoked_at.is_(None))
+        .order_by(AuthSession.created_at.desc())
+    )
+    now = utcnow()
+    return [row for row in rows if as_utc(row.expires_at) > now]
+
+
+async def revoke_session(db: AsyncSession, user: User, session_id: str) -> None:
+    """End the session ``session_id`` of ``user`` (its token and sockets, in every process).
+    Revoking an ended one again does nothing. Raises NotFound unless it is the user's."""
+    row = await db.get(AuthSession, session_id) if len(session_id) <= 32 else None
+    if row is None or row.user_id != user.id:
+        raise NotFound("you have no such session")
+    if row.revoked_at is None:
+        await db.execute(
+            update(AuthSession)
+            .where(AuthSession.id == session_id, AuthSession.revoked_at.is_(None))
+            .values(revoked_at=utcnow())
+        )
+        await db.commit()
+        await realtime.current().publish_user(user.id)
+
+
+def _bearer(request: HTTPConnection) -> str | None:
     scheme, _, value = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() == "bearer" and value.strip():
-        return value.strip()
-    cookie = request.cookies.get(SESSION_COOKIE)
-    if cookie:
-        return cookie
-    if request.scope.get("type") == "websocket":
-        return request.query_params.get("token")
-    return None
+    return value.strip() if scheme.lower() == "bearer" and value.strip() else None
+
+
+def token_from_request(request: HTTPConnection) -> str | None:
+    """The session value an HTTP request carries: ``Authorization: Bearer``, else the
+    cookie. (Sockets: ``socket_token``.)"""
+    return _bearer(request) or request.cookies.get(SESSION_COOKIE) or None
+
+
+def socket_token(websocket: HTTPConnection) -> str | None:
+    """The session value a socket may act with; the one rule of both sockets.
+
+    A token the client sent itself (``Authorization: Bearer`` or ``?token=``, even an
+    empty or junk one) is the socket's identity, from any origin: a browser never adds it
+    by itself. Without one, the session cookie counts only when ``Origin`` is absent or
+    this host (``csrf.same_origin``): another site's page (or an opaque ``null`` origin)
+    rides on the cookie and gets a spectator's view. Returns None for a spectator."""
+    if "authorization" in websocket.headers or "token" in websocket.query_params:
+        return _bearer(websocket) or websocket.query_params.get("token") or None
+    if not csrf.same_origin(websocket):
+        return None
+    return websocket.cookies.get(SESSION_COOKIE) or None
 
 
 async def user_from_request(request: HTTPConnection, session: AsyncSession) -> User | None:
-    """The user a request (or socket) is signed in as, or None (no token, a forged or
-    expired one, or one issued before the user logged out)."""
-    claims = _claims(token_from_request(request))
+    """The user an HTTP request is signed in as, or None (no token, a forged or expired
+    one, or one issued before the user logged out). Sockets: ``socket_user``."""
+    return await user_from_token(token_from_request(request), session)
+
+
+async def socket_user(websocket: HTTPConnection, session: AsyncSession) -> User | None:
+    """The user a socket is signed in as (``socket_token``'s rule), or None: a spectator."""
+    return await user_from_token(socket_token(websocket), session)
+
+
+async def user_from_token(token: str | None, session: AsyncSession) -> User | None:
+    """The user a session value names, or None (missing, forged, expired, revoked, logged
+    out). Reads the database every time (a revocation in another process counts at once)."""
+    claims = _claims(token)
     if claims is None:
         return None
-    user = await session.get(User, claims[0])
-    if user is None or (user.session_version or 0) != claims[1]:
+    uid, version, sid = claims
+    if sid is None:  # a token from before sessions were stored
+        user = await session.get(User, uid, populate_existing=True)
+    else:  # the user and the session in one statement
+        found = (
+            await session.execute(
+                select(User, AuthSession)
+                .join(AuthSession, AuthSession.user_id == User.id)
+                .where(User.id == uid, AuthSession.id == sid)
+                .execution_options(populate_existing=True)
+            )
+        ).first()
+        if found is None:
+            return None
+        user, row = found
+        if row.revoked_at is not None or as_utc(row.expires_at) <= utcnow():
+            return None
+    if user is None or (user.session_version or 0) != version or user.kind == DELETED:
         return None
     return user
+
+
+async def watch_session(
+    sessionmaker: Callable[[], AsyncSession], user_id: int, token: str | None
+) -> None:
+    """Return once ``token`` (a socket's, of ``user_id``) no longer counts: checked on every
+    end of that user's sessions announced through the hub (any process), and every
+    ``RECHECK`` seconds in case a notice was lost. The socket then closes."""
+    hub = realtime.current()
+    async with hub.watch_user(user_id) as ended:
+        while True:
+            with anyio.move_on_after(RECHECK):
+                await ended.wait()
+            ended.clear()
+            async with sessionmaker() as db:
+                if await user_from_token(token, db) is None:
+                    return
+
+
+RECHECK = 60.0  # seconds between two checks of a socket's token without a notice

@@ -8,6 +8,7 @@ PostgreSQL in production and CI. The schema is owned by Alembic (migrations/);
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,6 +24,8 @@ from sqlalchemy.ext.asyncio import (
 )
 from sqlalchemy.orm import DeclarativeBase
 from starlette.requests import HTTPConnection
+
+from app.core.errors import Unprocessable
 
 MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
 
@@ -51,7 +54,41 @@ def make_engine(url: str) -> AsyncEngine:
     engine = create_async_engine(url, **kwargs)
     if is_sqlite:
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    event.listen(engine.sync_engine, "before_cursor_execute", _refuse_unstorable_text)
     return engine
+
+
+#: What no text column stores on every database: NUL (PostgreSQL refuses it, SQLite keeps
+#: it and cuts names short in C code) and lone UTF-16 surrogates (not encodable in UTF-8).
+UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+UNSTORABLE_MESSAGE = "text may not contain a NUL character (\\u0000) or a lone surrogate"
+
+
+def unstorable(value: object) -> bool:
+    """True when ``value`` (a statement's parameters: a text, or tuples, lists and dicts of
+    them) holds a text that no database column can store (``UNSTORABLE``)."""
+    if isinstance(value, str):
+        return UNSTORABLE.search(value) is not None
+    if isinstance(value, dict):
+        return any(unstorable(v) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(unstorable(v) for v in value)
+    return False
+
+
+def _refuse_unstorable_text(
+    _conn: Any,
+    _cursor: Any,
+    _statement: str,
+    parameters: Any,
+    _context: Any,
+    _executemany: bool,
+) -> None:
+    """Before every statement on every database: the one check of text input. Every
+    field of every request (API, forms, sockets) reaches the database through here, so a
+    NUL or a lone surrogate anywhere is a 422 (``Unprocessable``), never a driver's 500."""
+    if unstorable(parameters):
+        raise Unprocessable(UNSTORABLE_MESSAGE)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -11,6 +11,7 @@
 | ``TAPET_LEASE_TTL`` | 10.0 | seconds a dead worker's rooms wait before another worker drives them (app/realtime/lease.py) |
 | ``TAPET_REDIS_CHANNEL`` | ``tapet:events`` | pub/sub channel of room events |
 | ``TAPET_COOKIE_SECURE`` | false | mark the session cookie ``Secure`` (set it behind HTTPS) |
+| ``TAPET_SESSION_DAYS`` | 30 | a session (cookie and token) expires this many days after sign-in |
 | ``TAPET_RATE_LIMITS`` | true | apply the rate limits below (429 with ``Retry-After``) |
 | ``TAPET_RATE_LOGIN`` | ``10/60`` | log-in attempts per client address: N per S seconds |
 | ``TAPET_RATE_LOGIN_FAILURES`` | ``10/600`` | failed log-ins per username, whatever the address (then 429 until a token is back) |
@@ -62,6 +63,7 @@ class Settings(BaseSettings):
     lease_ttl: float = Field(default=10.0, ge=0.3, validation_alias=_env("TAPET_LEASE_TTL"))
     redis_channel: str = Field(default="tapet:events", validation_alias=_env("TAPET_REDIS_CHANNEL"))
     cookie_secure: bool = Field(default=False, validation_alias=_env("TAPET_COOKIE_SECURE"))
+    session_days: int = Field(default=30, ge=1, le=400, validation_alias=_env("TAPET_SESSION_DAYS"))
     rate_limits: bool = Field(default=True, validation_alias=_env("TAPET_RATE_LIMITS"))
     rate_login: str = Field(default="10/60", validation_alias=_env("TAPET_RATE_LOGIN"))
     rate_login_failures: str = Field(

@@ -1,4 +1,7 @@
-"""Brokers carry room events ``(room_id, seq)`` between server processes.
+"""Brokers carry room events ``(room_id, seq)`` between server processes, and the notices
+``("user", user_id)`` that some sessions of a user ended (log-out, password change, a
+revoked session, a deleted account): every process then closes that user's sockets
+whose token no longer counts.
 
 ``InProcessBroker`` serves one process (the default). ``RedisBroker`` uses Redis
 pub/sub (``REDIS_URL``) so several workers or machines serve one room. Each
@@ -19,6 +22,8 @@ from typing import Any, Protocol
 log = logging.getLogger(__name__)
 
 Event = tuple[int, int]  # (room_id, seq)
+UserNotice = tuple[str, int]  # ("user", user_id): some sessions of the user ended
+USER = "user"
 
 
 class Broker(Protocol):
@@ -27,7 +32,9 @@ class Broker(Protocol):
 
     async def publish(self, room_id: int, seq: int) -> None: ...
 
-    async def subscribe(self) -> AsyncIterator[Event]: ...
+    async def publish_user(self, user_id: int) -> None: ...
+
+    async def subscribe(self) -> AsyncIterator[Event | UserNotice]: ...
 
     async def close(self) -> None: ...
 
@@ -36,19 +43,24 @@ class InProcessBroker:
     """Events stay in this process: ``publish`` hands them to the current subscribers."""
 
     def __init__(self) -> None:
-        self._queues: set[asyncio.Queue[Event]] = set()
+        self._queues: set[asyncio.Queue[Event | UserNotice]] = set()
 
     async def publish(self, room_id: int, seq: int) -> None:
         """Deliver ``(room_id, seq)`` to every subscriber of this process."""
         for queue in list(self._queues):
             queue.put_nowait((room_id, seq))
 
-    async def subscribe(self) -> AsyncIterator[Event]:
+    async def publish_user(self, user_id: int) -> None:
+        """Deliver ``("user", user_id)`` to every subscriber of this process."""
+        for queue in list(self._queues):
+            queue.put_nowait((USER, user_id))
+
+    async def subscribe(self) -> AsyncIterator[Event | UserNotice]:
         """A subscription to every event published from now on (until its iterator is closed)."""
-        queue: asyncio.Queue[Event] = asyncio.Queue()
+        queue: asyncio.Queue[Event | UserNotice] = asyncio.Queue()
         self._queues.add(queue)
 
-        async def events() -> AsyncIterator[Event]:
+        async def events() -> AsyncIterator[Event | UserNotice]:
             try:
                 while True:
                     yield await queue.get()
@@ -62,7 +74,7 @@ class InProcessBroker:
 
 
 class RedisBroker:
-    """Redis pub/sub on one channel; the payload is ``"room_id:seq"``.
+    """Redis pub/sub on one channel; the payload is ``"room_id:seq"``, or ``"user:ID"``.
 
     The subscription re-opens itself with a back-off when Redis drops; events
     published while Redis is unreachable are lost (the runner's sweep and socket
@@ -81,6 +93,15 @@ class RedisBroker:
         except Exception:  # noqa: BLE001 - a broker outage must not fail a committed move
             log.exception("could not publish room %s seq %s to Redis", room_id, seq)
 
+    async def publish_user(self, user_id: int) -> None:
+        """Tell every process that sessions of ``user_id`` ended; an unreachable Redis is
+        logged (the sessions are ended in the database: their sockets close at their
+        next check, app/accounts/service.py ``watch_session``)."""
+        try:
+            await self._redis.publish(self.channel, f"{USER}:{user_id}")
+        except Exception:  # noqa: BLE001 - the log-out is committed
+            log.exception("could not publish the end of user %s's sessions to Redis", user_id)
+
     async def _open(self) -> Any:
         pubsub = self._redis.pubsub()
         await pubsub.subscribe(self.channel)
@@ -91,11 +112,11 @@ class RedisBroker:
                 break
         return pubsub
 
-    async def subscribe(self) -> AsyncIterator[Event]:
+    async def subscribe(self) -> AsyncIterator[Event | UserNotice]:
         """A subscription to the channel (confirmed by Redis when this returns)."""
         first = await self._open()
 
-        async def events() -> AsyncIterator[Event]:
+        async def events() -> AsyncIterator[Event | UserNotice]:
             pubsub, delay = first, 0.5
             while True:
                 try:
@@ -126,13 +147,15 @@ class RedisBroker:
         await self._redis.aclose()
 
 
-def _parse(data: object) -> Event | None:
+def _parse(data: object) -> Event | UserNotice | None:
     if isinstance(data, bytes):
         data = data.decode(errors="replace")
     if not isinstance(data, str):
         return None
     room, _, seq = data.partition(":")
     try:
+        if room == USER:
+            return USER, int(seq)
         return int(room), int(seq)
     except ValueError:
         return None

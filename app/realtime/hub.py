@@ -11,7 +11,7 @@ import logging
 from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Iterator
 
-from app.realtime.broker import Broker, Event, InProcessBroker
+from app.realtime.broker import USER, Broker, Event, InProcessBroker, UserNotice
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +101,7 @@ class Hub:
         self.presence = Presence()
         self._rooms: dict[int, set[RoomEvents]] = defaultdict(set)
         self._all: set[AllEvents] = set()
+        self._users: dict[int, set[asyncio.Event]] = defaultdict(set)
         self._task: asyncio.Task[None] | None = None
         self._generations: dict[int, int] = {}
         self._counter = 0
@@ -155,6 +156,31 @@ class Hub:
                     del self._rooms[room_id]
                     self._generations.pop(room_id, None)
 
+    async def publish_user(self, user_id: int) -> None:
+        """Announce that some sessions of ``user_id`` ended (every process rechecks that
+        user's sockets). Call after the commit."""
+        await self.broker.publish_user(user_id)
+
+    @contextlib.asynccontextmanager
+    async def watch_user(self, user_id: int) -> AsyncIterator[asyncio.Event]:
+        """``async with hub.watch_user(uid) as ended:`` ``ended`` is set whenever sessions
+        of ``uid`` end (the watcher clears it and checks its own token)."""
+        ended = asyncio.Event()
+        self._users[user_id].add(ended)
+        try:
+            yield ended
+        finally:
+            watchers = self._users.get(user_id)
+            if watchers is not None:
+                watchers.discard(ended)
+                if not watchers:
+                    del self._users[user_id]
+
+    def dispatch_user(self, user_id: int) -> None:
+        """Hand a user notice to this process's watchers of that user."""
+        for ended in list(self._users.get(user_id, ())):
+            ended.set()
+
     @contextlib.asynccontextmanager
     async def listen_all(self) -> AsyncIterator[AllEvents]:
         """Like ``listen`` for every room: yields ``(room_id, seq)`` (the bot runner uses it)."""
@@ -175,10 +201,13 @@ class Hub:
         for all_events in list(self._all):
             all_events._notify(room_id, seq)
 
-    async def _pump(self, stream: AsyncIterator[Event]) -> None:
+    async def _pump(self, stream: AsyncIterator[Event | UserNotice]) -> None:
         try:
-            async for room_id, seq in stream:
-                self.dispatch(room_id, seq)
+            async for first, second in stream:
+                if first == USER:
+                    self.dispatch_user(second)
+                elif isinstance(first, int):
+                    self.dispatch(first, second)
         except asyncio.CancelledError:
             raise
         except Exception:  # noqa: BLE001

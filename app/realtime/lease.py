@@ -193,7 +193,9 @@ class Leases:
         gained: set[int] = set()
         if free and len(mine) < target:
             async with self.sessionmaker() as db:
-                for shard in free[: target - len(mine)]:
+                # chosen at random, locked in one order: two processes taking shards at
+                # once then wait for each other at worst, never in a circle (a deadlock)
+                for shard in sorted(free[: target - len(mine)]):
                     if await _upsert(db, f"{SHARD}{shard}", self.holder, expires, now, force=False):
                         gained.add(shard)
                 await db.commit()

@@ -1,8 +1,9 @@
 """The JSON socket of a room: ``WS /api/rooms/{id}/ws[?since=SEQ]``.
 
-Authenticated by the session cookie, ``Authorization: Bearer`` or ``?token=``;
-without a session the socket is a spectator's. A cookie counts only when the
-browser's ``Origin`` is this host (cross-site pages get a spectator's view).
+Authenticated by ``Authorization: Bearer`` or ``?token=`` (then that token alone,
+valid or not, says who it is), else by the session cookie, which counts only when
+the browser's ``Origin`` is this host (cross-site pages get a spectator's view):
+``app.accounts.service.socket_token``, the one rule of both sockets.
 
 Messages (JSON):
 
@@ -18,6 +19,9 @@ Messages (JSON):
   every change. Only when at most ``CATCHUP_MAX`` moves are missing; further behind,
   the view alone (the whole state) is the catch-up.
 
+When the session the socket was opened with ends (log-out, a password change, a revoked
+session, a deleted account; in any server process), the socket closes with code 4401.
+
 A second socket of the same seat (another tab) is simply another viewer: it gets
 the same views and replaces nothing. Views are built once per audience (each seat,
 and all spectators) per room event in this process (app/rooms/fanout.py). Messages from the client are ignored (moves go
@@ -26,30 +30,19 @@ through ``POST .../moves``).
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
+import contextlib
 
 import anyio
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app import realtime
-from app.accounts.service import user_from_request
+from app.accounts.service import socket_token, user_from_token, watch_session
 from app.core.errors import NotFound
 from app.rooms import fanout, service
 from app.rooms.fanout import encode
 
 router = APIRouter(tags=["rooms"])
 CATCHUP_MAX = 64
-
-
-def _same_origin(websocket: WebSocket) -> bool:
-    """True unless a browser says the page that opened the socket is from another host."""
-    origin = websocket.headers.get("origin")
-    return origin is None or urlsplit(origin).netloc == websocket.headers.get("host")
-
-
-def _explicit_token(websocket: WebSocket) -> bool:
-    """True when the client sent its token itself (bearer header or ``?token=``), not a cookie."""
-    return "authorization" in websocket.headers or "token" in websocket.query_params
 
 
 def _since(websocket: WebSocket) -> int | None:
@@ -63,9 +56,9 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
     missed moves first when the client is a few moves behind (module docstring)."""
     sessionmaker = websocket.app.state.sessionmaker
     async with sessionmaker() as db:
-        user = await user_from_request(websocket, db)
-        if user is not None and not _same_origin(websocket) and not _explicit_token(websocket):
-            user = None  # another site's page rides on our cookie: it gets a spectator's view
+        # a token sent by the client, else the cookie from this host only (a spectator else)
+        token = socket_token(websocket)
+        user = await user_from_token(token, db)
         try:
             await service.room_info(db, room_id)
         except NotFound:
@@ -115,5 +108,13 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
                     pass
                 tg.cancel_scope.cancel()
 
+            async def session_end(uid: int) -> None:
+                await watch_session(sessionmaker, uid, token)
+                with contextlib.suppress(RuntimeError, OSError):
+                    await websocket.close(code=4401, reason="session ended")
+                tg.cancel_scope.cancel()
+
             tg.start_soon(receive)
             tg.start_soon(send)
+            if user is not None:  # logged out, revoked, deleted: the socket closes
+                tg.start_soon(session_end, user.id)

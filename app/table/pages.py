@@ -27,6 +27,7 @@ Rendering and form helpers live in app/table/rendering.py.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 from typing import Any
@@ -38,7 +39,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from app import realtime, rules
 from app.accounts.deps import OptionalUser
 from app.accounts.models import User
-from app.accounts.service import user_from_request
+from app.accounts.service import socket_token, user_from_token, watch_session
 from app.core.db import SessionDep
 from app.core.errors import Conflict, NotFound, ServiceError, Unprocessable
 from app.core.hooks import HOOKS
@@ -317,7 +318,8 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
         return
     maker = websocket.app.state.sessionmaker
     async with maker() as db:
-        user = await user_from_request(websocket, db)
+        token = socket_token(websocket)
+        user = await user_from_token(token, db)
         try:
             await service.room_info(db, room_id)
         except NotFound:
@@ -355,8 +357,22 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
                 async with anyio.create_task_group() as tg:
                     tg.start_soon(receiver, tg.cancel_scope)
                     tg.start_soon(_guard, sender(events), tg.cancel_scope)
+                    if user is not None:  # its session ends (any process): it closes
+                        tg.start_soon(
+                            _session_end, websocket, maker, user.id, token, tg.cancel_scope
+                        )
             except (WebSocketDisconnect, RuntimeError):
                 pass
+
+
+async def _session_end(
+    websocket: WebSocket, maker: Any, user_id: int, token: str | None, scope: anyio.CancelScope
+) -> None:
+    """Close the socket (1008) once the session it was opened with ends."""
+    await watch_session(maker, user_id, token)
+    with contextlib.suppress(RuntimeError, OSError):
+        await websocket.close(code=1008, reason="session ended")
+    scope.cancel()
 
 
 async def _guard(coro: Any, scope: anyio.CancelScope) -> None:

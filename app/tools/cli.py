@@ -43,6 +43,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     )
     import uvicorn  # the server only for `serve`
 
+    from app.tools.slowheaders import HeaderDeadlineH11Protocol
+
     if args.workers > 1 and not Settings().redis_url:
         print(
             "Tapet: warning: several workers without REDIS_URL do not share live updates",
@@ -61,6 +63,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         workers=args.workers,
         proxy_headers=True,
         log_level="info",
+        http=HeaderDeadlineH11Protocol,  # slow headers are cut off (app/tools/slowheaders.py)
     )
     return 0
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Query, Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from app.accounts.deps import AccountUser, CurrentUser, OptionalUser
 from app.core.db import SessionDep
@@ -27,7 +27,13 @@ E: dict[int | str, dict[str, Any]] = {
 }
 
 
-class ClubIn(BaseModel):
+class Body(BaseModel):
+    """A request body: unknown fields are refused (422), like every body of the API."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class ClubIn(Body):
     """``{"name": "Falla Plaça Major", "kind": "falla", "town": "Sagunt"}``."""
 
     name: str
@@ -35,7 +41,7 @@ class ClubIn(BaseModel):
     town: str = ""
 
 
-class TournamentIn(BaseModel):
+class TournamentIn(Body):
     """A new tournament: game and its options, format and settings (see
     app/tournaments/config.py: return_leg, rounds, groups, advance, match, points,
     tiebreaks, play)."""
@@ -48,7 +54,7 @@ class TournamentIn(BaseModel):
     venue: str = ""
 
 
-class TeamIn(BaseModel):
+class TeamIn(Body):
     """``{"name": "Els Quatre Cantons", "players": ["Pepa", "Vicent"], "club_id": 1}``;
     ``user_ids`` for online tables, ``bot`` for a team of bots."""
 
@@ -59,26 +65,26 @@ class TeamIn(BaseModel):
     bot: str | None = None
 
 
-class WithdrawIn(BaseModel):
+class WithdrawIn(Body):
     """``remaining``: "forfeit" (the opponents win) or "remove" (the matches do not count)."""
 
     remaining: str = "forfeit"
     reason: str = ""
 
 
-class OrganiserIn(BaseModel):
+class OrganiserIn(Body):
     """The user to make a co-organiser."""
 
     user_id: int
 
 
-class ModeIn(BaseModel):
+class ModeIn(Body):
     """``{"mode": "online"}`` or ``{"mode": "paper"}``."""
 
     mode: str
 
 
-class ResultIn(BaseModel):
+class ResultIn(Body):
     """A table's final score (home first). ``winner`` (a team id) only for a level
     knockout match or a forfeit; ``reason`` is required for a correction."""
 
@@ -90,14 +96,14 @@ class ResultIn(BaseModel):
     forfeit: bool = False
 
 
-class DealIn(BaseModel):
+class DealIn(Body):
     """One deal from the score sheet, as ``POST /api/games/{game}/score`` takes it."""
 
     summary: dict[str, Any]
     round: int | None = None
 
 
-class DealFix(BaseModel):
+class DealFix(Body):
     """A corrected deal (``summary`` null deletes the last deal) and why."""
 
     summary: dict[str, Any] | None = None
@@ -105,7 +111,7 @@ class DealFix(BaseModel):
     round: int | None = None
 
 
-class FinishIn(BaseModel):
+class FinishIn(Body):
     """End a paper table at its totals; ``winner`` for a level knockout match."""
 
     winner: int | None = None

@@ -42,6 +42,11 @@ async def test_session_cookie_is_httponly_and_samesite_lax(client: httpx.AsyncCl
         "Robot 4",
         "Robô 1",
         "(Bot 2)",
+        "heuristic bot",
+        "B\u043et 2",
+        "B0t 2",
+        "\uff42\uff4f\uff54 2",
+        "\U0001d401\U0001d428\U0001d42d",
     ],
     ids=[
         "empty",
@@ -60,12 +65,25 @@ async def test_session_cookie_is_httponly_and_samesite_lax(client: httpx.AsyncCl
         "robot-fr",
         "robot-pt",
         "bot-in-brackets",
+        "our-bots-name",
+        "cyrillic-o",
+        "zero-for-o",
+        "full-width",
+        "bold-maths-letters",
     ],
 )
 async def test_bad_nickname_is_unprocessable(client: httpx.AsyncClient, nickname: str) -> None:
     response = await client.post("/api/session", json={"nickname": nickname})
     assert response.status_code == 422
     assert isinstance(response.json()["detail"], str)
+
+
+@pytest.mark.parametrize("nickname", ["Abbott", "Talbot", "Botifarra fan", "Anna 2000", "Робърт"])
+async def test_names_with_bot_inside_a_word_are_people(
+    client: httpx.AsyncClient, nickname: str
+) -> None:
+    response = await client.post("/api/session", json={"nickname": nickname})
+    assert response.status_code == 200, response.text
 
 
 async def test_nickname_of_24_characters_and_accents_is_accepted(client: httpx.AsyncClient) -> None:

@@ -81,3 +81,29 @@ async def test_redis_carries_events_between_two_hubs() -> None:
     finally:
         await one.stop()
         await two.stop()
+
+
+@pytest.mark.parametrize("redis", [False, True], ids=["in-process", "redis"])
+async def test_the_end_of_a_users_sessions_reaches_every_hub(redis: bool) -> None:
+    """Log-out in one worker: the other workers' watchers of that user are woken (then they
+    check their own token and close their sockets, app/accounts/service.watch_session)."""
+    if redis and not os.environ.get("REDIS_URL"):
+        pytest.skip("REDIS_URL is not set")
+    channel = f"tapet-test-{uuid.uuid4().hex}"
+    if redis:
+        url = os.environ["REDIS_URL"]
+        one, two = Hub(RedisBroker(url, channel)), Hub(RedisBroker(url, channel))
+    else:
+        broker = InProcessBroker()
+        one, two = Hub(broker), Hub(broker)
+    await one.start()
+    await two.start()
+    try:
+        async with two.watch_user(7) as theirs, one.watch_user(8) as other:
+            await one.publish_user(7)
+            await asyncio.wait_for(theirs.wait(), 5)
+            await asyncio.sleep(0.1)
+            assert not other.is_set()  # another user's sockets are left alone
+    finally:
+        await one.stop()
+        await two.stop()

@@ -1,0 +1,72 @@
+"""A deadline for request headers: uvicorn's h11 protocol with slow clients cut off.
+
+uvicorn times out an idle keep-alive connection (``timeout_keep_alive``) but not a
+client that sends its request headers a byte at a time: 800 such connections (one
+byte every 5 s) all stayed open for 40 s and more (issue 20, "slowloris").
+``--h11-max-incomplete-event-size`` bounds how *much* a client may send before its
+headers end, not how *long* it may take, so it does not help here.
+
+``HeaderDeadlineH11Protocol`` closes a connection whose request line and headers have
+not all arrived ``HEADER_TIMEOUT`` seconds after it opened or after its last response
+(a keep-alive connection's next request). The body is not under this deadline
+(uploads are small, and the request guard bounds their size). ``tapet serve`` passes
+it to uvicorn as ``http=``; WebSockets upgrade after their headers, so sockets are
+unaffected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+HEADER_TIMEOUT = 10.0  # seconds for a request line and its headers
+
+
+class HeaderDeadlineH11Protocol(H11Protocol):
+    """uvicorn's h11 protocol; a request's headers must arrive within ``header_timeout``
+    seconds (module docstring). Same constructor as ``H11Protocol``."""
+
+    header_timeout = HEADER_TIMEOUT
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._header_deadline: asyncio.TimerHandle | None = None
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._header_deadline = self.loop.call_later(self.header_timeout, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self._header_deadline is not None:
+            self._header_deadline.cancel()
+            self._header_deadline = None
+
+    def _too_slow(self) -> None:
+        self._header_deadline = None
+        if not self.transport.is_closing():
+            self.transport.close()
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        """Start the deadline of the first request's headers."""
+        super().connection_made(transport)
+        self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """Forget the deadline."""
+        self._disarm()
+        super().connection_lost(exc)
+
+    def handle_events(self) -> None:
+        """As uvicorn does; a request whose headers are in (a new cycle) stops the clock."""
+        before = self.cycle
+        super().handle_events()
+        if self.cycle is not before:
+            self._disarm()
+
+    def on_response_complete(self) -> None:
+        """As uvicorn does; the next request's headers get a deadline of their own."""
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._arm()

@@ -1,0 +1,93 @@
+"""Slow headers are cut off (issue 20, "slowloris"): connections that send their request
+headers a byte at a time are closed at the header deadline, while a normal request on the
+same server is answered. Loopback only, bounded: 40 connections for at most a few seconds."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+import uvicorn
+
+from app.core.settings import Settings
+from app.main import create_app
+from app.tools.slowheaders import HeaderDeadlineH11Protocol
+from tests.conftest import empty_tables
+
+SLOW = 40
+DEADLINE = 0.8
+
+
+class QuickDeadline(HeaderDeadlineH11Protocol):
+    header_timeout = DEADLINE
+
+
+@pytest.fixture
+async def guarded_server(settings: Settings) -> AsyncIterator[tuple[str, int]]:
+    await empty_tables(settings.db_url())
+    config = uvicorn.Config(
+        create_app(settings), host="127.0.0.1", port=0, log_level="warning", http=QuickDeadline
+    )
+    server = uvicorn.Server(config)
+    server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign]
+    task = asyncio.create_task(server.serve())
+    for _ in range(500):
+        if server.started or task.done():
+            break
+        await asyncio.sleep(0.01)
+    assert server.started
+    try:
+        yield "127.0.0.1", server.servers[0].sockets[0].getsockname()[1]
+    finally:
+        server.should_exit = True
+        await asyncio.wait_for(task, 10)
+
+
+async def _slow_client(host: str, port: int, give_up: float) -> float | None:
+    """Send a header a byte every 0.1 s; the seconds until the server closed, or None."""
+    reader, writer = await asyncio.open_connection(host, port)
+    started = time.monotonic()
+    try:
+        writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        for byte in b"X-Slow: " + b"a" * 1000:
+            if reader.at_eof() or writer.is_closing():
+                break
+            writer.write(bytes([byte]))
+            with contextlib.suppress(TimeoutError):
+                if await asyncio.wait_for(reader.read(1), 0.1) == b"":
+                    return time.monotonic() - started
+            if time.monotonic() - started > give_up:
+                return None
+        return time.monotonic() - started
+    except (ConnectionError, OSError):
+        return time.monotonic() - started
+    finally:
+        writer.close()
+        with contextlib.suppress(Exception):
+            await writer.wait_closed()
+
+
+async def test_slow_headers_are_cut_off(guarded_server: tuple[str, int]) -> None:
+    host, port = guarded_server
+    slow = [
+        asyncio.create_task(_slow_client(host, port, give_up=DEADLINE + 3)) for _ in range(SLOW)
+    ]
+    await asyncio.sleep(0.2)
+    async with httpx.AsyncClient(base_url=f"http://{host}:{port}") as http:
+        assert (await http.get("/api/rooms")).status_code == 200  # others are still served
+    closed_after = await asyncio.gather(*slow)
+    assert all(t is not None and t < DEADLINE + 1.5 for t in closed_after), closed_after
+
+
+async def test_a_keep_alive_connection_serves_several_requests(
+    guarded_server: tuple[str, int],
+) -> None:
+    host, port = guarded_server
+    async with httpx.AsyncClient(base_url=f"http://{host}:{port}") as http:
+        for _ in range(3):
+            assert (await http.get("/api/rooms")).status_code == 200
+            await asyncio.sleep(DEADLINE / 2)
