@@ -1,8 +1,8 @@
 """Refusals in the viewer's language, for the pages: translated from their code.
 
 The JSON API keeps the English messages (programs read them). An engine refusal
-(``app.rules.IllegalAction``) and most service refusals (``app.core.errors.ServiceError``)
-carry a ``code`` and ``params``; :data:`MSGIDS` gives each code its msgid (the English
+(``app.rules.IllegalAction``) and every service refusal (``app.core.errors.ServiceError``;
+tests/web/test_error_codes.py checks each raise) carry a ``code`` and ``params``; :data:`MSGIDS` gives each code its msgid (the English
 sentence of the pages, translated in the catalogues), and :func:`translate` fills it
 with the params put in the viewer's language:
 
