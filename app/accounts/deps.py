@@ -27,7 +27,9 @@ async def current_user(request: HTTPConnection, db: SessionDep) -> User:
     """The signed-in user; raises Unauthorized (401) without a valid session."""
     user = await user_from_request(request, db)
     if user is None:
-        raise Unauthorized("sign in first: POST /api/session with a nickname, or POST /api/login")
+        raise Unauthorized(
+            "sign in first: POST /api/session with a nickname, or POST /api/login", "sign_in_first"
+        )
     return user
 
 
@@ -37,7 +39,8 @@ async def require_account(request: HTTPConnection, db: SessionDep) -> User:
     user = await current_user(request, db)
     if not user.is_account:
         raise Forbidden(
-            "this needs a registered account: POST /api/accounts (a guest keeps its id)"
+            "this needs a registered account: POST /api/accounts (a guest keeps its id)",
+            "account_needed",
         )
     return user
 

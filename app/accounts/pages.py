@@ -44,16 +44,6 @@ def safe_next(value: object) -> str:
     return text
 
 
-def _sentence(message: str) -> str:
-    return message[0].upper() + message[1:] + ("" if message.endswith(".") else ".")
-
-
-def _refusal(exc: ServiceError) -> ServiceError | str:
-    """What the page shows for ``exc``: itself when it has a code (the templates
-    translate it, app/web/errors.py), else its message as a sentence."""
-    return exc if exc.code else _sentence(exc.message)
-
-
 def _error(request: Request, message: str | ServiceError, status: int, back: str = "/") -> Response:
     if request.headers.get("hx-request") == "true":
         html = templates.get_template("_flash.html").render(flash=message, flash_kind="error")
@@ -103,7 +93,7 @@ async def start_session(request: Request, db: SessionDep) -> Response:
     try:
         user = await service.create_guest(db, str(form.get("nickname") or ""))
     except ServiceError as exc:
-        return _error(request, _refusal(exc), exc.status, back)
+        return _error(request, exc, exc.status, back)
     return await _signed_in(request, db, user, back)
 
 
@@ -133,7 +123,7 @@ async def login(request: Request, db: SessionDep, user: OptionalUser) -> Respons
             exc.status,
             next=back,
             username=username,
-            flash=_refusal(exc),
+            flash=exc,
         )
     return await _signed_in(request, db, account, back)
 
@@ -183,7 +173,7 @@ async def register(request: Request, db: SessionDep, user: OptionalUser) -> Resp
             next=back,
             username=username,
             nickname=nickname,
-            flash=_refusal(exc),
+            flash=exc,
         )
     return await _signed_in(request, db, account, back)
 

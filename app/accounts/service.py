@@ -326,7 +326,7 @@ async def change_password(
     the session ended meanwhile), TooManyRequests (too many failures, as a log-in),
     Unprocessable (a bad new password)."""
     if not user.is_account or user.username is None:
-        raise Forbidden("a guest has no password: register an account first")
+        raise Forbidden("a guest has no password: register an account first", "guest_no_password")
     secret = check_password(new)
     await authenticate(db, user.username, current)
     hashed = await hash_password(secret)
@@ -431,7 +431,7 @@ async def revoke_session(db: AsyncSession, user: User, session_id: str) -> None:
     Revoking an ended one again does nothing. Raises NotFound unless it is the user's."""
     row = await db.get(AuthSession, session_id) if len(session_id) <= 32 else None
     if row is None or row.user_id != user.id:
-        raise NotFound("you have no such session")
+        raise NotFound("you have no such session", "no_such_session")
     if row.revoked_at is None:
         await db.execute(
             update(AuthSession)

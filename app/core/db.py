@@ -88,7 +88,7 @@ def _refuse_unstorable_text(
     field of every request (API, forms, sockets) reaches the database through here, so a
     NUL or a lone surrogate anywhere is a 422 (``Unprocessable``), never a driver's 500."""
     if unstorable(parameters):
-        raise Unprocessable(UNSTORABLE_MESSAGE)
+        raise Unprocessable(UNSTORABLE_MESSAGE, "unstorable_text")
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -136,7 +136,7 @@ async def score(game: Annotated[str, Path(max_length=64)], body: ScoreIn) -> dic
     """The score of one deal from its summary (a paper score sheet), as the rules file's
     §7 says. 422 with the reason for an impossible summary."""
     if game not in rules.GAMES:
-        raise NotFound(f"unknown game {game!r}")
+        raise NotFound(f"unknown game {game!r}", "unknown_game", game=game)
     try:
         return dict(rules.score_deal(game, body.options, body.summary))
     except rules.IllegalAction as exc:

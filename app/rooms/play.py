@@ -136,7 +136,8 @@ def canonical(state: rules.State, action: object) -> rules.Action:
         ):
             return legal
     raise Unprocessable(
-        "this action is not one of your legal actions now: send one of the view's legal_actions"
+        "this action is not one of your legal actions now: send one of the view's legal_actions",
+        "not_a_legal_action",
     )
 
 

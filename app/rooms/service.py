@@ -64,7 +64,7 @@ def _seat(room: Room, seat: int) -> Seat:
     for s in room.seats:
         if s.seat == seat:
             return s
-    raise NotFound(f"room {room.id} has no seat {seat}")
+    raise NotFound(f"room {room.id} has no seat {seat}", "room_no_seat", room=room.id, seat=seat)
 
 
 def _seat_of(room: Room, user: User | None) -> int | None:
@@ -117,7 +117,7 @@ async def create_room(
     target (shown at the table; app/tournaments). Raises Unprocessable for an unknown
     game or option."""
     if options is not None and not isinstance(options, dict):
-        raise Unprocessable("options are a JSON object")
+        raise Unprocessable("options are a JSON object", "options_object")
     options = dict(options or {})
     clock_seconds = options.pop("clock_seconds", clock_seconds)
     max_timeouts = options.pop("max_timeouts", max_timeouts)
@@ -125,14 +125,17 @@ async def create_room(
     if see_hands is None:
         see_hands = False
     if not isinstance(see_hands, bool):
-        raise Unprocessable("spectators_see_hands is true or false")
+        raise Unprocessable("spectators_see_hands is true or false", "spectators_flag")
     try:
         seconds, limit = clock.check_options(
             clock_seconds, max_timeouts, get_settings().default_max_timeouts
         )
     except ValueError as exc:
-        code = "clock_seconds" if str(exc).startswith("clock_seconds") else None
-        raise Unprocessable(str(exc), code) from None
+        if str(exc).startswith("clock_seconds"):
+            raise Unprocessable(str(exc), "clock_seconds") from None
+        raise Unprocessable(
+            str(exc), "max_timeouts", low=clock.TIMEOUTS_MIN, high=clock.TIMEOUTS_MAX
+        ) from None
     try:
         state = rules.new_game(game, options, 0)
     except rules.IllegalAction as exc:
@@ -173,7 +176,9 @@ async def list_rooms(db: AsyncSession, game: str | None = None) -> list[dict[str
     where: list[ColumnElement[bool]] = [Room.status.in_(("open", "playing"))]
     if game is not None:
         if game not in rules.GAMES:
-            raise Unprocessable(f"unknown game {game!r}; games: {', '.join(rules.GAMES)}")
+            raise Unprocessable(
+                f"unknown game {game!r}; games: {', '.join(rules.GAMES)}", "unknown_game", game=game
+            )
         where.append(Room.game == game)
     rooms = (
         await db.scalars(
@@ -223,7 +228,9 @@ async def take_seat(
     where = [Seat.room_id == room.id, Seat.seat == seat]
     if bot is not None:
         if bot not in bot_names():
-            raise Unprocessable(f"unknown bot {bot!r}; bots: {', '.join(bot_names())}")
+            raise Unprocessable(
+                f"unknown bot {bot!r}; bots: {', '.join(bot_names())}", "unknown_bot", bot=bot
+            )
         if room.status != "open":
             raise Conflict("bots are seated before the game starts", "bots_before_start")
         if not _in_room(room, user):
@@ -258,7 +265,9 @@ async def take_seat(
             # A running game's seats are kept for their people, even one who left: only
             # they may come back (a stand-in plays meanwhile); anyone may watch.
             raise Conflict(
-                f"seat {seat} is kept for its player while the game runs; you can watch the table"
+                f"seat {seat} is kept for its player while the game runs; you can watch the table",
+                "seat_kept",
+                seat=seat,
             )
         else:
             raise Conflict("the game is over", "game_over")
@@ -395,7 +404,7 @@ async def post_move(
     state) plus the nicknames and the deal's commitment: no second full read. Moves made
     after this one (a bot's, the next deal) reach the client through its socket."""
     if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
-        raise Unprocessable("seq is the view's seq, a whole number")
+        raise Unprocessable("seq is the view's seq, a whole number", "seq_number")
     room = await _room(db, room_id)
     seat = _seat_of(room, user)
     if seat is None:

@@ -51,7 +51,9 @@ async def hint(
         view = await service.get_view(db, room_id, user)
     seat = view.get("my_seat")
     if user is None or not isinstance(seat, int):
-        raise Forbidden(_("only a seated player gets a hint, for their own seat"))
+        raise Forbidden(
+            _("only a seated player gets a hint, for their own seat"), "hint_seated_only"
+        )
     if view.get("to_act") != seat or not view.get("legal_actions") or view.get("seat") != seat:
         return None
     action = await anyio.to_thread.run_sync(_choose, view, budget_ms)

@@ -96,7 +96,7 @@ def parse_options(game: str, form: dict[str, Any]) -> dict[str, Any]:
     Raises Unprocessable for an unknown game or a number that is not one."""
     ruleset = rules.GAMES.get(game)
     if ruleset is None:
-        raise Unprocessable(f"there is no game {game!r}")
+        raise Unprocessable(f"there is no game {game!r}", "unknown_game", game=game)
     options: dict[str, Any] = {}
     for opt in ruleset.options_schema:
         values = form.get(f"opt_{opt['name']}")

@@ -50,13 +50,19 @@ FORMAT_NAMES = {
 
 def _int(value: Any, name: str, low: int, high: int) -> int:
     if isinstance(value, bool):
-        raise Unprocessable(f"{name} must be a whole number")
+        raise Unprocessable(f"{name} must be a whole number", "whole_number", label=name)
     try:
         number = int(value)
     except (TypeError, ValueError):
-        raise Unprocessable(f"{name} must be a whole number") from None
+        raise Unprocessable(f"{name} must be a whole number", "whole_number", label=name) from None
     if not low <= number <= high:
-        raise Unprocessable(f"{name} must be between {low} and {high}")
+        raise Unprocessable(
+            f"{name} must be between {low} and {high}",
+            "number_range",
+            label=name,
+            low=low,
+            high=high,
+        )
     return number
 
 
@@ -64,9 +70,11 @@ def clean_options(game: str, options: dict[str, Any] | None) -> dict[str, Any]:
     """The ruleset's options completed with their defaults. Raises Unprocessable for an
     unknown game or option."""
     if game not in rules.GAMES:
-        raise Unprocessable(f"unknown game {game!r}; games: {', '.join(rules.GAMES)}")
+        raise Unprocessable(
+            f"unknown game {game!r}; games: {', '.join(rules.GAMES)}", "unknown_game", game=game
+        )
     if options is not None and not isinstance(options, dict):
-        raise Unprocessable("options are a JSON object")
+        raise Unprocessable("options are a JSON object", "options_object")
     try:
         state = rules.new_game(game, options or {}, 0)
     except rules.IllegalAction as exc:
@@ -80,10 +88,12 @@ def clean(
     """``(options, settings)`` checked and completed. Raises Unprocessable with the reason."""
     opts = clean_options(game, options)
     if fmt not in FORMATS:
-        raise Unprocessable(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}")
+        raise Unprocessable(
+            f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}", "unknown_format", format=fmt
+        )
     given = dict(settings or {})
     if not isinstance(settings or {}, dict):
-        raise Unprocessable("settings are a JSON object")
+        raise Unprocessable("settings are a JSON object", "settings_object")
     out: dict[str, Any] = {}
     if fmt in ("round_robin", "groups_knockout"):
         out["return_leg"] = bool(given.get("return_leg", False))
@@ -96,7 +106,7 @@ def clean(
     if isinstance(match, str):
         match = {"kind": match}
     if not isinstance(match, dict) or match.get("kind") not in MATCH_KINDS:
-        raise Unprocessable(f"match kind must be one of {', '.join(MATCH_KINDS)}")
+        raise Unprocessable(f"match kind must be one of {', '.join(MATCH_KINDS)}", "match_kind")
     clean_match: dict[str, Any] = {"kind": match["kind"]}
     if match["kind"] == "deals":
         clean_match["deals"] = _int(match.get("deals"), "the number of deals", 1, 200)
@@ -106,7 +116,11 @@ def clean(
     points = dict(DEFAULT_POINTS)
     for key, value in (given.get("points") or {}).items():
         if key not in DEFAULT_POINTS:
-            raise Unprocessable(f"unknown match points {key!r}; use win, draw, loss, bye")
+            raise Unprocessable(
+                f"unknown match points {key!r}; use win, draw, loss, bye",
+                "unknown_match_points",
+                key=key,
+            )
         points[key] = _int(value, f"points for a {key}", 0, 100)
     if "bye" not in (given.get("points") or {}):
         points["bye"] = points["win"]
@@ -117,13 +131,13 @@ def clean(
     if isinstance(tiebreaks, str):
         tiebreaks = [t.strip() for t in tiebreaks.split(",") if t.strip()]
     if not isinstance(tiebreaks, list) or any(t not in TIEBREAKS for t in tiebreaks):
-        raise Unprocessable(f"tie-breaks are a list of: {', '.join(TIEBREAKS)}")
+        raise Unprocessable(f"tie-breaks are a list of: {', '.join(TIEBREAKS)}", "tiebreaks_list")
     if len(set(tiebreaks)) != len(tiebreaks):
-        raise Unprocessable("a tie-break is listed twice")
+        raise Unprocessable("a tie-break is listed twice", "tiebreak_twice")
     out["tiebreaks"] = list(tiebreaks)
     play = given.get("play", "paper")
     if play not in PLAY_MODES:
-        raise Unprocessable("play must be paper or online")
+        raise Unprocessable("play must be paper or online", "play_mode")
     out["play"] = play
     return opts, out
 

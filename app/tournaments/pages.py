@@ -139,9 +139,7 @@ def _error(
     request: Request, user: User | None, message: str | Exception, status: int, back: str
 ) -> Response:
     """The refusal ``message`` (a ServiceError, or a text) as a page or ``#flash``."""
-    message = (
-        word(message) if isinstance(message, str) and message in WORDS else message_for(message)
-    )
+    message = message_for(message)
     if request.headers.get("hx-request") == "true":
         html = templates.get_template("_flash.html").render(flash=message, flash_kind="error")
         return HTMLResponse(html, status_code=status)
@@ -175,10 +173,7 @@ async def _post(
     try:
         to = await action(form) or back
     except ServiceError as exc:
-        # a coded refusal is translated from its code; another is shown as a sentence
-        message: str | Exception = (
-            exc if exc.code else exc.message[:1].upper() + exc.message[1:] + "."
-        )
+        message: str | Exception = exc  # translated from its code (app/web/errors.py)
         if again is not None and request.headers.get("hx-request") != "true":
             return await again(form, message, exc.status)
         return _error(request, header_user, message, exc.status, back)
@@ -192,7 +187,10 @@ def _int(form: dict[str, str], name: str) -> int | None:
     try:
         return int(value) if value else None
     except ValueError:
-        raise service.Unprocessable(f"{name.replace('_', ' ')} must be a whole number") from None
+        label = name.replace("_", " ")
+        raise service.Unprocessable(
+            f"{label} must be a whole number", "whole_number", label=label
+        ) from None
 
 
 def _example_summary(game: str) -> str:
@@ -231,13 +229,18 @@ def _field_int(
     try:
         return int(value)
     except ValueError:
-        raise service.Unprocessable(f"{label}: {value!r} is not a whole number") from None
+        raise service.Unprocessable(
+            f"{label}: {value!r} is not a whole number",
+            "not_whole_number",
+            label=label,
+            raw=repr(value),
+        ) from None
 
 
 def _needed(form: dict[str, str], name: str, label: str) -> int:
     value = _field_int(form, name, label)
     if value is None:
-        raise service.Unprocessable(f"{label} is missing")
+        raise service.Unprocessable(f"{label} is missing", "field_missing", label=label)
     return value
 
 
@@ -561,7 +564,8 @@ async def add_team(request: Request, tid: int, db: SessionDep, user: OptionalUse
         accounts = [f.get("account1", "").strip(), f.get("account2", "").strip()]
         if accounts[1] and not accounts[0]:
             raise service.Unprocessable(
-                "give the first player's account too, or put this account first"
+                "give the first player's account too, or put this account first",
+                "first_account_first",
             )
         players = names if any(accounts) else [n for n in names if n]
         while players and not players[-1]:
@@ -620,7 +624,7 @@ async def round_step(
         elif step == "close":
             await rounds.close(db, tid, number, user)
         else:
-            raise service.NotFound(f"no such step {step!r}")
+            raise service.NotFound(f"no such step {step!r}", "no_such_step", step=step)
 
     return await _post(request, user, f"/tournaments/{tid}/manage", act)
 
@@ -673,7 +677,9 @@ async def table_form(
                 try:
                     summary = json.loads(f.get("summary") or "null")
                 except ValueError:
-                    raise service.Unprocessable("the deal summary is not valid JSON") from None
+                    raise service.Unprocessable(
+                        "the deal summary is not valid JSON", "summary_not_json"
+                    ) from None
             if what == "deals":
                 await results.add_deal(db, tid, n, user, summary, rnd)
             else:
@@ -683,7 +689,7 @@ async def table_form(
         elif what == "finish":
             await results.finish_paper(db, tid, n, user, _int(f, "winner"), rnd)
         else:
-            raise service.NotFound(f"no such form {what!r}")
+            raise service.NotFound(f"no such form {what!r}", "no_such_form", form=what)
         return f"/tournaments/{tid}/tables/{n}" + (f"?round={rnd}" if rnd else "")
 
     async def again(f: dict[str, str], message: str | Exception, status: int) -> Response:

@@ -112,11 +112,18 @@ async def find_table(
         raise NotFound(
             "no round has been published"
             if round_no is None
-            else f"there is no published round {round_no}"
+            else f"there is no published round {round_no}",
+            "no_round_published" if round_no is None else "no_published_round",
+            round=round_no,
         )
     table = next((x for x in await tables_in(db, rnd.id) if x.number == table_no), None)
     if table is None:
-        raise NotFound(f"round {rnd.number} has no table {table_no}")
+        raise NotFound(
+            f"round {rnd.number} has no table {table_no}",
+            "round_no_table",
+            round=rnd.number,
+            table=table_no,
+        )
     return rnd, table
 
 
@@ -135,7 +142,7 @@ def _winner(
     t: Tournament, rnd: Round, x: TournamentTable, home: int, away: int, winner_id: int | None
 ) -> int | None:
     if winner_id is not None and winner_id not in (x.home_id, x.away_id):
-        raise Unprocessable("the winner must be one of the table's two teams")
+        raise Unprocessable("the winner must be one of the table's two teams", "winner_team")
     by_score = None if home == away else (x.home_id if home > away else x.away_id)
     if by_score is not None and winner_id is not None and winner_id != by_score:
         raise Unprocessable("the winner is the team with the higher score", "winner_higher_score")
@@ -168,16 +175,24 @@ async def record_result(
     ``winner_id``) or Unprocessable (negative scores, no reason for a correction, a score
     the match definition cannot end on: ``config.check_final``)."""
     if home_score < 0 or away_score < 0:
-        raise Unprocessable("scores are zero or more")
+        raise Unprocessable("scores are zero or more", "score_negative")
     if home_score > MAX_SCORE or away_score > MAX_SCORE:
-        raise Unprocessable(f"a match score is at most {MAX_SCORE:,}")
+        raise Unprocessable(f"a match score is at most {MAX_SCORE:,}", "score_max", max=MAX_SCORE)
     t = await for_organiser(db, tournament_id, user)
     rnd, x = await find_table(db, t, table_no, round_no)
     if x.away_id is None or x.status == "void":
-        raise Conflict(f"table {table_no} is a bye or a removed match: it takes no result")
+        raise Conflict(
+            f"table {table_no} is a bye or a removed match: it takes no result",
+            "table_takes_no_result",
+            table=table_no,
+        )
     correction = x.status == "done" or rnd.status == "closed"
     if x.status == "playing" and x.mode == "online" and not reason:
-        raise Conflict(f"table {table_no} is still playing online: give a reason to override it")
+        raise Conflict(
+            f"table {table_no} is still playing online: give a reason to override it",
+            "table_playing_online",
+            table=table_no,
+        )
     if correction and not reason.strip():
         raise Unprocessable("a correction needs a reason", "correction_reason")
     config.check_final(t.game, t.options, t.settings, home_score, away_score, forfeit)
@@ -185,7 +200,7 @@ async def record_result(
     winner = x.away_id if forfeit and winner_id is None and home_score < away_score else winner_id
     x.winner_id = _winner(t, rnd, x, home_score, away_score, winner)
     if forfeit and x.winner_id is None:
-        raise Unprocessable("a forfeit names the winner")
+        raise Unprocessable("a forfeit names the winner", "forfeit_winner")
     x.home_score, x.away_score, x.forfeit = home_score, away_score, forfeit
     x.status, x.finished_at = "done", utcnow()
     action = "correction" if correction or reason else "result"
@@ -287,11 +302,13 @@ async def add_deal(
     t = await for_organiser(db, tournament_id, user)
     rnd, x = await find_table(db, t, table_no, round_no)
     if x.mode != "paper" or x.away_id is None:
-        raise Conflict(f"table {table_no} is not a paper match")
+        raise Conflict(f"table {table_no} is not a paper match", "table_not_paper", table=table_no)
     if x.status in ("done", "void") or rnd.status != "published":
-        raise Conflict(f"table {table_no} is over: correct a deal instead")
+        raise Conflict(
+            f"table {table_no} is over: correct a deal instead", "table_over", table=table_no
+        )
     if not isinstance(summary, dict):
-        raise Unprocessable("a deal summary is a JSON object")
+        raise Unprocessable("a deal summary is a JSON object", "summary_object")
     deals = await deals_of(db, x.id)
     score_sheet(t, [d.summary for d in deals] + [summary])  # refuses an impossible deal first
     db.add(
@@ -337,11 +354,18 @@ async def correct_deal(
     deals = await deals_of(db, x.id)
     target = next((d for d in deals if d.deal_no == deal_no), None)
     if target is None:
-        raise NotFound(f"table {table_no} has no deal {deal_no}")
+        raise NotFound(
+            f"table {table_no} has no deal {deal_no}",
+            "table_no_deal",
+            table=table_no,
+            deal_no=deal_no,
+        )
     before = {"deal": deal_no, "summary": target.summary, **snapshot(x)}
     if summary is None:
         if deal_no != len(deals):
-            raise Conflict("only the last deal can be deleted; correct the others")
+            raise Conflict(
+                "only the last deal can be deleted; correct the others", "delete_last_deal_only"
+            )
         await db.delete(target)
     else:
         score_sheet(t, [summary if d.deal_no == deal_no else d.summary for d in deals])
@@ -383,7 +407,9 @@ async def finish_paper(
     t = await for_organiser(db, tournament_id, user)
     rnd, x = await find_table(db, t, table_no, round_no)
     if x.mode != "paper" or x.status not in ("pending", "playing"):
-        raise Conflict(f"table {table_no} is not a paper match in play")
+        raise Conflict(
+            f"table {table_no} is not a paper match in play", "table_not_in_play", table=table_no
+        )
     home, away = x.home_score or 0, x.away_score or 0
     x.winner_id = _winner(t, rnd, x, home, away, winner_id)
     x.home_score, x.away_score, x.status, x.finished_at = home, away, "done", utcnow()
@@ -549,12 +575,14 @@ async def withdraw_team(
     Forbidden, Conflict (already withdrawn) or Unprocessable (``remaining``)."""
     t = await for_organiser(db, tournament_id, user)
     if remaining not in ("forfeit", "remove"):
-        raise Unprocessable("remaining matches are either 'forfeit' or 'remove'")
+        raise Unprocessable(
+            "remaining matches are either 'forfeit' or 'remove'", "withdraw_remaining"
+        )
     team = await db.get(Team, team_id)
     if team is None or team.tournament_id != t.id:
-        raise NotFound(f"there is no team {team_id} in this tournament")
+        raise NotFound(f"there is no team {team_id} in this tournament", "no_team", team=team_id)
     if team.status == "withdrawn":
-        raise Conflict(f"{team.name} has already withdrawn")
+        raise Conflict(f"{team.name} has already withdrawn", "team_withdrawn", team=team.name)
     closed = [r.number for r in await rounds_of(db, t.id) if r.status == "closed"]
     team.status = "withdrawn"
     team.withdrawn_after = max(closed, default=0)

@@ -110,7 +110,11 @@ def _winner_of(table: TournamentTable) -> int:
     if table.away_id is None:
         return table.home_id
     if table.winner_id is None:
-        raise Conflict(f"table {table.number} has no winner yet: a knockout match needs one")
+        raise Conflict(
+            f"table {table.number} has no winner yet: a knockout match needs one",
+            "knockout_no_winner",
+            table=table.number,
+        )
     return table.winner_id
 
 
@@ -126,11 +130,13 @@ async def _next_pairs(
                 [x.id for x in teams if not x.late], t.settings.get("return_leg", False)
             )
             if len(done) >= len(schedule):
-                raise Conflict("every round of the round robin has been played")
+                raise Conflict(
+                    "every round of the round robin has been played", "round_robin_played"
+                )
             return "league", schedule[len(done)]
         if t.format == "swiss":
             if len(done) >= config.swiss_rounds(t.settings, len(active)):
-                raise Conflict("every Swiss round has been played")
+                raise Conflict("every Swiss round has been played", "swiss_played")
             results = await results_of(db, t.id)
             rows = standings(
                 [x.id for x in teams], results, t.settings["tiebreaks"], t.settings["points"]
@@ -159,14 +165,14 @@ async def _next_pairs(
             return "knockout", pairing.knockout_first_round(active)
         return "knockout", await _knockout_next(db, done[-1])
     except pairing.PairingError as exc:
-        raise Conflict(str(exc)) from None
+        raise Conflict(str(exc), "no_pairing") from None
 
 
 async def _knockout_next(db: AsyncSession, last: Round) -> list[pairing.Pair]:
     tables = await tables_in(db, last.id)
     winners = [_winner_of(x) for x in tables]
     if len(winners) == 1:
-        raise Conflict("the final has been played: the tournament is complete")
+        raise Conflict("the final has been played: the tournament is complete", "final_played")
     return pairing.knockout_next_round(winners)
 
 
@@ -184,12 +190,12 @@ async def preview(db: AsyncSession, tournament_id: int, user: User) -> dict[str,
     t = await for_organiser(db, tournament_id, user)
     rounds = await rounds_of(db, t.id)
     if any(r.status == "published" for r in rounds):
-        raise Conflict("close the current round before pairing the next one")
+        raise Conflict("close the current round before pairing the next one", "close_round_first")
     if t.status == "finished":
-        raise Conflict("the tournament is finished")
+        raise Conflict("the tournament is finished", "tournament_finished")
     teams = await teams_of(db, t.id)
     if sum(1 for x in teams if x.status == "active") < 2:
-        raise Conflict("enter at least two teams first")
+        raise Conflict("enter at least two teams first", "two_teams_first")
     if t.format == "groups_knockout" and not any(x.group_no for x in teams):
         groups = pairing.snake_groups(
             [x.id for x in teams if x.status == "active"], t.settings["groups"]
@@ -252,13 +258,17 @@ async def set_table_mode(
     round is a draft, Unprocessable for another mode."""
     t = await for_organiser(db, tournament_id, user)
     if mode not in ("online", "paper"):
-        raise Unprocessable("a table is played online or on paper")
+        raise Unprocessable("a table is played online or on paper", "table_mode")
     rnd = next((r for r in await rounds_of(db, t.id) if r.number == number), None)
     if rnd is None or rnd.status != "draft":
-        raise Conflict("only a draft round's tables can change how they are played")
+        raise Conflict(
+            "only a draft round's tables can change how they are played", "draft_tables_only"
+        )
     table = next((x for x in await tables_in(db, rnd.id) if x.number == table_no), None)
     if table is None or table.mode not in ("online", "paper") or table.status != "pending":
-        raise Conflict(f"table {table_no} is not a match to be played")
+        raise Conflict(
+            f"table {table_no} is not a match to be played", "table_not_a_match", table=table_no
+        )
     table.mode = mode
     await db.commit()
     return await round_out(db, t, rnd)
@@ -277,7 +287,9 @@ async def _seats_for(
     ids = [u for u in (team.user1_id, team.user2_id) if u][:size]
     if len(ids) < size:
         raise Unprocessable(
-            f"{team.name} has no player accounts for an online table: play it on paper"
+            f"{team.name} has no player accounts for an online table: play it on paper",
+            "team_no_accounts",
+            team=team.name,
         )
     users = [await db.get(User, uid) for uid in ids]
     return [(u, None) for u in users]
@@ -293,7 +305,7 @@ async def publish(db: AsyncSession, tournament_id: int, number: int, user: User)
     rounds = await rounds_of(db, t.id)
     rnd = next((r for r in rounds if r.number == number), None)
     if rnd is None or rnd.status != "draft":
-        raise Conflict(f"round {number} is not a draft to publish")
+        raise Conflict(f"round {number} is not a draft to publish", "round_not_draft", round=number)
     live: set[int] = set()
     for other in rounds:
         if other.status == "published":
@@ -309,7 +321,9 @@ async def publish(db: AsyncSession, tournament_id: int, number: int, user: User)
         if tid
     ]
     if live & set(mine) or len(mine) != len(set(mine)):
-        raise Conflict("a team would sit at two live tables: close the open round first")
+        raise Conflict(
+            "a team would sit at two live tables: close the open round first", "team_two_tables"
+        )
     teams = {x.id: x for x in await teams_of(db, t.id)}
     online = [x for x in tables if x.mode == "online" and x.status == "pending"]
     seating = {}
@@ -355,14 +369,18 @@ async def close(db: AsyncSession, tournament_id: int, number: int, user: User) -
     t = await for_organiser(db, tournament_id, user)
     rnd = next((r for r in await rounds_of(db, t.id) if r.number == number), None)
     if rnd is None or rnd.status != "published":
-        raise Conflict(f"round {number} is not open")
+        raise Conflict(f"round {number} is not open", "round_not_open", round=number)
     await sync_round(db, t, rnd)
     open_tables = [
         x.number for x in await tables_in(db, rnd.id) if x.status in ("pending", "playing")
     ]
     if open_tables:
         which = ", ".join(map(str, open_tables))
-        raise Conflict(f"the round cannot close while a table is playing: table(s) {which}")
+        raise Conflict(
+            f"the round cannot close while a table is playing: table(s) {which}",
+            "round_tables_playing",
+            tables=which,
+        )
     rnd = await db.get(Round, rnd.id, populate_existing=True)
     assert rnd is not None
     rnd.status, rnd.closed_at = "closed", utcnow()

@@ -34,12 +34,14 @@ def clean_text(value: Any, what: str, high: int = NAME_MAX, required: bool = Tru
     if value is None:
         value = ""
     if not isinstance(value, str):
-        raise Unprocessable(f"{what} must be text")
+        raise Unprocessable(f"{what} must be text", "text_type", label=what)
     text = " ".join(value.split())
     if required and not text:
-        raise Unprocessable(f"{what} is required")
+        raise Unprocessable(f"{what} is required", "text_required", label=what)
     if len(text) > high:
-        raise Unprocessable(f"{what} has at most {high} characters")
+        raise Unprocessable(
+            f"{what} has at most {high} characters", "text_too_long", label=what, max=high
+        )
     return text
 
 
@@ -66,7 +68,7 @@ async def for_organiser(db: AsyncSession, tournament_id: int, user: User) -> Tou
     """The tournament if ``user`` organises it. Raises NotFound or Forbidden."""
     t = await load(db, tournament_id)
     if not await is_organiser(db, tournament_id, user):
-        raise Forbidden("only the organisers of this tournament may change it")
+        raise Forbidden("only the organisers of this tournament may change it", "organisers_only")
     return t
 
 
@@ -129,7 +131,7 @@ async def create_club(
 ) -> dict[str, Any]:
     """A new club. Raises Unprocessable (bad name or kind) or Conflict (same name and town)."""
     if kind not in CLUB_KINDS:
-        raise Unprocessable(f"a club is a {', '.join(CLUB_KINDS)}")
+        raise Unprocessable(f"a club is a {', '.join(CLUB_KINDS)}", "club_kind")
     club = Club(
         name=clean_text(name, "the club's name"),
         kind=kind,
@@ -142,7 +144,10 @@ async def create_club(
     except IntegrityError:
         await db.rollback()
         raise Conflict(
-            f"there is already a club {club.name!r} in {club.town or 'no town'}"
+            f"there is already a club {club.name!r} in {club.town or 'no town'}",
+            "club_exists" if club.town else "club_exists_no_town",
+            club=club.name,
+            town=club.town,
         ) from None
     return club_out(club)
 
@@ -257,7 +262,7 @@ async def add_organiser(
     t = await for_organiser(db, tournament_id, user)
     other = await db.get(User, other_id)
     if other is None:
-        raise NotFound(f"there is no user {other_id}")
+        raise NotFound(f"there is no user {other_id}", "no_user", user=other_id)
     if await db.get(Organiser, (t.id, other.id)) is None:
         db.add(Organiser(tournament_id=t.id, user_id=other.id, role="co"))
         audit(db, t, user, "organiser", other.nickname, after={"user_id": other.id})
@@ -322,46 +327,64 @@ async def register_team(
     t = await for_organiser(db, tournament_id, user)
     late = t.status != "registration"
     if t.status == "finished" or (late and t.format != "swiss"):
-        raise Conflict("entries are closed: only a Swiss takes late entries once it has started")
+        raise Conflict(
+            "entries are closed: only a Swiss takes late entries once it has started",
+            "entries_closed",
+        )
     size = players_per_team(t.game)
     names = [clean_text(p, "a player's name", 40, required=False) for p in (players or [])]
     if len(names) > size:
-        raise Unprocessable(f"a team of {rules.GAMES[t.game].name} has {size} player(s)")
+        raise Unprocessable(
+            f"a team of {rules.GAMES[t.game].name} has {size} player(s)",
+            "team_size",
+            game=rules.GAMES[t.game].name,
+            size=size,
+        )
     uids = list(user_ids or [])
     if usernames:
         if uids:
-            raise Unprocessable("give the players' accounts by id or by username, not both")
+            raise Unprocessable(
+                "give the players' accounts by id or by username, not both", "accounts_id_or_name"
+            )
         for raw in usernames:
             account_name = clean_username(raw)
             uid = await db.scalar(select(User.id).where(User.username == account_name))
             if uid is None:
-                raise NotFound(f"there is no account {account_name!r}")
+                raise NotFound(
+                    f"there is no account {account_name!r}", "no_account", name=account_name
+                )
             uids.append(uid)
     if len(uids) > size or len(set(uids)) != len(uids):
-        raise Unprocessable(f"give up to {size} different player accounts")
+        raise Unprocessable(
+            f"give up to {size} different player accounts", "team_accounts_max", size=size
+        )
     accounts = []
     for uid in uids:
         account = await db.get(User, uid)
         if account is None:
-            raise NotFound(f"there is no user {uid}")
+            raise NotFound(f"there is no user {uid}", "no_user", user=uid)
         accounts.append(account)
     if bot is not None:
         if bot not in bot_names():
-            raise Unprocessable(f"unknown bot {bot!r}; bots: {', '.join(bot_names())}")
+            raise Unprocessable(
+                f"unknown bot {bot!r}; bots: {', '.join(bot_names())}", "unknown_bot", bot=bot
+            )
     while len(names) < len(accounts):
         names.append("")
     names = [n or (accounts[i].nickname if i < len(accounts) else "") for i, n in enumerate(names)]
     while names and not names[-1]:
         names.pop()
     if club_id is not None and await db.get(Club, club_id) is None:
-        raise NotFound(f"there is no club {club_id}")
+        raise NotFound(f"there is no club {club_id}", "no_club", club=club_id)
     existing = await teams_of(db, t.id)
     taken = {u for team in existing for u in (team.user1_id, team.user2_id) if u}
     if taken & set(uids):
-        raise Conflict("a player already plays in another team of this tournament")
+        raise Conflict(
+            "a player already plays in another team of this tournament", "player_in_two_teams"
+        )
     team_name = clean_text(name or " & ".join(names), "the team's name")
     if any(team.name.lower() == team_name.lower() for team in existing):
-        raise Conflict(f"there is already a team {team_name!r}")
+        raise Conflict(f"there is already a team {team_name!r}", "team_name_taken", team=team_name)
     seed = max((team.seed for team in existing), default=0) + 1
     team = Team(
         tournament_id=t.id,

@@ -91,7 +91,7 @@ async def team_history(db: AsyncSession, tournament_id: int, team_id: int) -> di
     t = await load(db, tournament_id)
     teams = {x.id: x for x in await teams_of(db, t.id)}
     if team_id not in teams:
-        raise NotFound(f"there is no team {team_id} in this tournament")
+        raise NotFound(f"there is no team {team_id} in this tournament", "no_team", team=team_id)
     clubs = await club_names(db, {x.club_id for x in teams.values() if x.club_id})
     matches = []
     for rnd in await rounds_of(db, t.id):

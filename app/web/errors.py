@@ -1,8 +1,8 @@
 """Refusals in the viewer's language, for the pages: translated from their code.
 
 The JSON API keeps the English messages (programs read them). An engine refusal
-(``app.rules.IllegalAction``) and most service refusals (``app.core.errors.ServiceError``)
-carry a ``code`` and ``params``; :data:`MSGIDS` gives each code its msgid (the English
+(``app.rules.IllegalAction``) and every service refusal (``app.core.errors.ServiceError``;
+tests/web/test_error_codes.py checks each raise) carry a ``code`` and ``params``; :data:`MSGIDS` gives each code its msgid (the English
 sentence of the pages, translated in the catalogues), and :func:`translate` fills it
 with the params put in the viewer's language:
 
@@ -244,6 +244,12 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "nickname_length": N_("A nickname has 1 to 24 characters."),
     "nickname_control": N_("A nickname may not contain control characters."),
     "nickname_bot_like": N_("A nickname may not look like a bot's name."),
+    "guest_no_password": N_("A guest has no password: register an account first."),
+    "session_ended": N_("Your session ended meanwhile: log in again."),
+    "no_such_session": N_("You have no such session."),
+    "unstorable_text": N_(
+        "The text may not contain a NUL character or a broken Unicode character."
+    ),
     "account_needed_tournament": N_(
         "Organising a championship needs an account; you keep your nickname and your seats."
     ),
@@ -276,7 +282,120 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     ),
     "clock_seconds": N_("Move clock: off, or a number of seconds."),
     "not_whole_number": N_("%(label)s: %(raw)s is not a whole number."),
+    "whole_number": N_("Give %(label)s as a whole number."),
+    "number_range": N_("Give %(label)s from %(low)s to %(high)s."),
+    "field_missing": N_("Fill in %(label)s."),
+    # accounts and rooms
+    "sign_in_first": N_("Choose a nickname first (on the lobby page)."),
+    "account_needed": N_(
+        "This needs a registered account; a guest keeps its seats when it registers."
+    ),
+    "room_no_seat": N_("Room %(room)s has no seat %(seat)s."),
+    "seat_kept": N_(
+        "Seat %(seat)s is kept for its player while the game runs; you can watch the table."
+    ),
+    "options_object": N_("The options must be an object."),
+    "spectators_flag": N_("Spectators see the hands: yes or no."),
+    "max_timeouts": N_("Timeouts in a row before a stand-in bot plays: %(low)s to %(high)s."),
+    "seq_number": N_("That move could not be read. Reload the page."),
+    "unknown_bot": N_("There is no bot %(bot)s."),
+    "hint_seated_only": N_("Only a seated player gets a hint, for their own seat."),
+    # tournaments: settings
+    "unknown_format": N_("There is no format %(format)s."),
+    "settings_object": N_("The settings must be an object."),
+    "match_kind": N_("A match is played to a target, for a number of deals or for a time."),
+    "unknown_match_points": N_("Unknown match points %(key)s: use win, draw, loss or bye."),
+    "tiebreaks_list": N_("Choose the tie-breaks from the list."),
+    "tiebreak_twice": N_("A tie-break is listed twice."),
+    "play_mode": N_("The tables are played on paper or online."),
+    # tournaments: organisers, clubs, teams
+    "text_type": N_("Write %(label)s as text."),
+    "text_required": N_("Fill in %(label)s."),
+    "text_too_long": N_("Shorten %(label)s to at most %(max)s characters."),
+    "organisers_only": N_("Only the organisers of this tournament may manage it."),
+    "club_kind": N_("A club is a falla, a penya, a society or a club."),
+    "club_exists": N_("There is already a club %(club)s in %(town)s."),
+    "club_exists_no_town": N_("There is already a club %(club)s without a town."),
+    "no_club": N_("There is no club %(club)s."),
+    "no_user": N_("There is no user %(user)s."),
+    "no_account": N_("There is no account %(name)s."),
+    "entries_closed": N_(
+        "Entries are closed: only a Swiss takes late entries once it has started."
+    ),
+    "team_size": N_("A team of %(game)s has %(size)s player(s)."),
+    "accounts_id_or_name": N_("Give the players' accounts by id or by username, not both."),
+    "team_accounts_max": N_("Give up to %(size)s different player accounts."),
+    "first_account_first": N_("Give the first player's account too, or put this account first."),
+    "player_in_two_teams": N_("A player already plays in another team of this tournament."),
+    "team_name_taken": N_("There is already a team %(team)s."),
+    "no_team": N_("There is no team %(team)s in this tournament."),
+    "team_withdrawn": N_("%(team)s has already withdrawn."),
+    "withdraw_remaining": N_("The remaining matches are either forfeited or removed."),
+    # tournaments: rounds
+    "no_round_published": N_("No round has been published."),
+    "no_published_round": N_("There is no published round %(round)s."),
+    "round_no_table": N_("Round %(round)s has no table %(table)s."),
+    "round_not_draft": N_("Round %(round)s is not a draft to publish."),
+    "round_not_open": N_("Round %(round)s is not open."),
+    "round_tables_playing": N_(
+        "The round cannot close while a table is playing: table(s) %(tables)s."
+    ),
+    "close_round_first": N_("Close the current round before pairing the next one."),
+    "tournament_finished": N_("The tournament is finished."),
+    "final_played": N_("The final has been played: the tournament is complete."),
+    "two_teams_first": N_("Enter at least two teams first."),
+    "round_robin_played": N_("Every round of the round robin has been played."),
+    "swiss_played": N_("Every Swiss round has been played."),
+    "no_pairing": N_("No pairing of the next round satisfies the rules."),
+    "team_two_tables": N_("A team would sit at two live tables: close the open round first."),
+    "knockout_no_winner": N_("Table %(table)s has no winner yet: a knockout match needs one."),
+    "table_mode": N_("A table is played online or on paper."),
+    "draft_tables_only": N_("Only a draft round's tables can change how they are played."),
+    "table_not_a_match": N_("Table %(table)s is not a match to be played."),
+    "team_no_accounts": N_(
+        "%(team)s has no player accounts for an online table: play it on paper."
+    ),
+    # tournaments: results and score sheets
+    "winner_team": N_("The winner must be one of the table's two teams."),
+    "score_negative": N_("Scores are zero or more."),
+    "score_max": N_("A match score is at most %(max)s."),
+    "forfeit_winner": N_("A forfeit names the winner."),
+    "table_takes_no_result": N_("Table %(table)s is a bye or a removed match: it takes no result."),
+    "table_playing_online": N_(
+        "Table %(table)s is still playing online: give a reason to override it."
+    ),
+    "table_not_paper": N_("Table %(table)s is not a paper match."),
+    "table_over": N_("Table %(table)s is over: correct a deal instead."),
+    "table_not_in_play": N_("Table %(table)s is not a paper match in play."),
+    "table_no_deal": N_("Table %(table)s has no deal %(deal_no)s."),
+    "delete_last_deal_only": N_("Only the last deal can be deleted; correct the others."),
+    "summary_not_json": N_("The deal summary is not valid JSON."),
+    "no_such_step": N_("There is no step %(step)s."),
+    "no_such_form": N_("There is no form %(form)s."),
 }
+
+#: The names of fields the services pass as ``label`` (translated by :func:`_localise`).
+LABELS = (
+    N_("the club's name"),
+    N_("the town"),
+    N_("the tournament's name"),
+    N_("the venue"),
+    N_("a player's name"),
+    N_("the team's name"),
+    N_("rounds"),
+    N_("groups"),
+    N_("advance"),
+    N_("the number of deals"),
+    N_("the time limit in minutes"),
+    N_("points for a win"),
+    N_("points for a draw"),
+    N_("points for a loss"),
+    N_("points for a bye"),
+    N_("home score"),
+    N_("away score"),
+    N_("winner"),
+    N_("round"),
+)
 
 
 def _option_label(name: str) -> str:

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import ast
+import re
+from pathlib import Path
+
+import httpx
 import pytest
 from babel.messages.pofile import read_po
 
@@ -82,3 +87,98 @@ def test_every_engine_code_is_translated(lang: str) -> None:
         entry = MSGIDS[code]
         msgid = entry[0] if isinstance(entry, tuple) else entry
         assert strings.get(msgid), f"{lang}: {code} ({msgid!r}) is not translated"
+
+
+ERRORS = {
+    "ServiceError",
+    "Unauthorized",
+    "Forbidden",
+    "NotFound",
+    "Conflict",
+    "Unprocessable",
+    "TooManyRequests",
+}
+APP = Path(__file__).resolve().parents[2] / "app"
+
+
+def _service_raises() -> list[tuple[str, int, ast.Call]]:
+    """Every ``raise <ServiceError class>(...)`` outside the engine (``.of(exc)`` keeps the
+    engine's code, so it is left out): ``(file, line, call)``."""
+    found = []
+    for path in sorted(APP.rglob("*.py")):
+        if "rules" in path.relative_to(APP).parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
+                continue
+            func = node.exc.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            if name in ERRORS:
+                found.append((str(path.relative_to(APP.parent)), node.lineno, node.exc))
+    return found
+
+
+def _code_of(call: ast.Call) -> ast.expr | None:
+    """The expression given as ``code`` (the 2nd argument, the 3rd of TooManyRequests)."""
+    for keyword in call.keywords:
+        if keyword.arg == "code":
+            return keyword.value
+    func = call.func
+    position = 2 if getattr(func, "id", getattr(func, "attr", "")) == "TooManyRequests" else 1
+    return call.args[position] if len(call.args) > position else None
+
+
+def test_every_service_refusal_has_a_code_with_a_msgid() -> None:
+    raises = _service_raises()
+    assert len(raises) > 80  # the scan sees the services
+    codes: set[str] = set()
+    for where, line, call in raises:
+        code = _code_of(call)
+        assert code is not None, f"{where}:{line} raises without a code"
+        strings = [
+            c.value
+            for c in ast.walk(code)
+            if isinstance(c, ast.Constant) and isinstance(c.value, str)
+        ]
+        assert strings, f"{where}:{line}: the code is not a literal"
+        codes.update(strings)
+    assert all(re.fullmatch(r"[a-z][a-z0-9_]*", c) for c in codes), codes
+    assert codes - set(MSGIDS) == set()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_msgid_of_a_code_is_translated(lang: str) -> None:
+    with i18n.po_path(lang).open("rb") as f:
+        strings = {m.id: m.string for m in read_po(f, locale=lang) if m.id}
+    for code, entry in MSGIDS.items():
+        msgid = entry[0] if isinstance(entry, tuple) else entry
+        assert strings.get(msgid), f"{lang}: {code} ({msgid!r}) is not translated"
+
+
+async def test_a_tournament_refusal_reaches_a_catalan_page_translated(
+    client: httpx.AsyncClient,
+) -> None:
+    registered = await client.post(
+        "/api/accounts", json={"username": "orgca", "password": "correct horse battery"}
+    )
+    assert registered.status_code in (200, 201), registered.text
+    client.cookies.set(i18n.COOKIE, "ca")
+    token = re.search(r'name="csrf" value="([0-9a-f]+)"', (await client.get("/tournaments")).text)
+    assert token
+    made = await client.post(
+        "/tournaments",
+        data={"csrf": token.group(1), "name": "Lliga", "game": "bolot", "format": "swiss"},
+    )
+    assert made.status_code == 303, made.text
+    tid = int(made.headers["location"].split("/")[2])
+    # pairing a round before two teams are entered: rounds.py "two_teams_first"
+    refused = await client.post(f"/tournaments/{tid}/rounds", data={"csrf": token.group(1)})
+    assert refused.status_code == 409
+    with i18n.using("ca"):
+        catalan = i18n.gettext("Enter at least two teams first.")
+    assert catalan != "Enter at least two teams first."
+    assert catalan in refused.text and "enter at least two teams" not in refused.text.lower()
+    # the API keeps its English sentence
+    api = await client.post(f"/api/tournaments/{tid}/rounds", json={})
+    assert api.status_code == 409
+    assert api.json() == {"detail": "enter at least two teams first"}
