@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Path, Query
+from fastapi import APIRouter, Body, Header, Path, Query
 from pydantic import BaseModel, ConfigDict, Field
 
 from app import rules
@@ -144,8 +144,21 @@ async def score(game: Annotated[str, Path(max_length=64)], body: ScoreIn) -> dic
 
 
 @router.post("/rooms", status_code=201, response_model=RoomOut, responses=E422)
-async def create_room(body: RoomIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
-    """A room with empty seats. 422 unknown game or option."""
+async def create_room(
+    body: RoomIn,
+    user: CurrentUser,
+    db: SessionDep,
+    idempotency_key: Annotated[
+        str | None,
+        Header(
+            max_length=64,
+            description="a key of yours (8-64 letters, digits, '-', '_'): sent again, the "
+            "same request gets the same room instead of a second one",
+        ),
+    ] = None,
+) -> dict[str, Any]:
+    """A room with empty seats. 422 unknown game or option, or a malformed key; 409 a key
+    another person used."""
     return await service.create_room(
         db,
         user,
@@ -154,6 +167,7 @@ async def create_room(body: RoomIn, user: CurrentUser, db: SessionDep) -> dict[s
         body.clock_seconds,
         body.max_timeouts,
         body.spectators_see_hands,
+        creation_key=idempotency_key,
     )
 
 

@@ -54,6 +54,9 @@ class Room(Base):
     #: or ``{"kind": "time", "minutes": M}`` (None: to the game's target). The table says it;
     #: the championship stops the room (app/tournaments/results.py).
     match: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: The key a creation request carried (the lobby form's, or the API's ``Idempotency-Key``):
+    #: unique, so a double tap or a retried request makes one room, not two.
+    creation_key: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="room", lazy="raise", order_by="Seat.seat", cascade="all, delete-orphan"

@@ -8,6 +8,7 @@ Shapes returned are plain JSON-able dicts. Errors are raised as ``NotFound`` (40
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 
@@ -107,6 +108,7 @@ async def create_room(
     max_timeouts: int | None = None,
     spectators_see_hands: bool | None = None,
     match: dict[str, Any] | None = None,
+    creation_key: str | None = None,
 ) -> dict[str, Any]:
     """A new open room for ``game`` with empty seats; ``options`` are checked and completed
     with their defaults by the engine. The room's move clock (app/rooms/clock.py):
@@ -114,8 +116,19 @@ async def create_room(
     ``TAPET_DEFAULT_MAX_TIMEOUTS``), also accepted inside ``options``; likewise
     ``spectators_see_hands`` (off by default: spectators see every hand one deal late,
     ``get_view``). ``match``: a championship's match definition when it is not to the
-    target (shown at the table; app/tournaments). Raises Unprocessable for an unknown
-    game or option."""
+    target (shown at the table; app/tournaments). ``creation_key`` (8-64 letters, digits,
+    ``-`` or ``_``): a request sent again with the same key (a double tap, a retry) gets
+    the room the first one made, never a second room; the key is unique in the database,
+    so two requests racing make one room. Raises Unprocessable for an unknown game or
+    option or a malformed key, Conflict for a key another person used."""
+    if creation_key is not None:
+        if not CREATION_KEY.fullmatch(creation_key):
+            raise Unprocessable(
+                "the creation key has 8 to 64 letters, digits, '-' or '_'", "creation_key"
+            )
+        made = await _room_by_key(db, user, creation_key)
+        if made is not None:
+            return made
     if options is not None and not isinstance(options, dict):
         raise Unprocessable("options are a JSON object", "options_object")
     options = dict(options or {})
@@ -150,10 +163,32 @@ async def create_room(
         max_timeouts=limit,
         spectators_see_hands=see_hands,
         match=match,
+        creation_key=creation_key,
     )
     room.seats = [Seat(seat=n, stand_in=False) for n in range(view["players"])]
     db.add(room)
-    await db.commit()
+    try:
+        await db.commit()
+    except IntegrityError:
+        await db.rollback()  # the same key won the race a moment ago: that room
+        made = await _room_by_key(db, user, creation_key) if creation_key else None
+        if made is None:
+            raise
+        return made
+    return await room_info(db, room.id)
+
+
+CREATION_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+async def _room_by_key(db: AsyncSession, user: User, key: str) -> dict[str, Any] | None:
+    """The room a creation request with ``key`` made, or None. Raises Conflict when
+    another person made it (a key is one person's)."""
+    room = await db.scalar(select(Room).where(Room.creation_key == key))
+    if room is None:
+        return None
+    if room.created_by != user.id:
+        raise Conflict("that creation key was used by another person", "creation_key_taken")
     return await room_info(db, room.id)
 
 

@@ -133,6 +133,7 @@ async def create_room(request: Request, db: SessionDep, user: OptionalUser) -> R
             parse_options(game, form),
             spectators_see_hands=first(form, "spectators_see_hands") == "true",
             clock_seconds=int(clock) or None,
+            creation_key=first(form, "creation_key") or None,
         )
     except ServiceError as exc:
         return error_response(request, user, exc, exc.status)
@@ -325,7 +326,7 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
         except NotFound:
             await websocket.close(code=1008)
             return
-    token = csrf.csrf_token(websocket)
+    form_token = csrf.csrf_token(websocket)  # the forms the pushed fragments carry
     four = four_colour(websocket)
     await websocket.accept()
     hub = realtime.current()
@@ -334,7 +335,7 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
         # built once per audience and event for every socket of this process (app/rooms/fanout.py);
         # a shared view is handed out only to the user its own seats name
         view = (await fanout.views_of(hub).get(maker, room_id, user)).view
-        await websocket.send_text(render_fragments(view, user, token, four))
+        await websocket.send_text(render_fragments(view, user, form_token, four))
 
     async def sender(events: realtime.RoomEvents) -> None:
         await push()

@@ -65,6 +65,12 @@ class HeaderDeadlineH11Protocol(H11Protocol):
         if self.cycle is not before:
             self._disarm()
 
+    def handle_websocket_upgrade(self, event: Any) -> None:
+        """As uvicorn does; the socket now owns the transport, so the headers' clock stops
+        (it cut every WebSocket 10 s after it opened)."""
+        self._disarm()
+        super().handle_websocket_upgrade(event)
+
     def on_response_complete(self) -> None:
         """As uvicorn does; the next request's headers get a deadline of their own."""
         super().on_response_complete()

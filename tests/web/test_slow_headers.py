@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 from collections.abc import AsyncIterator
 
 import httpx
 import pytest
 import uvicorn
+import websockets
 
 from app.core.settings import Settings
 from app.main import create_app
@@ -91,3 +93,22 @@ async def test_a_keep_alive_connection_serves_several_requests(
         for _ in range(3):
             assert (await http.get("/api/rooms")).status_code == 200
             await asyncio.sleep(DEADLINE / 2)
+
+
+async def test_a_websocket_outlives_the_header_deadline(guarded_server: tuple[str, int]) -> None:
+    """The deadline is the headers' only: a socket upgraded from the request stays open (it
+    was cut at the deadline, every socket of `tapet serve` 10 s after it opened)."""
+    host, port = guarded_server
+    async with httpx.AsyncClient(base_url=f"http://{host}:{port}") as client:
+        token = (await client.post("/api/session", json={"nickname": "Ona"})).json()["token"]
+        room = (
+            await client.post(
+                "/api/rooms", json={"game": "bolot"}, headers={"authorization": f"Bearer {token}"}
+            )
+        ).json()["id"]
+    async with websockets.connect(f"ws://{host}:{port}/api/rooms/{room}/ws?token={token}") as ws:
+        first = json.loads(await ws.recv())
+        assert first["type"] == "view"
+        await asyncio.sleep(DEADLINE * 3)
+        pong = await ws.ping()
+        await asyncio.wait_for(pong, 2)  # still open, still answering
