@@ -126,7 +126,7 @@ async def create_room(
             raise Unprocessable(
                 "the creation key has 8 to 64 letters, digits, '-' or '_'", "creation_key"
             )
-        made = await _room_by_key(db, user, creation_key)
+        made = await _room_by_key(db, user.id, creation_key)
         if made is not None:
             return made
     if options is not None and not isinstance(options, dict):
@@ -167,11 +167,12 @@ async def create_room(
     )
     room.seats = [Seat(seat=n, stand_in=False) for n in range(view["players"])]
     db.add(room)
+    user_id = user.id  # read before a rollback expires the user
     try:
         await db.commit()
     except IntegrityError:
         await db.rollback()  # the same key won the race a moment ago: that room
-        made = await _room_by_key(db, user, creation_key) if creation_key else None
+        made = await _room_by_key(db, user_id, creation_key) if creation_key else None
         if made is None:
             raise
         return made
@@ -181,13 +182,13 @@ async def create_room(
 CREATION_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
-async def _room_by_key(db: AsyncSession, user: User, key: str) -> dict[str, Any] | None:
+async def _room_by_key(db: AsyncSession, user_id: int, key: str) -> dict[str, Any] | None:
     """The room a creation request with ``key`` made, or None. Raises Conflict when
     another person made it (a key is one person's)."""
     room = await db.scalar(select(Room).where(Room.creation_key == key))
     if room is None:
         return None
-    if room.created_by != user.id:
+    if room.created_by != user_id:
         raise Conflict("that creation key was used by another person", "creation_key_taken")
     return await room_info(db, room.id)
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import secrets
 from typing import Any
 
 import anyio
@@ -81,6 +82,8 @@ async def lobby(
             "game_filter": game,
             "games": games_for_form(),
             "csrf_token": csrf.csrf_token(request),
+            # one key per form shown: a double tap or a resent form makes one room
+            "creation_key": secrets.token_urlsafe(16),
             "next": "/",
         },
     )
