@@ -244,6 +244,7 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "nickname_length": N_("A nickname has 1 to 24 characters."),
     "nickname_control": N_("A nickname may not contain control characters."),
     "nickname_bot_like": N_("A nickname may not look like a bot's name."),
+    "username_bot_like": N_("A username may not look like a bot's name."),
     "guest_no_password": N_("A guest has no password: register an account first."),
     "session_ended": N_("Your session ended meanwhile: log in again."),
     "no_such_session": N_("You have no such session."),
