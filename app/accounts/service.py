@@ -67,11 +67,16 @@ def _serializer() -> URLSafeTimedSerializer:
 # ---------------------------------------------------------------- checks
 
 
+#: No-break spaces ("Ana\u00a0Maria"), read as the spaces they are.
+NO_BREAK_SPACES = str.maketrans(dict.fromkeys("\u00a0\u2007\u202f", " "))
+
+
 def clean_nickname(nickname: object) -> str:
-    """The nickname trimmed; raises Unprocessable unless it is 1–24 printable characters."""
+    """The nickname trimmed, its no-break spaces made spaces; raises Unprocessable unless it
+    is 1–24 printable characters that do not read as a bot's name (``looks_like_a_bot``)."""
     if not isinstance(nickname, str):
         raise Unprocessable("a nickname is a text of 1 to 24 characters", "nickname_length")
-    nick = nickname.strip()
+    nick = nickname.translate(NO_BREAK_SPACES).strip()
     if not 1 <= len(nick) <= NICKNAME_MAX:
         raise Unprocessable("a nickname has 1 to 24 characters", "nickname_length")
     if not _printable(nick):
@@ -85,39 +90,65 @@ def clean_nickname(nickname: object) -> str:
 #: "Heuristic bot"), compared on a name's ``skeleton``: no person may take a name with one of
 #: them and pass for a bot at a table.
 BOT_WORDS = frozenset({"bot", "bots", "robot", "robots", "robo"})
-#: Letters of other scripts (and digits) that look like, or are written for, the Latin
-#: letters of those words; with NFKC (full-width and styled letters) and accents dropped,
-#: "Bоt" (Cyrillic о), "B0t", "ｂｏｔ" and "Бот" all read "bot". A small map of our own, not
-#: Unicode's whole confusables table (a package): only these few words are guarded, and
-#: every lookalike of their letters is here to read.
+#: Letters of other scripts (and digits, and round signs) that look like, or are written
+#: for, the Latin letters of those words; with NFKC (full-width and styled letters), accents
+#: and invisible characters dropped, "Bоt" (Cyrillic о), "B0t", "ｂｏｔ", "Бот", "Bⲟt"
+#: (Coptic), "ᏴᎾᎢ" (Cherokee) and "B○t" all read "bot". A map of our own, not Unicode's whole
+#: confusables table: only these few words are guarded. Latin letters the map misses
+#: (small capitals "ʙᴏᴛ", "ƃ", "ƭ", "ɵ", "ø") are read by their Unicode name (``_latin``),
+#: and the zero of every script reads "o".
 LOOKALIKES = str.maketrans(
     {
-        **dict.fromkeys("аα", "a"),
-        **dict.fromkeys("бвβЬь", "b"),
-        **dict.fromkeys("оοσ0", "o"),
-        **dict.fromkeys("тτ7", "t"),
-        **dict.fromkeys("рρ", "p"),
-        **dict.fromkeys("г", "r"),
-        **dict.fromkeys("еεё3", "e"),
-        **dict.fromkeys("іιı1ӏ", "i"),
-        **dict.fromkeys("ѕ5", "s"),
-        **dict.fromkeys("сϲ", "c"),
-        **dict.fromkeys("кκ", "k"),
-        **dict.fromkeys("хχ", "x"),
-        **dict.fromkeys("у", "y"),
-        **dict.fromkeys("н", "h"),
-        **dict.fromkeys("м", "m"),
+        **dict.fromkeys("аαᎪⲁ", "a"),
+        **dict.fromkeys("бвβЬьᏴᏼⲃ", "b"),
+        **dict.fromkeys("оοσ0օⲟᎾᏫഠဝ○∘°◯⚪⭘●◦ᴑ", "o"),
+        **dict.fromkeys("тτ7Ꭲⲧƭ", "t"),
+        **dict.fromkeys("рρᏢⲣ", "p"),
+        **dict.fromkeys("гᏒ", "r"),
+        **dict.fromkeys("еεё3Ꭼⲉ", "e"),
+        **dict.fromkeys("іιı1ӏᎥ", "i"),
+        **dict.fromkeys("ѕ5Ꮪ", "s"),
+        **dict.fromkeys("сϲᏟⲥ", "c"),
+        **dict.fromkeys("кκᏦⲕ", "k"),
+        **dict.fromkeys("хχⲭ", "x"),
+        **dict.fromkeys("уᎩ", "y"),
+        **dict.fromkeys("нᎻⲏ", "h"),
+        **dict.fromkeys("мᎷⲙ", "m"),
     }
+)
+#: Invisible characters a name could hide between a word's letters besides the marks and
+#: format characters (categories Mn, Me, Cf) dropped anyway: the Hangul fillers.
+INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0")
+_LATIN_NAME = re.compile(
+    r"^LATIN (?:SMALL |CAPITAL )?LETTER (?:SMALL CAPITAL |BARRED )?([A-Z])(?: WITH .*)?$"
 )
 WORD = re.compile(r"[a-z]+")
 
 
+def _latin(ch: str) -> str:
+    """``ch`` as the Latin letter it is a form of ("ʙ" small capital B, "ƃ" b with topbar,
+    "ø" o with stroke: their Unicode names say so), or the zero of any script as "o";
+    else ``ch``."""
+    if ch.isascii():
+        return ch
+    if unicodedata.category(ch) == "Nd" and unicodedata.digit(ch, None) == 0:
+        return "o"
+    found = _LATIN_NAME.match(unicodedata.name(ch, ""))
+    return found.group(1).lower() if found else ch
+
+
 def skeleton(name: str) -> str:
-    """``name`` as it reads: NFKC, case-folded, accents dropped, lookalike letters and digits
-    of other scripts mapped to Latin (``LOOKALIKES``). ``skeleton("ｂОт 2") == "bot 2"``."""
+    """``name`` as it reads: NFKC, case-folded, accents and invisible characters (marks,
+    format characters, variation selectors, Hangul fillers) dropped, lookalike letters,
+    digits and signs of other scripts mapped to Latin (``LOOKALIKES``, ``_latin``).
+    ``skeleton("ｂОт 2") == skeleton("ʙᴏᴛ 2") == "bot 2"``."""
     folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name).casefold())
-    plain = "".join(ch for ch in folded if not unicodedata.combining(ch))
-    return plain.translate(LOOKALIKES)
+    plain = "".join(
+        ch
+        for ch in folded
+        if unicodedata.category(ch) not in ("Mn", "Me", "Cf") and ch not in INVISIBLE
+    )
+    return "".join(_latin(ch) for ch in plain.translate(LOOKALIKES))
 
 
 def looks_like_a_bot(name: str) -> bool:
@@ -205,11 +236,15 @@ async def register(
     current: User | None = None,
 ) -> User:
     """A new account, committed. When ``current`` is a guest it becomes that account (same
-    id, its seats and history kept). ``nickname`` defaults to the guest's, else the username.
+    id, its seats and history kept) and every session of the guest ends: its old tokens
+    die, the caller starts a new one (no session fixation). ``nickname`` defaults to the
+    guest's, else the username; neither may read as a bot's name (``looks_like_a_bot``).
 
     Raises Unprocessable (bad username, password or nickname), Conflict (the username is
     taken, or ``current`` is already an account)."""
     name = clean_username(username)
+    if looks_like_a_bot(name):  # it is shown as the nickname when none is given
+        raise Unprocessable("a username may not look like a bot's name", "username_bot_like")
     secret = check_password(password)
     if current is not None and current.is_account:
         raise Conflict(
@@ -229,11 +264,18 @@ async def register(
             done = await db.execute(
                 update(User)
                 .where(User.id == current.id, User.kind == "guest")
-                .values(kind="account", username=name, password_hash=hashed, nickname=nick)
+                .values(
+                    kind="account",
+                    username=name,
+                    password_hash=hashed,
+                    nickname=nick,
+                    session_version=User.session_version + 1,
+                )
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]  # a DML statement's Result is a CursorResult
                 raise Conflict("this guest has already registered", "guest_registered")
-            await db.commit()
+            # the guest's tokens die (no session fixation): the caller signs the account in anew
+            await end_sessions(db, current.id, bump=False)
             user = await db.get(User, current.id, populate_existing=True)
             assert user is not None
             return user

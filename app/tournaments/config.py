@@ -48,8 +48,27 @@ FORMAT_NAMES = {
 }
 
 
+#: The keys ``settings`` may have, and those of ``settings.match`` for each kind: any other
+#: is refused (a typo silently dropped would leave a rule the organiser believes set).
+SETTINGS_KEYS = (
+    "return_leg",
+    "rounds",
+    "groups",
+    "advance",
+    "match",
+    "points",
+    "tiebreaks",
+    "play",
+)
+MATCH_KEYS = {"target": ("kind",), "deals": ("kind", "deals"), "time": ("kind", "minutes")}
+
+
 def _int(value: Any, name: str, low: int, high: int) -> int:
-    if isinstance(value, bool):
+    """``value`` as a whole number from ``low`` to ``high``: an int, an integral finite
+    float (``5.0``) or a text of digits. Raises Unprocessable (the input not echoed)."""
+    if isinstance(value, bool) or (
+        isinstance(value, float) and not (math.isfinite(value) and value.is_integer())
+    ):
         raise Unprocessable(f"{name} must be a whole number", "whole_number", label=name)
     try:
         number = int(value)
@@ -91,22 +110,41 @@ def clean(
         raise Unprocessable(
             f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}", "unknown_format", format=fmt
         )
-    given = dict(settings or {})
     if not isinstance(settings or {}, dict):
         raise Unprocessable("settings are a JSON object", "settings_object")
+    given = dict(settings or {})
+    if any(key not in SETTINGS_KEYS for key in given):
+        keys = ", ".join(SETTINGS_KEYS)
+        raise Unprocessable(f"unknown setting; settings: {keys}", "unknown_setting", keys=keys)
+    return_leg = given.get("return_leg", False)
+    if not isinstance(return_leg, bool):
+        raise Unprocessable("return_leg must be true or false", "return_leg_bool")
+    # every number given is checked, even one the format does not use (not silently dropped)
+    numbers = {
+        key: _int(given[key], key, 1, high)
+        for key, high in (("rounds", 30), ("groups", 16), ("advance", 8))
+        if given.get(key) is not None
+    }
     out: dict[str, Any] = {}
     if fmt in ("round_robin", "groups_knockout"):
-        out["return_leg"] = bool(given.get("return_leg", False))
-    if fmt == "swiss" and given.get("rounds") is not None:
-        out["rounds"] = _int(given["rounds"], "rounds", 1, 30)
+        out["return_leg"] = return_leg
+    if fmt == "swiss" and "rounds" in numbers:
+        out["rounds"] = numbers["rounds"]
     if fmt == "groups_knockout":
-        out["groups"] = _int(given.get("groups", 2), "groups", 1, 16)
-        out["advance"] = _int(given.get("advance", 2), "advance", 1, 8)
+        out["groups"] = numbers.get("groups", 2)
+        out["advance"] = numbers.get("advance", 2)
     match = given.get("match") or {"kind": "target"}
     if isinstance(match, str):
         match = {"kind": match}
     if not isinstance(match, dict) or match.get("kind") not in MATCH_KINDS:
         raise Unprocessable(f"match kind must be one of {', '.join(MATCH_KINDS)}", "match_kind")
+    if any(key not in MATCH_KEYS[match["kind"]] for key in match):
+        keys = ", ".join(MATCH_KEYS[match["kind"]])
+        raise Unprocessable(
+            f"unknown match setting; a match of this kind has: {keys}",
+            "unknown_match_setting",
+            keys=keys,
+        )
     clean_match: dict[str, Any] = {"kind": match["kind"]}
     if match["kind"] == "deals":
         clean_match["deals"] = _int(match.get("deals"), "the number of deals", 1, 200)
@@ -114,6 +152,8 @@ def clean(
         clean_match["minutes"] = _int(match.get("minutes"), "the time limit in minutes", 1, 600)
     out["match"] = clean_match
     points = dict(DEFAULT_POINTS)
+    if not isinstance(given.get("points") or {}, dict):
+        raise Unprocessable("points are a JSON object", "points_object")
     for key, value in (given.get("points") or {}).items():
         if key not in DEFAULT_POINTS:
             raise Unprocessable(

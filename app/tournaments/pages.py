@@ -229,11 +229,9 @@ def _field_int(
     try:
         return int(value)
     except ValueError:
+        # the input is not echoed (docs/security.md: 422s never echo it)
         raise service.Unprocessable(
-            f"{label}: {value!r} is not a whole number",
-            "not_whole_number",
-            label=label,
-            raw=repr(value),
+            f"{label} must be a whole number", "whole_number", label=label
         ) from None
 
 

@@ -246,6 +246,7 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "nickname_bot_like": N_("A nickname may not look like a bot's name."),
     "creation_key": N_("This form is damaged: reload the page and try again."),
     "creation_key_taken": N_("This form belongs to someone else: reload the page."),
+    "username_bot_like": N_("A username may not look like a bot's name."),
     "guest_no_password": N_("A guest has no password: register an account first."),
     "session_ended": N_("Your session ended meanwhile: log in again."),
     "no_such_session": N_("You have no such session."),
@@ -305,6 +306,10 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     # tournaments: settings
     "unknown_format": N_("There is no format %(format)s."),
     "settings_object": N_("The settings must be an object."),
+    "unknown_setting": N_("Unknown setting: the settings are %(keys)s."),
+    "unknown_match_setting": N_("Unknown match setting: a match of this kind has %(keys)s."),
+    "return_leg_bool": N_("The return leg is true or false."),
+    "points_object": N_("The match points must be an object."),
     "match_kind": N_("A match is played to a target, for a number of deals or for a time."),
     "unknown_match_points": N_("Unknown match points %(key)s: use win, draw, loss or bye."),
     "tiebreaks_list": N_("Choose the tie-breaks from the list."),

@@ -105,3 +105,39 @@ async def test_each_visitor_gets_a_form_token_of_their_own(client: httpx.AsyncCl
         "/login", data={"csrf": mine, "username": "marta", "password": PASSWORD}
     )
     assert stolen.status_code == 403
+
+
+async def test_a_guest_registering_through_the_page_ends_its_guest_session(
+    client: httpx.AsyncClient,
+) -> None:
+    guest = (await client.post("/api/session", json={"nickname": "Marta"})).json()
+    page = await client.get("/register")
+    made = await client.post(
+        "/register",
+        data={
+            "csrf": _csrf(page.text),
+            "username": "marta",
+            "password": PASSWORD,
+            "password2": PASSWORD,
+            "next": "/account",
+        },
+    )
+    assert made.status_code == 303
+    assert (await client.get("/api/me")).json()["id"] == guest["user"]["id"]  # the new cookie
+    client.cookies.clear()
+    old = await client.get("/api/me", headers={"Authorization": f"Bearer {guest['token']}"})
+    assert old.status_code == 401
+
+
+async def test_a_bot_like_username_is_refused_on_the_page(client: httpx.AsyncClient) -> None:
+    page = await client.get("/register")
+    made = await client.post(
+        "/register",
+        data={
+            "csrf": _csrf(page.text),
+            "username": "bot-2",
+            "password": PASSWORD,
+            "password2": PASSWORD,
+        },
+    )
+    assert made.status_code == 422 and "bot" in made.text

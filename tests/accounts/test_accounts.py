@@ -130,6 +130,35 @@ async def test_a_guest_registers_and_keeps_its_id_and_seat(client: httpx.AsyncCl
     assert view["my_seat"] == 2
 
 
+@pytest.mark.parametrize("username", ["bot-2", "robot", "bot.3", "Bot_4"])
+async def test_a_username_that_reads_as_a_bots_name_is_refused(
+    client: httpx.AsyncClient, username: str
+) -> None:
+    # without a nickname the username is shown as one: "bot-2" would pass for a table's bot
+    response = await _register(client, username)
+    assert response.status_code == 422, response.text
+    assert "bot" in response.json()["detail"]
+
+
+@pytest.mark.parametrize("auth", ["bearer", "cookie"])
+async def test_a_guest_that_registers_loses_its_guest_token(
+    client: httpx.AsyncClient, auth: str
+) -> None:
+    guest = (await client.post("/api/session", json={"nickname": "Vicent"})).json()
+    if auth == "bearer":
+        client.cookies.clear()
+    headers = _auth(guest["token"]) if auth == "bearer" else {}
+    made = await client.post(
+        "/api/accounts", json={"username": "vicent", "password": PASSWORD}, headers=headers
+    )
+    client.cookies.clear()
+    assert made.status_code == 201
+    old = await client.get("/api/me", headers=_auth(guest["token"]))
+    assert old.status_code == 401  # no session fixation: the guest's token died
+    new = await client.get("/api/me", headers=_auth(made.json()["token"]))
+    assert new.status_code == 200 and new.json()["id"] == guest["user"]["id"]
+
+
 async def test_an_account_cannot_register_again_over_itself(client: httpx.AsyncClient) -> None:
     token = (await _register(client)).json()["token"]
     again = await client.post(

@@ -78,7 +78,63 @@ async def test_bad_nickname_is_unprocessable(client: httpx.AsyncClient, nickname
     assert isinstance(response.json()["detail"], str)
 
 
-@pytest.mark.parametrize("nickname", ["Abbott", "Talbot", "Botifarra fan", "Anna 2000", "Робърт"])
+#: Look-alikes of "Bot" a security test found passing: letters of other scripts, Latin
+#: small capitals and barred or hooked letters, round signs, zeros of other scripts, and
+#: invisible characters splitting the word.
+LOOKALIKE_BOTS = {
+    "small-capitals": "\u0299\u1d0f\u1d1b 2",
+    "armenian-oh": "B\u0585t 2",
+    "coptic-o": "B\u2c9ft 2",
+    "cherokee": "\u13f4\u13be\u13a2 2",
+    "small-capital-o-cyrillic-te": "B\u1d0f\u0442 2",
+    "kannada-zero": "B\u0ce6t 2",
+    "malayalam-ttha": "B\u0d20t 2",
+    "myanmar-wa": "B\u101dt 2",
+    "arabic-indic-zero": "B\u06f0t 2",
+    "barred-o": "B\u0275t 2",
+    "o-with-stroke": "B\u00f8t 2",
+    "b-with-topbar": "\u0183ot 2",
+    "t-with-hook": "Bo\u01ad 2",
+    "white-circle": "B\u25cbt 2",
+    "ring-operator": "B\u2218t 2",
+    "degree-sign": "B\u00b0t 2",
+    "grapheme-joiner": "B\u034fot 2",
+    "variation-selector-16": "B\ufe0fot 2",
+    "variation-selector-1": "B\ufe00ot 2",
+    "hangul-filler": "B\u3164ot 2",
+    "halfwidth-hangul-filler": "B\uffa0ot 2",
+}
+
+
+@pytest.mark.parametrize("nickname", LOOKALIKE_BOTS.values(), ids=LOOKALIKE_BOTS.keys())
+async def test_lookalikes_of_a_bots_name_are_refused(
+    client: httpx.AsyncClient, nickname: str
+) -> None:
+    response = await client.post("/api/session", json={"nickname": nickname})
+    assert response.status_code == 422, response.text
+    assert "bot" in response.json()["detail"]
+
+
+async def test_a_no_break_space_in_a_nickname_is_a_space(client: httpx.AsyncClient) -> None:
+    response = await client.post("/api/session", json={"nickname": "Ana\u00a0Maria"})
+    assert response.status_code == 200, response.text
+    assert response.json()["user"]["nickname"] == "Ana Maria"
+
+
+@pytest.mark.parametrize(
+    "nickname",
+    [
+        "Abbott",
+        "Talbot",
+        "Botifarra fan",
+        "Anna 2000",
+        "Робърт",
+        "J\u00f8rgen",
+        "Zo\u00eb",
+        "N\u00faria",
+        "Ангел",
+    ],
+)
 async def test_names_with_bot_inside_a_word_are_people(
     client: httpx.AsyncClient, nickname: str
 ) -> None:
