@@ -1,4 +1,4 @@
-"""A deadline for request headers: uvicorn's h11 protocol with slow clients cut off.
+"""Deadlines for a request's headers and body: uvicorn's h11 protocol with slow clients cut off.
 
 uvicorn times out an idle keep-alive connection (``timeout_keep_alive``) but not a
 client that sends its request headers a byte at a time: 800 such connections (one
@@ -8,10 +8,11 @@ headers end, not how *long* it may take, so it does not help here.
 
 ``HeaderDeadlineH11Protocol`` closes a connection whose request line and headers have
 not all arrived ``HEADER_TIMEOUT`` seconds after it opened or after its last response
-(a keep-alive connection's next request). The body is not under this deadline
-(uploads are small, and the request guard bounds their size). ``tapet serve`` passes
-it to uvicorn as ``http=``; WebSockets upgrade after their headers, so sockets are
-unaffected.
+(a keep-alive connection's next request), and one whose request body has not all
+arrived ``BODY_TIMEOUT`` seconds after its headers (the same attack a byte of body at a
+time: 50 such connections were all still open after 30 s; bodies are small, at most
+``TAPET_MAX_BODY``). ``tapet serve`` passes it to uvicorn as ``http=``; WebSockets
+upgrade after their headers, so sockets are unaffected.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 HEADER_TIMEOUT = 10.0  # seconds for a request line and its headers
+BODY_TIMEOUT = 30.0  # seconds for a request's body, from its headers
 
 
 class HeaderDeadlineH11Protocol(H11Protocol):
@@ -29,10 +31,12 @@ class HeaderDeadlineH11Protocol(H11Protocol):
     seconds (module docstring). Same constructor as ``H11Protocol``."""
 
     header_timeout = HEADER_TIMEOUT
+    body_timeout = BODY_TIMEOUT
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._header_deadline: asyncio.TimerHandle | None = None
+        self._body_deadline: asyncio.TimerHandle | None = None
 
     def _arm(self) -> None:
         self._disarm()
@@ -43,8 +47,14 @@ class HeaderDeadlineH11Protocol(H11Protocol):
             self._header_deadline.cancel()
             self._header_deadline = None
 
+    def _disarm_body(self) -> None:
+        if self._body_deadline is not None:
+            self._body_deadline.cancel()
+            self._body_deadline = None
+
     def _too_slow(self) -> None:
         self._header_deadline = None
+        self._body_deadline = None
         if not self.transport.is_closing():
             self.transport.close()
 
@@ -54,25 +64,35 @@ class HeaderDeadlineH11Protocol(H11Protocol):
         self._arm()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        """Forget the deadline."""
+        """Forget the deadlines."""
         self._disarm()
+        self._disarm_body()
         super().connection_lost(exc)
 
     def handle_events(self) -> None:
-        """As uvicorn does; a request whose headers are in (a new cycle) stops the clock."""
+        """As uvicorn does; a request whose headers are in (a new cycle) stops the headers'
+        clock and starts the body's while more of its body is to come; the whole body in
+        stops that one."""
         before = self.cycle
         super().handle_events()
         if self.cycle is not before:
             self._disarm()
+        cycle = self.cycle
+        if cycle is None or not cycle.more_body:
+            self._disarm_body()
+        elif self._body_deadline is None and not self.transport.is_closing():
+            self._body_deadline = self.loop.call_later(self.body_timeout, self._too_slow)
 
     def handle_websocket_upgrade(self, event: Any) -> None:
         """As uvicorn does; the socket now owns the transport, so the headers' clock stops
         (it cut every WebSocket 10 s after it opened)."""
         self._disarm()
+        self._disarm_body()
         super().handle_websocket_upgrade(event)
 
     def on_response_complete(self) -> None:
         """As uvicorn does; the next request's headers get a deadline of their own."""
         super().on_response_complete()
+        self._disarm_body()
         if not self.transport.is_closing():
             self._arm()

@@ -26,6 +26,7 @@ DEADLINE = 0.8
 
 class QuickDeadline(HeaderDeadlineH11Protocol):
     header_timeout = DEADLINE
+    body_timeout = DEADLINE
 
 
 @pytest.fixture
@@ -49,13 +50,24 @@ async def guarded_server(settings: Settings) -> AsyncIterator[tuple[str, int]]:
         await asyncio.wait_for(task, 10)
 
 
-async def _slow_client(host: str, port: int, give_up: float) -> float | None:
-    """Send a header a byte every 0.1 s; the seconds until the server closed, or None."""
+SLOW_HEADERS = (b"GET / HTTP/1.1\r\nHost: x\r\n", b"X-Slow: " + b"a" * 1000)
+SLOW_BODY = (
+    b"POST /api/session HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+    b"content-length: 60000\r\n\r\n",
+    b'{"nickname": "' + b"a" * 2000,
+)
+
+
+async def _slow_client(
+    host: str, port: int, give_up: float, what: tuple[bytes, bytes] = SLOW_HEADERS
+) -> float | None:
+    """Send ``what[0]``, then ``what[1]`` a byte every 0.1 s; the seconds until the server
+    closed, or None."""
     reader, writer = await asyncio.open_connection(host, port)
     started = time.monotonic()
     try:
-        writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n")
-        for byte in b"X-Slow: " + b"a" * 1000:
+        writer.write(what[0])
+        for byte in what[1]:
             if reader.at_eof() or writer.is_closing():
                 break
             writer.write(bytes([byte]))
@@ -81,6 +93,20 @@ async def test_slow_headers_are_cut_off(guarded_server: tuple[str, int]) -> None
     await asyncio.sleep(0.2)
     async with httpx.AsyncClient(base_url=f"http://{host}:{port}") as http:
         assert (await http.get("/api/rooms")).status_code == 200  # others are still served
+    closed_after = await asyncio.gather(*slow)
+    assert all(t is not None and t < DEADLINE + 1.5 for t in closed_after), closed_after
+
+
+async def test_slow_bodies_are_cut_off(guarded_server: tuple[str, int]) -> None:
+    """The same attack a byte of body at a time (headers complete, Content-Length 60000)."""
+    host, port = guarded_server
+    slow = [
+        asyncio.create_task(_slow_client(host, port, DEADLINE + 3, SLOW_BODY)) for _ in range(20)
+    ]
+    await asyncio.sleep(0.2)
+    async with httpx.AsyncClient(base_url=f"http://{host}:{port}") as http:
+        made = await http.post("/api/session", json={"nickname": "Quick"})
+        assert made.status_code == 200  # a whole body in time is served
     closed_after = await asyncio.gather(*slow)
     assert all(t is not None and t < DEADLINE + 1.5 for t in closed_after), closed_after
 
