@@ -73,7 +73,7 @@ def team_names(view: dict[str, Any], names: dict[int, str]) -> list[str]:
             partner = b if me == a else a
             result.append(_("You & %(partner)s") % {"partner": names[partner]})
         else:
-            result.append(f"{names[a]} & {names[b]}")
+            result.append(_("%(a)s & %(b)s") % {"a": names[a], "b": names[b]})
     return result
 
 
