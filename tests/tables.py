@@ -99,3 +99,20 @@ async def move(
         json={"seq": seq, "action": action},
         headers=table.headers[seat],
     )
+
+
+async def live_table(http: httpx.AsyncClient, game: str = "bolot") -> tuple[int, list[str], int]:
+    """Four guests (Anna, Berto, Carme, Dani) seated in that order at a new room of a live
+    server (``http`` is a client on it), the game started: ``(room_id, tokens by seat,
+    dealer)``. With ``fixed_first_deal`` the hands are those of the module docstring."""
+    tokens = []
+    for name in ("Anna", "Berto", "Carme", "Dani"):
+        tokens.append((await http.post("/api/session", json={"nickname": name})).json()["token"])
+        http.cookies.clear()
+    auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
+    room = (await http.post("/api/rooms", json={"game": game}, headers=auth[0])).json()
+    for seat in range(4):
+        await http.put(f"/api/rooms/{room['id']}/seats/{seat}", json={}, headers=auth[seat])
+    assert (await http.post(f"/api/rooms/{room['id']}/start", headers=auth[0])).is_success
+    dealer = (await http.get(f"/api/rooms/{room['id']}/view", headers=auth[0])).json()["dealer"]
+    return room["id"], tokens, dealer

@@ -22,7 +22,7 @@ import httpx
 import pytest
 import websockets
 
-from tests.tables import DECK
+from tests.tables import DECK, live_table
 
 #: The known first-deal hands (tests/tables.py) of the eldest hand and the next seat.
 HANDS = {0: set(DECK[0:3] + DECK[12:14]), 1: set(DECK[3:6] + DECK[14:16])}
@@ -78,18 +78,8 @@ async def test_every_socket_with_every_identity_and_origin(
     ws_base = live_server.replace("http://", "ws://")
     host = live_server.removeprefix("http://")
     async with httpx.AsyncClient(base_url=live_server) as http:
-        tokens = []
-        for name in ("Anna", "Berto", "Carme", "Dani"):
-            tokens.append(
-                (await http.post("/api/session", json={"nickname": name})).json()["token"]
-            )
-            http.cookies.clear()
-        auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
-        room = (await http.post("/api/rooms", json={"game": "bolot"}, headers=auth[0])).json()
-        for seat in range(4):
-            await http.put(f"/api/rooms/{room['id']}/seats/{seat}", json={}, headers=auth[seat])
-        assert (await http.post(f"/api/rooms/{room['id']}/start", headers=auth[0])).is_success
-        dealer = (await http.get(f"/api/rooms/{room['id']}/view")).json()["dealer"]
+        room_id, tokens, dealer = await live_table(http)
+        room = {"id": room_id}
     eldest, nxt = (dealer + 1) % 4, (dealer + 2) % 4
     mine, other = tokens[eldest], tokens[nxt]
 
@@ -121,17 +111,8 @@ async def test_a_bearer_header_is_an_explicit_token_too(
     """``Authorization: Bearer junk`` with the seat's cookie from another site: a spectator."""
     ws_base = live_server.replace("http://", "ws://")
     async with httpx.AsyncClient(base_url=live_server) as http:
-        tokens = []
-        for name in ("Anna", "Berto", "Carme", "Dani"):
-            tokens.append(
-                (await http.post("/api/session", json={"nickname": name})).json()["token"]
-            )
-            http.cookies.clear()
-        auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
-        room = (await http.post("/api/rooms", json={"game": "bolot"}, headers=auth[0])).json()
-        for seat in range(4):
-            await http.put(f"/api/rooms/{room['id']}/seats/{seat}", json={}, headers=auth[seat])
-        await http.post(f"/api/rooms/{room['id']}/start", headers=auth[0])
+        room_id, tokens, _dealer = await live_table(http)
+        room = {"id": room_id}
     headers = {"Cookie": f"tapet_session={tokens[0]}", "Authorization": "Bearer junk"}
     message = await _first_message(
         f"{ws_base}/api/rooms/{room['id']}/ws", headers, "https://evil.example"

@@ -9,7 +9,7 @@ import httpx
 import pytest
 import websockets
 
-from tests.tables import DECK
+from tests.tables import DECK, live_table
 
 
 async def _next_view(
@@ -28,18 +28,9 @@ async def test_socket_pushes_each_viewer_their_own_view(
 ) -> None:
     ws_base = live_server.replace("http://", "ws://")
     async with httpx.AsyncClient(base_url=live_server) as http:
-        tokens = []
-        for name in ("Anna", "Berto", "Carme", "Dani"):
-            tokens.append(
-                (await http.post("/api/session", json={"nickname": name})).json()["token"]
-            )
-            http.cookies.clear()
+        room_id, tokens, dealer = await live_table(http)
+        room = {"id": room_id}
         auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
-        room = (await http.post("/api/rooms", json={"game": "bolot"}, headers=auth[0])).json()
-        for seat in range(4):
-            await http.put(f"/api/rooms/{room['id']}/seats/{seat}", json={}, headers=auth[seat])
-        await http.post(f"/api/rooms/{room['id']}/start", headers=auth[0])
-        dealer = (await http.get(f"/api/rooms/{room['id']}/view")).json()["dealer"]
         eldest = (dealer + 1) % 4
 
         url = f"{ws_base}/api/rooms/{room['id']}/ws"

@@ -196,22 +196,14 @@ async def test_page_socket_pushes_each_viewer_their_own_table(
     after every change; a spectator's fragments carry no hand and none of its cards."""
     import websockets
 
-    from tests.tables import DECK
+    from tests.tables import DECK, live_table
 
     ws_base = live_server.replace("http://", "ws://")
     async with httpx.AsyncClient(base_url=live_server) as http:
-        tokens = []
-        for name in ("Anna", "Berto", "Carme", "Dani"):
-            tokens.append(
-                (await http.post("/api/session", json={"nickname": name})).json()["token"]
-            )
-            http.cookies.clear()
+        room_id, tokens, dealer = await live_table(http)
+        room = {"id": room_id}
         auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
-        room = (await http.post("/api/rooms", json={"game": "bolot"}, headers=auth[0])).json()
-        for seat in range(4):
-            await http.put(f"/api/rooms/{room['id']}/seats/{seat}", json={}, headers=auth[seat])
-        await http.post(f"/api/rooms/{room['id']}/start", headers=auth[0])
-        eldest = ((await http.get(f"/api/rooms/{room['id']}/view")).json()["dealer"] + 1) % 4
+        eldest = (dealer + 1) % 4
         hand = DECK[0:3] + DECK[12:14]
 
         url = f"{ws_base}/rooms/{room['id']}/ws"
