@@ -138,6 +138,20 @@ def snapshot(x: TournamentTable) -> dict[str, Any]:
     }
 
 
+def _sheet_out(rnd: Round, x: TournamentTable, sheet: list[dict[str, Any]]) -> dict[str, Any]:
+    """A paper table after a deal is added or corrected: ``{number, round, status, deals,
+    home_score, away_score, winner}``."""
+    return {
+        "number": x.number,
+        "round": rnd.number,
+        "status": x.status,
+        "deals": sheet,
+        "home_score": x.home_score,
+        "away_score": x.away_score,
+        "winner": x.winner_id,
+    }
+
+
 def _winner(
     t: Tournament, rnd: Round, x: TournamentTable, home: int, away: int, winner_id: int | None
 ) -> int | None:
@@ -324,15 +338,7 @@ async def add_deal(
     await db.flush()
     sheet = await _rescore(db, t, rnd, x)
     await db.commit()
-    return {
-        "number": x.number,
-        "round": rnd.number,
-        "status": x.status,
-        "deals": sheet,
-        "home_score": x.home_score,
-        "away_score": x.away_score,
-        "winner": x.winner_id,
-    }
+    return _sheet_out(rnd, x, sheet)
 
 
 async def correct_deal(
@@ -383,15 +389,7 @@ async def correct_deal(
         reason.strip(),
     )
     await db.commit()
-    return {
-        "number": x.number,
-        "round": rnd.number,
-        "status": x.status,
-        "deals": sheet,
-        "home_score": x.home_score,
-        "away_score": x.away_score,
-        "winner": x.winner_id,
-    }
+    return _sheet_out(rnd, x, sheet)
 
 
 async def finish_paper(
