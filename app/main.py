@@ -1,9 +1,10 @@
 """The app factory: ``create_app(settings=None)``.
 
-It mounts ``static/`` at ``/static``, keeps the Jinja templates of ``templates/`` in
-``app.state.templates``, includes the JSON routers and, when they exist, the pages
-routers (``app.table.pages.router``, ``app.accounts.pages.router``). The lifespan
-opens the database engine, the broker subscription (app/realtime) and the bot runner.
+It mounts ``static/`` at ``/static``, includes the routers listed in ``ROUTERS`` (JSON
+and pages; the one Jinja environment is app/web/templating.py) and registers the
+features' extension points (app/core/hooks.py: the championships' deal guard and room
+labels, app/tournaments/wiring.py). The lifespan opens the database engine, the broker
+subscription (app/realtime) and the bot runner.
 Service errors become ``{"detail": message}`` with their status; a request that does
 not validate becomes 422 ``{"detail": "nickname: field required", "errors": [...]}``.
 Every request first passes the guards of app/accounts/guard.py (body size, cross-site
