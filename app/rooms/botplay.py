@@ -42,7 +42,7 @@ def choose_thinking(
     level: str, view: rules.View, rng: random.Random, budget_ms: float | None = None
 ) -> rules.Action:
     """Bot ``level``'s action in its own seat's ``view`` for the hint and the replay of a
-    deal (app/table/hints.py, botreplay.py); always one of ``view["legal_actions"]``.
+    deal (app/table/hints.py, app/records/replay_mine.py); always one of ``view["legal_actions"]``.
 
     ``strong`` thinks ``budget_ms`` (None: ``TAPET_BOT_BUDGET_MS``) and is asked for the
     declaration first when the engine offers one (the server's view also lists the cards
