@@ -49,6 +49,29 @@ def page_as(browser: Any, base: str, token: str, viewport: dict[str, int] = PHON
     return page
 
 
+def four_guests_at_a_started_table(
+    base: str, names: tuple[str, str, str, str], game: str, options: dict[str, Any] | None = None
+) -> tuple[dict[str, Any], list[str], dict[str, Any]]:
+    """Four guests sit in a new ``game`` room and start; returns (room, tokens, first view).
+
+    The first dealer is drawn at random, so a test that needs a given seat (the dealer,
+    the first to speak) reads it from the view and opens the table as that guest."""
+    tokens = [guest(base, name) for name in names]
+    room = api(base, "POST", "/api/rooms", tokens[0], {"game": game, "options": options or {}})
+    for seat, token in enumerate(tokens):
+        api(base, "PUT", f"/api/rooms/{room['id']}/seats/{seat}", token, {})
+    api(base, "POST", f"/api/rooms/{room['id']}/start", tokens[0])
+    view = api(base, "GET", f"/api/rooms/{room['id']}/view", tokens[0])
+    return room, tokens, view
+
+
+def leave_to_stand_ins(base: str, room: dict[str, Any], tokens: list[str], stay: int) -> None:
+    """Every guest but the one in seat ``stay`` leaves; a stand-in bot takes each seat."""
+    for seat, token in enumerate(tokens):
+        if seat != stay:
+            api(base, "DELETE", f"/api/rooms/{room['id']}/seats/{seat}", token)
+
+
 def create_room_by_form(page: Any, base: str, nickname: str, game: str) -> str:
     """Pick a nickname and create a room of ``game`` with the lobby form; returns the room URL."""
     page.goto(base + "/")

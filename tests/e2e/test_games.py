@@ -22,11 +22,11 @@ import pytest
 from tests.e2e.helpers import (
     DESKTOP,
     PHONE,
-    api,
     click_quietly,
     create_room_by_form,
     fits_phone,
-    guest,
+    four_guests_at_a_started_table,
+    leave_to_stand_ins,
     page_as,
     play_until_result,
     shoot_result,
@@ -93,10 +93,18 @@ def test_a_belote_for_two_deal(browser: Any, live_url: str, screenshots: Path) -
 def test_a_bridge_belote_deal_where_the_person_bids(
     browser: Any, live_url: str, screenshots: Path
 ) -> None:
-    page = browser.new_context(viewport=PHONE).new_page()
+    # The person sits where the bidding starts: a bot speaking first may bid all
+    # trumps, the highest contract, and leave the person nothing to bid.
+    room, tokens, view = four_guests_at_a_started_table(
+        live_url, ("Boris", "Vesela", "Ivan", "Mira"), "bridge-belote"
+    )
+    first = view["to_act"]
+    page = page_as(browser, live_url, tokens[first])
     errors = _errors(page)
-    room_url = create_room_by_form(page, live_url, "Boris", "bridge-belote")
-    sit_fill_start(page)
+    room_url = f"{live_url}/rooms/{room['id']}"
+    page.goto(room_url)
+    page.wait_for_selector("[data-testid=bidding]")
+    leave_to_stand_ins(live_url, room, tokens, stay=first)
 
     def bid(page: Any, done: dict[str, int]) -> bool:
         """The first time asked, bid the lowest contract the panel enables."""
@@ -107,8 +115,9 @@ def test_a_bridge_belote_deal_where_the_person_bids(
             return False
         # Exactly the legal calls are enabled: Contra/Recontra stay disabled without a bid to double.
         standing = page.locator("[data-testid=standing]").inner_text()
-        if "No bid yet" in standing:
-            assert page.locator("[data-testid=bidding] button[data-call=redouble]").is_disabled()
+        assert "No bid yet" in standing, standing
+        assert page.locator("[data-testid=bidding] button[data-call=double]").is_disabled()
+        assert page.locator("[data-testid=bidding] button[data-call=redouble]").is_disabled()
         page.screenshot(path=str(screenshots / "bridge-bidding.png"))
         if click_quietly(bids.first):
             done["bid"] = 1
@@ -127,15 +136,10 @@ def test_a_bridge_belote_deal_where_the_person_bids(
 def test_a_botifarra_hand_where_the_dealer_delegates(
     browser: Any, live_url: str, screenshots: Path
 ) -> None:
-    names = ("Anna", "Berto", "Carme", "Dani")
-    tokens = [guest(live_url, n) for n in names]
-    room = api(
-        live_url, "POST", "/api/rooms", tokens[0], {"game": "botifarra", "options": {"target": 51}}
+    room, tokens, view = four_guests_at_a_started_table(
+        live_url, ("Anna", "Berto", "Carme", "Dani"), "botifarra", {"target": 51}
     )
-    for seat, token in enumerate(tokens):
-        api(live_url, "PUT", f"/api/rooms/{room['id']}/seats/{seat}", token, {})
-    api(live_url, "POST", f"/api/rooms/{room['id']}/start", tokens[0])
-    dealer = api(live_url, "GET", f"/api/rooms/{room['id']}/view", tokens[0])["dealer"]
+    dealer = view["dealer"]
     page = page_as(browser, live_url, tokens[dealer])
     errors = _errors(page)
     room_url = f"{live_url}/rooms/{room['id']}"
@@ -154,9 +158,7 @@ def test_a_botifarra_hand_where_the_dealer_delegates(
     assert partner.locator(".hidden-hand img").count() == 12
     partner.screenshot(path=str(screenshots / "botifarra-partner-face-down.png"))
     partner.context.close()
-    for seat, token in enumerate(tokens):
-        if seat != dealer:  # a stand-in bot takes the seat
-            api(live_url, "DELETE", f"/api/rooms/{room['id']}/seats/{seat}", token)
+    leave_to_stand_ins(live_url, room, tokens, stay=dealer)
     assert page.locator("[data-testid=hand] button").count() == 12
     page.click("[data-testid=choice] [data-call=delegate]")
     page.wait_for_selector("[data-testid=contract] b")
