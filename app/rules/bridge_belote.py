@@ -84,6 +84,19 @@ class BridgeBelote(BridgeAuction):
             "default": True,
             "label": "No exit on a capot: the match cannot end on a capot deal",
         },
+        {
+            "name": "runs_and_fours_one_contest",
+            "type": "bool",
+            "default": False,
+            "label": "2001 program: runs and fours are one contest; "
+            "the team with the best declaration scores all of its own",
+        },
+        {
+            "name": "at_least_one_point",
+            "type": "bool",
+            "default": False,
+            "label": "2001 program: on a made contract, a side that took any points writes at least 1",
+        },
     ]
 
     # ------------------------------------------------------------------ contract and cards

@@ -62,30 +62,71 @@ def round_total(total: int) -> int:
 
 
 # ---------------------------------------------------------------------- declarations
+def contest_key(combo: dict[str, Any], eight_card_run_120: bool) -> tuple[int, int, int]:
+    """Key of a run or four in the one contest of option ``runs_and_fours_one_contest`` (§10).
+
+    ``(value, 1 for a four else 0, top)``: the higher value first (a run of 6-8
+    is worth a quint, 100, or 120 for 8 with ``eight_card_run_120``), then a four
+    beats a run of equal value, then the top card (a run's top in run order; a
+    four's rank in four order, J > 9 > A > T > K > Q). docs/rules-bridge-belote-notes.md.
+    """
+    if combo["kind"] == "four":
+        rank = str(combo["rank"])
+        return (FOUR_POINTS[rank], 1, FOUR_ORDER.index(rank))
+    return (
+        run_points(int(combo["length"]), eight_card_run_120),
+        0,
+        TABLE.seq_index[str(combo["top"])],
+    )
+
+
+def _best_or_cancel(keys: list[list[Any]], what: str) -> int | None:
+    """The team with the higher best key; None when neither has any or the best are equal."""
+    if keys[0] and keys[1] and max(keys[0]) == max(keys[1]):
+        return None
+    return compare_best(keys, None, what)
+
+
 def valid_declarations(
     declarations: list[list[dict[str, Any]]], options: dict[str, Any]
 ) -> dict[str, Any]:
     """Which runs and fours count (§5 "Which declarations count"); belots are not compared here.
 
-    Returns ``{"points": [p0, p1], "run_winner": team|None, "four_winner": team|None}``.
+    Returns ``{"points": [p0, p1], "run_winner": team|None, "four_winner": team|None}``
+    (the team whose runs, or fours, score).
     Runs against runs (longer, then higher top; 5-8 count as 5; equal best runs
     cancel every run), fours against fours (J > 9 > A > T > K > Q), each side
     independent; with ``carre_kills_quint`` a team's four first cancels the other
-    team's runs of 5 or more.
+    team's runs of 5 or more. With ``runs_and_fours_one_contest`` (the 2001
+    program, §10) runs and fours are one contest (:func:`contest_key`): the team
+    with the best declaration scores all its runs and fours, and an exact tie
+    cancels every run and four of both teams.
     """
+    eight = options["eight_card_run_120"]
     runs = [[c for c in d if c["kind"] == "sequence"] for d in declarations]
     fours = [[c for c in d if c["kind"] == "four"] for d in declarations]
     if options["carre_kills_quint"]:
         runs = [[c for c in runs[t] if not (fours[1 - t] and c["length"] >= 5)] for t in (0, 1)]
     points = [0, 0]
-    run_keys = [[run_key(c, TABLE, None) for c in runs[t]] for t in (0, 1)]
-    run_winner = None
-    if not (run_keys[0] and run_keys[1] and max(run_keys[0]) == max(run_keys[1])):
-        run_winner = compare_best(run_keys, None, "runs")
-    if run_winner is not None:
-        points[run_winner] += sum(
-            run_points(c["length"], options["eight_card_run_120"]) for c in runs[run_winner]
+    if options["runs_and_fours_one_contest"]:
+        winner = _best_or_cancel(
+            [[contest_key(c, eight) for c in runs[t] + fours[t]] for t in (0, 1)], "declarations"
         )
+        if winner is None:
+            return {"points": points, "run_winner": None, "four_winner": None}
+        points[winner] = sum(run_points(c["length"], eight) for c in runs[winner]) + sum(
+            FOUR_POINTS[str(c["rank"])] for c in fours[winner]
+        )
+        return {
+            "points": points,
+            "run_winner": winner if runs[winner] else None,
+            "four_winner": winner if fours[winner] else None,
+        }
+    run_winner = _best_or_cancel(
+        [[run_key(c, TABLE, None) for c in runs[t]] for t in (0, 1)], "runs"
+    )
+    if run_winner is not None:
+        points[run_winner] += sum(run_points(c["length"], eight) for c in runs[run_winner])
     four_winner = compare_best(
         [[FOUR_ORDER.index(str(c["rank"])) for c in fours[t]] for t in (0, 1)], None, "fours"
     )
@@ -184,7 +225,10 @@ def score(game: Any, options: dict[str, Any], summary: Any) -> DealScore:
     Returns ``{"points": [s0, s1], "carried_out": pool, "outcome": "made" |
     "inside" | "hanging", "detail": {"raw", "deal_total", "multiplier",
     "rounded", "card_points", "last_trick_team", "declarations", "belote",
-    "capot", "run_winner", "four_winner", "declarer_team", "carried_in"}}``.
+    "capot", "minimum_point", "run_winner", "four_winner", "declarer_team",
+    "carried_in"}}``. ``rounded`` is the §7 table; ``minimum_point`` is the team
+    raised from 0 to 1 by option ``at_least_one_point`` (the point taken from the
+    declarers), else None.
 
     Raises:
         IllegalAction: an impossible summary (§8), with the reason.
@@ -207,6 +251,7 @@ def score(game: Any, options: dict[str, Any], summary: Any) -> DealScore:
     d, f = raw[dec], raw[df]
     total = round_total(d + f)
     points, carried_out = [0, 0], 0
+    minimum_point: int | None = None
     rounded = [
         round_team(raw[t], raw[t] > raw[1 - t] or (d == f and t == df), kind) for t in (0, 1)
     ]
@@ -224,6 +269,9 @@ def score(game: Any, options: dict[str, Any], summary: Any) -> DealScore:
         carried_out, outcome = pool + rounded[dec], "hanging"
     else:
         points = list(rounded)
+        if options["at_least_one_point"] and raw[df] > 0 and points[df] == 0:
+            points[df], points[dec] = 1, points[dec] - 1  # 2001 program: §10
+            minimum_point = df
         points[dec] += pool
         outcome = "made"
     return {
@@ -240,6 +288,7 @@ def score(game: Any, options: dict[str, Any], summary: Any) -> DealScore:
             "declarations": counted["points"],
             "belote": [BELOT * b for b in s["belote"]],
             "capot": capot,
+            "minimum_point": minimum_point,
             "run_winner": counted["run_winner"],
             "four_winner": counted["four_winner"],
             "declarer_team": dec,

@@ -190,6 +190,11 @@ ENGINE_TEXTS = (
     N_("A run of 8 is worth 120"),
     N_("Contra and recontra multiply a capot deal"),
     N_("No exit on a capot: the match cannot end on a capot deal"),
+    N_(
+        "2001 program: runs and fours are one contest; "
+        "the team with the best declaration scores all of its own"
+    ),
+    N_("2001 program: on a made contract, a side that took any points writes at least 1"),
     N_("Rules of play (western: follow and beat; eastern: also play your lowest)"),
     N_("Eastern: the second player may play a counting card even when he follows suit"),
     N_("Sant Vicenç allowed on botifarra"),
