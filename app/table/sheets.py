@@ -186,6 +186,9 @@ def _bridge_rows(detail: dict[str, Any], contract: dict[str, Any]) -> list[list[
         rows.append([_("Raw points"), *raw])
     if rounded := _pair(detail.get("rounded")):
         rows.append([_("Rounded (÷ 10)"), *rounded])
+    if (low := detail.get("minimum_point")) in (0, 1):
+        # option at_least_one_point: the side that took points writes 1, taken from the other
+        rows.append([_("At least 1 point"), *("+1" if t == low else "−1" for t in (0, 1))])
     mult = detail.get("multiplier")
     if isinstance(mult, int) and mult > 1:
         rows.append([_("Contra") if mult == 2 else _("Recontra"), f"×{mult}", f"×{mult}"])

@@ -6,7 +6,7 @@ import json
 import random
 
 from app import rules
-from app.table import labels, presenter
+from app.table import labels, presenter, sheets
 from app.web import cards
 
 
@@ -494,3 +494,31 @@ def test_an_unplayable_card_posts_its_play_to_learn_the_rule() -> None:
     theirs = rules.observe(state, other)
     theirs.update(status="playing", seats=_seats(["person"] * 4), my_seat=other)
     assert all(c["json"] is None for c in presenter.table(theirs)["hand"])
+
+
+def test_bridge_belote_result_shows_the_point_given_by_at_least_one_point() -> None:
+    """Option at_least_one_point (docs/rules-bridge-belote-notes.md): ♠ by team 0, card points
+    [148, 4], tricks 7-1, last trick team 0 -> raw [158, 4], rounded [16, 0] (§7), written
+    [15, 1]; the breakdown says where the point came from."""
+    contract = {"kind": "suit", "trump": "S", "declarer_team": 0, "multiplier": 1}
+    r = rules.score_deal(
+        "bridge-belote",
+        {"at_least_one_point": True},
+        {
+            "contract": contract,
+            "card_points": [148, 4],
+            "tricks": [7, 1],
+            "last_trick_team": 0,
+            "declarations": [[], []],
+            "belote": [0, 0],
+            "carried_in": 0,
+            "revoke_team": None,
+        },
+    )
+    last = {"deal": 1, "void": False, "contract": contract, **r}
+    result = sheets.deal_result({"game": "bridge-belote", "last_deal": last}, ["Us", "Them"])
+    assert result is not None
+    rows = {row[0]: row[1:] for row in result["rows"]}
+    assert rows["Rounded (÷ 10)"] == [16, 0]
+    assert rows["At least 1 point"] == ["−1", "+1"]
+    assert result["points"] == [15, 1]
