@@ -51,3 +51,28 @@ async def test_room_options_are_marked(client, guest) -> None:
     assert "The first pair to reach the target (1500) wins." in page.text
     plain = await client.get("/rules/bolot?lang=en")
     assert "The first pair to reach the target (1000) wins." in plain.text
+
+
+async def test_bridge_belote_2001_options_are_marked(client, guest) -> None:
+    """The two "2001 program" options: off by default (their sentences struck through, the
+    §5 default sentence on); a room with both on marks them and strikes the default."""
+    plain = (await client.get("/rules/bridge-belote?lang=en")).text
+    for name in ("runs_and_fours_one_contest", "at_least_one_point"):
+        assert f'data-option="{name}"' in plain
+    assert '<span class="opt">As the 2001 program: runs and fours' in plain
+    assert '<span class="opt">As the 2001 program: on a made contract' in plain
+    assert '<span class="opt on">Only the team with the best run scores runs.' in plain
+    me = await guest()
+    options = {"runs_and_fours_one_contest": True, "at_least_one_point": True}
+    room = (
+        await client.post(
+            "/api/rooms", json={"game": "bridge-belote", "options": options}, headers=me
+        )
+    ).json()
+    page = (await client.get(f"/rules/bridge-belote?room={room['id']}&lang=fr")).text
+    assert '<tr class="changed" data-option="runs_and_fours_one_contest">' in page
+    assert '<tr class="changed" data-option="at_least_one_point">' in page
+    assert '<span class="opt on">Comme le programme de 2001 : suites et carrés' in page
+    assert '<span class="opt on">Comme le programme de 2001 : contrat réussi' in page
+    assert '<span class="opt">Seule l\'équipe à la meilleure suite' in page
+    assert "Programme de 2001 : contrat réussi, une équipe qui a pris des points" in page
