@@ -98,7 +98,7 @@ def valid_declarations(
     cancel every run), fours against fours (J > 9 > A > T > K > Q), each side
     independent; with ``carre_kills_quint`` a team's four first cancels the other
     team's runs of 5 or more. With ``runs_and_fours_one_contest`` (the 2001
-    program, §10) runs and fours are one contest (:func:`contest_key`): the team
+    program, docs/rules-bridge-belote-notes.md) runs and fours are one contest (:func:`contest_key`): the team
     with the best declaration scores all its runs and fours, and an exact tie
     cancels every run and four of both teams.
     """
@@ -225,10 +225,10 @@ def score(game: Any, options: dict[str, Any], summary: Any) -> DealScore:
     Returns ``{"points": [s0, s1], "carried_out": pool, "outcome": "made" |
     "inside" | "hanging", "detail": {"raw", "deal_total", "multiplier",
     "rounded", "card_points", "last_trick_team", "declarations", "belote",
-    "capot", "minimum_point", "run_winner", "four_winner", "declarer_team",
-    "carried_in"}}``. ``rounded`` is the §7 table; ``minimum_point`` is the team
-    raised from 0 to 1 by option ``at_least_one_point`` (the point taken from the
-    declarers), else None.
+    "capot", "run_winner", "four_winner", "declarer_team", "carried_in"}}``.
+    ``rounded`` is the §7 table. With option ``at_least_one_point``, ``detail``
+    also has ``minimum_point``: the team raised from 0 to 1 (the point taken from
+    the declarers), else None.
 
     Raises:
         IllegalAction: an impossible summary (§8), with the reason.
@@ -270,28 +270,25 @@ def score(game: Any, options: dict[str, Any], summary: Any) -> DealScore:
     else:
         points = list(rounded)
         if options["at_least_one_point"] and raw[df] > 0 and points[df] == 0:
-            points[df], points[dec] = 1, points[dec] - 1  # 2001 program: §10
+            points[df], points[dec] = 1, points[dec] - 1  # the 2001 program's rule
             minimum_point = df
         points[dec] += pool
         outcome = "made"
-    return {
-        "points": points,
-        "carried_out": carried_out,
-        "outcome": outcome,
-        "detail": {
-            "raw": raw,
-            "deal_total": total,
-            "multiplier": m,
-            "rounded": rounded,
-            "card_points": s["card_points"],
-            "last_trick_team": s["last"],
-            "declarations": counted["points"],
-            "belote": [BELOT * b for b in s["belote"]],
-            "capot": capot,
-            "minimum_point": minimum_point,
-            "run_winner": counted["run_winner"],
-            "four_winner": counted["four_winner"],
-            "declarer_team": dec,
-            "carried_in": pool,
-        },
+    detail: dict[str, Any] = {
+        "raw": raw,
+        "deal_total": total,
+        "multiplier": m,
+        "rounded": rounded,
+        "card_points": s["card_points"],
+        "last_trick_team": s["last"],
+        "declarations": counted["points"],
+        "belote": [BELOT * b for b in s["belote"]],
+        "capot": capot,
+        "run_winner": counted["run_winner"],
+        "four_winner": counted["four_winner"],
+        "declarer_team": dec,
+        "carried_in": pool,
     }
+    if options["at_least_one_point"]:
+        detail["minimum_point"] = minimum_point
+    return {"points": points, "carried_out": carried_out, "outcome": outcome, "detail": detail}

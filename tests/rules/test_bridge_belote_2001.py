@@ -68,6 +68,7 @@ def test_both_options_are_off_by_default():
     r = score_deal(GAME, {}, summary(decl=([seq(5, "J", "H")], [four("K")])))
     # §5 default: runs and fours are compared apart, so both teams score theirs.
     assert r["detail"]["declarations"] == [100, 100]
+    assert "minimum_point" not in r["detail"]  # the default result keeps its shape
 
 
 def test_a_four_beats_a_run_of_equal_value():
