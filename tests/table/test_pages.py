@@ -68,7 +68,7 @@ async def _my_turn(client: httpx.AsyncClient, room_id: int) -> dict:
 async def test_lobby_offers_a_nickname_to_a_new_visitor(client: httpx.AsyncClient) -> None:
     page = await client.get("/")
     assert page.status_code == 200
-    assert 'data-testid="nickname-form"' in page.text
+    assert 'data-testid="nickname"' in page.text  # the nickname field of "play now"
     assert 'data-testid="create-room"' not in page.text
 
 
