@@ -201,6 +201,7 @@ async def create_room(
         await db.commit()
     except IntegrityError:
         await db.rollback()  # the same key won the race a moment ago: that room
+        await db.refresh(user)  # the rollback expired it; the caller may go on with it
         made = await _room_by_key(db, user_id, creation_key) if creation_key else None
         if made is None:
             raise

@@ -298,9 +298,20 @@ async def play_now(request: Request, db: SessionDep, user: OptionalUser) -> Resp
                 return await _play_refused(request, db, None, "nickname", exc, form)
         token = await accounts.start_session(db, user, request.headers.get("user-agent", ""))
     try:
-        room = await service.create_room(
-            db, user, game, options, creation_key=key, seat=0, bots=level
-        )
+        try:
+            room = await service.create_room(
+                db, user, game, options, creation_key=key, seat=0, bots=level
+            )
+        except Conflict as exc:
+            # two taps of a new visitor raced: the other made the room and its guest
+            twin = await _replayed_guest(db, key, first(form, "nickname") or "")
+            if token is None or exc.code != "creation_key_taken" or twin is None:
+                raise
+            user = twin
+            token = await accounts.start_session(db, user, request.headers.get("user-agent", ""))
+            room = await service.create_room(
+                db, user, game, options, creation_key=key, seat=0, bots=level
+            )
         if room["status"] == "open":
             with contextlib.suppress(Conflict):  # a twin request started it a moment ago
                 await service.start(db, room["id"], user)
