@@ -24,8 +24,7 @@ pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
 
 #: What the table shows when it waits for this player: a call, a declaration or a card.
 DECISION = (
-    "[data-testid=calls] button, [data-testid=declares] button, "
-    "[data-testid=hand] button.playable"
+    "[data-testid=calls] button, [data-testid=declares] button, [data-testid=hand] button.playable"
 )
 
 
