@@ -79,7 +79,10 @@ async def lobby(
 ) -> Response:
     """The lobby: what Tapet is, "play now" for each game, the rooms (``?game=`` filters
     them), the form to create one."""
-    return await _lobby_page(request, db, user, _lobby_game(game))
+    page = await _lobby_page(request, db, user, _lobby_game(game))
+    # never shown again from the cache (Back): its forms' creation keys are for one use
+    page.headers["Cache-Control"] = "no-store"
+    return page
 
 
 async def _lobby_page(
@@ -261,8 +264,8 @@ async def play_now(request: Request, db: SessionDep, user: OptionalUser) -> Resp
     player in seat 0 and bots in the others, started at once; then go to its table.
 
     A visitor without a session becomes a guest under ``nickname`` (the form offers a
-    generated one they may change). The same ``creation_key`` sent again gives the same
-    room, never a second one (a double tap; for a guest whose first answer has not yet
+    generated one they may change). The same ``creation_key`` sent again for the same
+    game gives the same room, never a second one (a double tap; for a guest whose first answer has not yet
     set the cookie, within ``REPLAY_SECONDS`` and under the same nickname, the same
     guest too). Refusals come back as the lobby with the message next to its field."""
     form = await checked_form(request)
@@ -286,7 +289,8 @@ async def play_now(request: Request, db: SessionDep, user: OptionalUser) -> Resp
         return await _play_refused(request, db, user, f"target_{game}", exc, form)
     except rules.IllegalAction as exc:
         return await _play_refused(request, db, user, f"target_{game}", Unprocessable.of(exc), form)
-    key = first(form, "creation_key") or None
+    # one key per button: a double tap makes one room; after Back, another game is another room
+    key = f"{first(form, 'creation_key')}-{game}" if first(form, "creation_key") else None
     token = None
     if user is None:
         nickname = first(form, "nickname") or ""

@@ -97,6 +97,12 @@ async def test_a_double_tap_on_play_now_makes_one_room(client: httpx.AsyncClient
     assert len((await client.get("/api/rooms")).json()) == before + 1
     room_id = _room_of(answers[0])
     assert (await client.get(f"/api/rooms/{room_id}")).json()["status"] == "playing"
+    # the lobby is never shown again from the cache; but a page kept anyway (Back) whose
+    # form sends the same key for another game makes that game's room, not the old one
+    assert (await client.get("/")).headers["cache-control"] == "no-store"
+    other = _room_of(await client.post("/play", data={**form, "game": "belote-2p"}))
+    assert other != room_id
+    assert (await client.get(f"/api/rooms/{other}")).json()["game"] == "belote-2p"
 
 
 async def test_a_new_visitors_double_tap_is_one_guest_in_one_room(
