@@ -8,12 +8,14 @@ counts the clicks from the home page to the first decision is tests/e2e/test_fir
 from __future__ import annotations
 
 import asyncio
+import html
+import json
 import re
 
 import httpx
 
 from tests.conftest import Guest
-from tests.table.test_pages import _sign_in, _token
+from tests.table.test_pages import CSRF, _sign_in, _token
 from tests.tables import Table, move, view_of
 
 PLAY_KEY = re.compile(
@@ -301,3 +303,23 @@ async def test_a_real_choice_of_declaration_is_always_asked(
     page = await client.get(f"/rooms/{table.room_id}", headers=table.headers[table.eldest])
     assert 'data-testid="declares"' in page.text
     assert "Your turn to declare" in page.text
+
+
+async def test_the_hint_is_the_card_when_the_empty_declaration_is_not_asked(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    await _to_e_plus_1s_declaration(client, table)
+    mine = table.headers[table.seat(1)]
+    page = await client.get(f"/rooms/{table.room_id}", headers=mine)
+    token = CSRF.search(page.text)
+    assert token
+    answer = await client.post(
+        f"/rooms/{table.room_id}/hint",
+        data={"csrf": token.group(1)},
+        headers={**mine, "HX-Request": "true"},
+    )
+    assert answer.status_code == 200, answer.text
+    hinted = re.search(r'data-hint-action="([^"]+)"', answer.text)
+    assert hinted, answer.text
+    # e+1 must follow copes and holds one copa, the 7c (rules/bolot.md §6): the only card
+    assert json.loads(html.unescape(hinted.group(1))) == {"type": "play", "card": "7c"}
