@@ -323,3 +323,23 @@ async def test_the_hint_is_the_card_when_the_empty_declaration_is_not_asked(
     assert hinted, answer.text
     # e+1 must follow copes and holds one copa, the 7c (rules/bolot.md §6): the only card
     assert json.loads(html.unescape(hinted.group(1))) == {"type": "play", "card": "7c"}
+
+
+async def test_the_site_is_installable_on_a_phone(client: httpx.AsyncClient) -> None:
+    page = (await client.get("/")).text
+    assert '<link rel="manifest" href="/static/manifest.webmanifest">' in page
+    answer = await client.get("/static/manifest.webmanifest")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith("application/manifest+json")
+    manifest = answer.json()
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    pngs = {i["sizes"]: i["src"] for i in manifest["icons"] if i["type"] == "image/png"}
+    assert set(pngs) == {"192x192", "512x512"}
+    for sizes, src in pngs.items():
+        icon = await client.get(src)
+        assert icon.status_code == 200 and icon.content[:8] == b"\x89PNG\r\n\x1a\n"
+        # the PNG header (IHDR) gives width and height, 4 bytes each, from byte 16
+        width = int.from_bytes(icon.content[16:20], "big")
+        height = int.from_bytes(icon.content[20:24], "big")
+        assert f"{width}x{height}" == sizes
+        assert len(icon.content) < 64_000  # small
