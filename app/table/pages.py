@@ -196,6 +196,8 @@ async def create_room(request: Request, db: SessionDep, user: OptionalUser) -> R
 def _create_form_context(
     request: Request, user: User, errors: dict[str, str], form: dict[str, Any]
 ) -> dict[str, Any]:
+    """The context of rooms/_create_room.html after a refusal: ``errors`` by field, the
+    posted ``form`` kept, a fresh creation key."""
     return {
         "user": user,
         "games": games_for_form(),
@@ -216,14 +218,7 @@ def _field_of(exc: ServiceError, game: str) -> str:
         for o in rules.GAMES[game].options_schema if game in rules.GAMES else []:
             if params.get("label") == o.get("label", o["name"]):
                 return f"opt_{o['name']}"
-    return {
-        "clock_seconds": "clock_seconds",
-        "unknown_game": "game",
-        "nickname_length": "nickname",
-        "nickname_control": "nickname",
-        "nickname_bot_like": "nickname",
-        "unknown_bot": "bot",
-    }.get(str(code), "")
+    return {"clock_seconds": "clock_seconds", "unknown_game": "game"}.get(str(code), "")
 
 
 # ---------------------------------------------------------------- play now
@@ -262,12 +257,14 @@ async def play_now(request: Request, db: SessionDep, user: OptionalUser) -> Resp
     """ "Play now" (form: ``game``, ``bot_<game>``, ``target_<game>``, ``creation_key``,
     and for a visitor without a session ``nickname``): a new room of ``game`` with the
     player in seat 0 and bots in the others, started at once; then go to its table.
+    ``game`` empty: "only take this nickname" (a guest, back to the lobby).
 
     A visitor without a session becomes a guest under ``nickname`` (the form offers a
     generated one they may change). The same ``creation_key`` sent again for the same
-    game gives the same room, never a second one (a double tap; for a guest whose first answer has not yet
-    set the cookie, within ``REPLAY_SECONDS`` and under the same nickname, the same
-    guest too). Refusals come back as the lobby with the message next to its field."""
+    game gives the same room, never a second one (a double tap; for a new visitor whose
+    first answer has not yet set the cookie, within ``REPLAY_SECONDS`` and under the same
+    nickname, the same guest too). Refusals come back as the lobby with the message next
+    to its field (422, 403 for a form from elsewhere); never a 500."""
     form = await checked_form(request)
     if form is None:
         return error_response(request, user, FORBIDDEN_FORM, 403)
