@@ -228,6 +228,14 @@ async def create_guest(session: AsyncSession, nickname: str) -> User:
     return user
 
 
+async def guest_by_id(session: AsyncSession, user_id: int | None) -> User | None:
+    """The guest (not an account, not deleted) with id ``user_id``, or None."""
+    if user_id is None:
+        return None
+    user = await session.get(User, user_id)
+    return user if user is not None and user.kind == "guest" else None
+
+
 async def register(
     db: AsyncSession,
     username: object,

@@ -55,7 +55,9 @@ class RoomIn(BaseModel):
     """``{"game": "bolot", "options": {"target": 1000}, "clock_seconds": 30, "max_timeouts": 2}``:
     ``clock_seconds`` is the move clock (0 or absent: none), ``max_timeouts`` the timeouts
     in a row before a stand-in bot plays for the seat until its person returns;
-    ``spectators_see_hands`` (default false): spectators see every hand one deal late."""
+    ``spectators_see_hands`` (default false): spectators see every hand one deal late;
+    ``skip_empty_declaration`` (default true): the table's pages do not ask a seat to
+    declare when "no declarations" is all it may declare (its first card stands for it)."""
 
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=64)
@@ -63,6 +65,7 @@ class RoomIn(BaseModel):
     clock_seconds: int | None = Field(default=None, ge=0, le=3600)
     max_timeouts: int | None = Field(default=None, ge=1, le=20)
     spectators_see_hands: bool | None = Field(default=None, strict=True)
+    skip_empty_declaration: bool = Field(default=True, strict=True)
 
 
 class SeatOut(BaseModel):
@@ -90,6 +93,7 @@ class RoomOut(BaseModel):
     clock_seconds: int | None = None
     max_timeouts: int = 2
     spectators_see_hands: bool = False
+    skip_empty_declaration: bool = True
     status: str
     players: int
     seats: list[SeatOut]
@@ -168,6 +172,7 @@ async def create_room(
         body.max_timeouts,
         body.spectators_see_hands,
         creation_key=idempotency_key,
+        skip_empty_declaration=body.skip_empty_declaration,
     )
 
 

@@ -20,6 +20,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    true,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -57,6 +58,11 @@ class Room(Base):
     #: The key a creation request carried (the lobby form's, or the API's ``Idempotency-Key``):
     #: unique, so a double tap or a retried request makes one room, not two.
     creation_key: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    #: The table does not ask a seat to declare when "no declarations" is all it may declare:
+    #: its first card stands for that declaration (docs/server.md "Declarations").
+    skip_empty_declaration: Mapped[bool] = mapped_column(
+        Boolean, default=True, server_default=true()
+    )
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="room", lazy="raise", order_by="Seat.seat", cascade="all, delete-orphan"

@@ -41,6 +41,7 @@ __all__ = [
     "post_move",
     "read_snapshot",
     "room_info",
+    "room_of_key",
     "start",
     "take_seat",
     "view_of",
@@ -109,6 +110,9 @@ async def create_room(
     spectators_see_hands: bool | None = None,
     match: dict[str, Any] | None = None,
     creation_key: str | None = None,
+    seat: int | None = None,
+    bots: str | None = None,
+    skip_empty_declaration: bool = True,
 ) -> dict[str, Any]:
     """A new open room for ``game`` with empty seats; ``options`` are checked and completed
     with their defaults by the engine. The room's move clock (app/rooms/clock.py):
@@ -119,8 +123,12 @@ async def create_room(
     target (shown at the table; app/tournaments). ``creation_key`` (8-64 letters, digits,
     ``-`` or ``_``): a request sent again with the same key (a double tap, a retry) gets
     the room the first one made, never a second room; the key is unique in the database,
-    so two requests racing make one room. Raises Unprocessable for an unknown game or
-    option or a malformed key, Conflict for a key another person used."""
+    so two requests racing make one room. ``seat``: the creator sits there at once (the
+    lobby's forms; None: nobody is seated, as an organiser's championship table);
+    ``bots``: a bot of that level in every other seat ("play now"). ``skip_empty_declaration``
+    (on by default): the table does not ask a seat to declare when "no declarations" is all
+    it may declare (app/table/presenter.py). Raises Unprocessable for an unknown game,
+    option, seat or bot or a malformed key, Conflict for a key another person used."""
     if creation_key is not None:
         if not CREATION_KEY.fullmatch(creation_key):
             raise Unprocessable(
@@ -154,6 +162,18 @@ async def create_room(
     except rules.IllegalAction as exc:
         raise Unprocessable.of(exc) from None
     view = rules.observe(state, None)
+    if seat is not None and not (
+        isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < view["players"]
+    ):
+        raise Unprocessable(
+            f"seat is a number from 0 to {view['players'] - 1}",
+            "creator_seat",
+            last=view["players"] - 1,
+        )
+    if bots is not None and bots not in bot_names():
+        raise Unprocessable(
+            f"unknown bot {bots!r}; bots: {', '.join(bot_names())}", "unknown_bot", bot=bots
+        )
     room = Room(
         game=game,
         options=view["options"],
@@ -164,14 +184,24 @@ async def create_room(
         spectators_see_hands=see_hands,
         match=match,
         creation_key=creation_key,
+        skip_empty_declaration=bool(skip_empty_declaration),
     )
-    room.seats = [Seat(seat=n, stand_in=False) for n in range(view["players"])]
+    room.seats = [
+        Seat(
+            seat=n,
+            stand_in=False,
+            user_id=user.id if n == seat else None,
+            bot=bots if n != seat else None,
+        )
+        for n in range(view["players"])
+    ]
     db.add(room)
     user_id = user.id  # read before a rollback expires the user
     try:
         await db.commit()
     except IntegrityError:
         await db.rollback()  # the same key won the race a moment ago: that room
+        await db.refresh(user)  # the rollback expired it; the caller may go on with it
         made = await _room_by_key(db, user_id, creation_key) if creation_key else None
         if made is None:
             raise
@@ -191,6 +221,15 @@ async def _room_by_key(db: AsyncSession, user_id: int, key: str) -> dict[str, An
     if room.created_by != user_id:
         raise Conflict("that creation key was used by another person", "creation_key_taken")
     return await room_info(db, room.id)
+
+
+async def room_of_key(db: AsyncSession, key: str) -> dict[str, Any] | None:
+    """The room info (``room_info``'s shape) of the room a creation request with ``key``
+    made, whoever made it, or None (also for a malformed key)."""
+    if not CREATION_KEY.fullmatch(key):
+        return None
+    room_id = await db.scalar(select(Room.id).where(Room.creation_key == key))
+    return None if room_id is None else await room_info(db, room_id)
 
 
 async def room_info(db: AsyncSession, room_id: int) -> dict[str, Any]:

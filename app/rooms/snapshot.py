@@ -64,6 +64,7 @@ class RoomData:
     spectators_see_hands: bool
     seats: tuple[SeatData, ...]
     match: dict[str, Any] | None = None
+    skip_empty_declaration: bool = True
 
     def seat_of(self, user_id: int | None) -> int | None:
         """The seat ``user_id`` holds (the first, should there be two), or None."""
@@ -113,6 +114,7 @@ def room_data(room: Room) -> RoomData:
         spectators_see_hands=bool(room.spectators_see_hands),
         seats=seats,
         match=room.match,
+        skip_empty_declaration=room.skip_empty_declaration is not False,
     )
 
 
@@ -260,6 +262,7 @@ def info_of(room: RoomData, names: dict[int, str]) -> dict[str, Any]:
         "clock_seconds": room.clock_seconds,
         "max_timeouts": room.max_timeouts,
         "spectators_see_hands": room.spectators_see_hands,
+        "skip_empty_declaration": room.skip_empty_declaration,
         "match": room.match,
         "status": room.status,
         "players": len(room.seats),

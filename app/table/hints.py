@@ -18,9 +18,9 @@ import anyio
 from app import rules
 from app.accounts.models import User
 from app.core.errors import Forbidden
-from app.rooms import botplay, service
+from app.rooms import botplay, play, service
 from app.table import labels
-from app.table.presenter import action_json
+from app.table.presenter import action_json, asked
 from app.web import cards
 from app.web.i18n import _
 
@@ -45,7 +45,9 @@ async def hint(
     """``{action, json, label, why, card}`` for the requester's seat, or None when it is
     not their turn. ``view``: the requester's view when the caller has read it already
     (``service.get_view(db, room_id, user)``; the page renders the answer with it, so
-    "Do it" carries the seq the hint was thought for). Raises Forbidden for a spectator
+    "Do it" carries the seq the hint was thought for). When the table does not ask the
+    seat's empty declaration (``presenter.asked``), the hint is the card after it. Raises
+    Forbidden for a spectator
     (no seat in the room), NotFound."""
     if view is None:
         view = await service.get_view(db, room_id, user)
@@ -56,7 +58,20 @@ async def hint(
         )
     if view.get("to_act") != seat or not view.get("legal_actions") or view.get("seat") != seat:
         return None
-    action = await anyio.to_thread.run_sync(_choose, view, budget_ms)
+    thinking = view
+    if asked(view) is not view:
+        # the table does not ask this seat's empty declaration (presenter.asked): the hint
+        # is the card the bot would play after it, which the card button then sends
+        snap = await service.read_snapshot(db, room_id)
+        empty = play.owed_declaration(snap.state)
+        if empty is not None and snap.seq == view.get("seq"):
+            after = rules.apply(snap.state, empty)
+            thinking = {
+                **view,
+                **rules.observe(after, seat),
+                "legal_actions": rules.legal_actions(after),
+            }
+    action = await anyio.to_thread.run_sync(_choose, thinking, budget_ms)
     game = view.get("game", "")
     return {
         "action": action,

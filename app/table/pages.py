@@ -4,9 +4,10 @@ Routes (``router``, no prefix):
 
 | route | does |
 |---|---|
-| ``GET /`` | the lobby: rooms, "create a room", the nickname form for a new visitor |
+| ``GET /`` | the lobby: what Tapet is, "play now" per game, rooms, "create a room" |
 | ``GET /rooms/list`` | the lobby's room list alone (polled every 5 s) |
-| ``POST /rooms`` | create a room (form: ``game``, ``opt_<name>``) and go to it |
+| ``POST /play`` | "play now": a started room, the player in seat 0, bots in the others |
+| ``POST /rooms`` | create a room (form: ``game``, ``opt_<name>``), its creator in seat 0, and go to it |
 | ``GET /rooms/{id}`` | the room: seats before the start, the table after |
 | ``POST /rooms/{id}/seats/{seat}`` | sit there, or seat a bot (form ``bot``) |
 | ``POST /rooms/{id}/seats/{seat}/leave`` | leave the seat, or remove a bot before the start |
@@ -31,6 +32,7 @@ import contextlib
 import json
 import logging
 import secrets
+from datetime import UTC, datetime
 from typing import Any
 
 import anyio
@@ -38,6 +40,8 @@ from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app import realtime, rules
+from app.accounts import service as accounts
+from app.accounts.api import set_session_cookie
 from app.accounts.deps import OptionalUser
 from app.accounts.models import User
 from app.accounts.service import socket_token, user_from_token, watch_session
@@ -45,9 +49,12 @@ from app.core.db import SessionDep
 from app.core.errors import Conflict, NotFound, ServiceError, Unprocessable
 from app.core.hooks import HOOKS
 from app.rooms import fanout, service
+from app.rooms.botplay import bot_names
 from app.table import hints
 from app.table.rendering import games_for_form, parse_options, render_fragments, room_context
-from app.web import csrf
+from app.web import cards, csrf
+from app.web.errors import message_for
+from app.web.i18n import _
 from app.web.templating import (
     FORBIDDEN_FORM,
     checked_form,
@@ -70,9 +77,30 @@ router = APIRouter(include_in_schema=False)
 async def lobby(
     request: Request, db: SessionDep, user: OptionalUser, game: str | None = None
 ) -> Response:
-    """The lobby: the rooms (``?game=`` filters them), the form to create one, the
-    nickname form for a new visitor."""
-    game = _lobby_game(game)
+    """The lobby: what Tapet is, "play now" for each game, the rooms (``?game=`` filters
+    them), the form to create one."""
+    page = await _lobby_page(request, db, user, _lobby_game(game))
+    # never shown again from the cache (Back): its forms' creation keys are for one use
+    page.headers["Cache-Control"] = "no-store"
+    return page
+
+
+async def _lobby_page(
+    request: Request,
+    db: Any,
+    user: User | None,
+    game: str | None = None,
+    errors: dict[str, str] | None = None,
+    form: dict[str, Any] | None = None,
+    status: int = 200,
+    which: str = "play",
+) -> Response:
+    """The lobby page; after a refused form (``which``: "play" or "create"), ``errors``
+    (field name -> message, "" for the form as a whole) are shown next to their fields and
+    ``form`` (what was posted) is kept in them."""
+    values = {k: first(form, k) for k in form} if form else {}
+    mine = {"errors": errors or {}, "typed": values}
+    none: dict[str, Any] = {"errors": {}, "typed": {}}
     return templates.TemplateResponse(
         request,
         "rooms/lobby.html",
@@ -81,11 +109,19 @@ async def lobby(
             "rooms": await service.list_rooms(db, game),
             "game_filter": game,
             "games": games_for_form(),
+            "play_games": play_now_games(),
+            "bot_levels": bot_names(),
+            "play_bot": PLAY_NOW_BOT,
+            "guest_name": _("Guest %(n)s") % {"n": 1000 + secrets.randbelow(9000)},
             "csrf_token": csrf.csrf_token(request),
             # one key per form shown: a double tap or a resent form makes one room
             "creation_key": secrets.token_urlsafe(16),
+            "play_key": secrets.token_urlsafe(16),
+            "play": mine if which == "play" else none,
+            "create": mine if which == "create" else none,
             "next": "/",
         },
+        status_code=status,
     )
 
 
@@ -114,8 +150,10 @@ def _lobby_game(game: str | None) -> str | None:
 @router.post("/rooms")
 async def create_room(request: Request, db: SessionDep, user: OptionalUser) -> Response:
     """Create a room from the lobby form (the game's ``opt_<name>`` fields, the
-    ``spectators_see_hands`` checkbox, off unless ticked, and the ``clock_seconds`` move
-    clock, 0 for none) and go to it."""
+    ``spectators_see_hands`` checkbox, off unless ticked, ``skip_empty_declaration``, the
+    ``clock_seconds`` move clock, 0 for none), seat its creator in seat 0 and go to it.
+    A refusal comes back as the form, the message next to its field and what was typed
+    kept (htmx: the form alone, swapped in place)."""
     form = await checked_form(request)
     if form is None:
         return error_response(request, user, FORBIDDEN_FORM, 403)
@@ -137,10 +175,197 @@ async def create_room(request: Request, db: SessionDep, user: OptionalUser) -> R
             spectators_see_hands=first(form, "spectators_see_hands") == "true",
             clock_seconds=int(clock) or None,
             creation_key=first(form, "creation_key") or None,
+            seat=0,
+            skip_empty_declaration="true" in (form.get("skip_empty_declaration") or []),
         )
     except ServiceError as exc:
-        return error_response(request, user, exc, exc.status)
+        errors = {_field_of(exc, game): message_for(exc)}
+        if is_htmx(request):
+            html = templates.get_template("rooms/_create_room.html").render(
+                _create_form_context(request, user, errors, form)
+            )
+            return HTMLResponse(
+                html,
+                status_code=exc.status,
+                headers={"HX-Retarget": "#create-room", "HX-Reswap": "outerHTML"},
+            )
+        return await _lobby_page(request, db, user, None, errors, form, exc.status, "create")
     return go(request, f"/rooms/{room['id']}")
+
+
+def _create_form_context(
+    request: Request, user: User, errors: dict[str, str], form: dict[str, Any]
+) -> dict[str, Any]:
+    """The context of rooms/_create_room.html after a refusal: ``errors`` by field, the
+    posted ``form`` kept, a fresh creation key."""
+    return {
+        "user": user,
+        "games": games_for_form(),
+        "csrf_token": csrf.csrf_token(request),
+        "creation_key": secrets.token_urlsafe(16),
+        "errors": errors,
+        "values": {k: first(form, k) for k in form},
+    }
+
+
+def _field_of(exc: ServiceError, game: str) -> str:
+    """The form field a refusal is about ("" when it is about the whole form)."""
+    params = getattr(exc, "params", None) or {}
+    code = getattr(exc, "code", None)
+    if code in ("option_bool", "option_int", "option_choice") and params.get("option"):
+        return f"opt_{params['option']}"
+    if code == "not_whole_number":
+        for o in rules.GAMES[game].options_schema if game in rules.GAMES else []:
+            if params.get("label") == o.get("label", o["name"]):
+                return f"opt_{o['name']}"
+    return {"clock_seconds": "clock_seconds", "unknown_game": "game"}.get(str(code), "")
+
+
+# ---------------------------------------------------------------- play now
+
+#: The bots a "play now" table gets unless the player picks others: quick and fair play.
+PLAY_NOW_BOT = "heuristic"
+#: How long a "play now" sent again without its guest's cookie (a double tap before the
+#: first answer set it) signs in the guest the first one made, for the same nickname.
+REPLAY_SECONDS = 60
+
+
+def play_now_games() -> list[dict[str, Any]]:
+    """The games for "play now": ``[{id, name, players, targets: [int], target}]``, the
+    targets offered being the game's choices or suggested ones and its default
+    (``options_schema``), ``target`` the default."""
+    games = []
+    for g in rules.GAMES.values():
+        opt = next((o for o in g.options_schema if o["name"] == "target"), None)
+        default = opt.get("default") if opt else None
+        offered = list(opt.get("choices") or opt.get("suggested") or []) if opt else []
+        targets = sorted({t for t in [*offered, default] if isinstance(t, int)})
+        games.append(
+            {
+                "id": g.id,
+                "name": cards.option_text(g.name),
+                "players": g.players,
+                "targets": targets,
+                "target": default,
+            }
+        )
+    return games
+
+
+@router.post("/play")
+async def play_now(request: Request, db: SessionDep, user: OptionalUser) -> Response:
+    """ "Play now" (form: ``game``, ``bot_<game>``, ``target_<game>``, ``creation_key``,
+    and for a visitor without a session ``nickname``): a new room of ``game`` with the
+    player in seat 0 and bots in the others, started at once; then go to its table.
+    ``game`` empty: "only take this nickname" (a guest, back to the lobby).
+
+    A visitor without a session becomes a guest under ``nickname`` (the form offers a
+    generated one they may change). The same ``creation_key`` sent again for the same
+    game gives the same room, never a second one (a double tap; for a new visitor whose
+    first answer has not yet set the cookie, within ``REPLAY_SECONDS`` and under the same
+    nickname, the same guest too). Refusals come back as the lobby with the message next
+    to its field (422, 403 for a form from elsewhere); never a 500."""
+    form = await checked_form(request)
+    if form is None:
+        return error_response(request, user, FORBIDDEN_FORM, 403)
+    game = first(form, "game") or ""
+    if not game:  # "only take this nickname": a guest, back to the lobby
+        return await _nickname_only(request, db, user, form)
+    if game not in rules.GAMES:
+        refusal = Unprocessable(f"there is no game {game!r}", "unknown_game", game=game)
+        return await _lobby_page(request, db, user, None, {"": message_for(refusal)}, form, 422)
+    level = first(form, f"bot_{game}") or PLAY_NOW_BOT
+    if level not in bot_names():
+        refusal = Unprocessable(f"unknown bot {level!r}", "unknown_bot", bot=level)
+        return await _play_refused(request, db, user, f"bot_{game}", refusal, form)
+    target = (first(form, f"target_{game}") or "").strip()
+    try:  # everything the form can get wrong is checked before anyone is made
+        options = parse_options(game, {"opt_target": [target]} if target else {})
+        rules.new_game(game, options, 0)
+    except ServiceError as exc:
+        return await _play_refused(request, db, user, f"target_{game}", exc, form)
+    except rules.IllegalAction as exc:
+        return await _play_refused(request, db, user, f"target_{game}", Unprocessable.of(exc), form)
+    # one key per button: a double tap makes one room; after Back, another game is another room
+    key = f"{first(form, 'creation_key')}-{game}" if first(form, "creation_key") else None
+    token = None
+    if user is None:
+        nickname = first(form, "nickname") or ""
+        user = await _replayed_guest(db, key, nickname)
+        if user is None:
+            try:
+                user = await accounts.create_guest(db, nickname)
+            except ServiceError as exc:
+                return await _play_refused(request, db, None, "nickname", exc, form)
+        token = await accounts.start_session(db, user, request.headers.get("user-agent", ""))
+    try:
+        try:
+            room = await service.create_room(
+                db, user, game, options, creation_key=key, seat=0, bots=level
+            )
+        except Conflict as exc:
+            # two taps of a new visitor raced: the other made the room and its guest
+            twin = await _replayed_guest(db, key, first(form, "nickname") or "")
+            if token is None or exc.code != "creation_key_taken" or twin is None:
+                raise
+            user = twin
+            token = await accounts.start_session(db, user, request.headers.get("user-agent", ""))
+            room = await service.create_room(
+                db, user, game, options, creation_key=key, seat=0, bots=level
+            )
+        if room["status"] == "open":
+            with contextlib.suppress(Conflict):  # a twin request started it a moment ago
+                await service.start(db, room["id"], user)
+    except ServiceError as exc:
+        response = error_response(request, user, exc, exc.status)
+    else:
+        response = go(request, f"/rooms/{room['id']}")
+    if token is not None:
+        set_session_cookie(response, token)
+    return response
+
+
+async def _nickname_only(
+    request: Request, db: Any, user: User | None, form: dict[str, Any]
+) -> Response:
+    """The visitor becomes a guest under the form's ``nickname`` and sees the lobby again
+    (with "create a room"); a refused nickname comes back next to its field."""
+    if user is not None:
+        return go(request, "/")
+    try:
+        guest = await accounts.create_guest(db, first(form, "nickname") or "")
+    except ServiceError as exc:
+        return await _play_refused(request, db, None, "nickname", exc, form)
+    response = go(request, "/")
+    set_session_cookie(
+        response, await accounts.start_session(db, guest, request.headers.get("user-agent", ""))
+    )
+    return response
+
+
+async def _play_refused(
+    request: Request, db: Any, user: User | None, field: str, exc: ServiceError, form: Any
+) -> Response:
+    return await _lobby_page(request, db, user, None, {field: message_for(exc)}, form, exc.status)
+
+
+async def _replayed_guest(db: Any, key: str | None, nickname: str) -> User | None:
+    """The guest a "play now" with ``key`` made less than ``REPLAY_SECONDS`` ago under
+    ``nickname`` (its twin request, sent before the answer set the cookie), or None."""
+    if not key:
+        return None
+    room = await service.room_of_key(db, key)
+    if room is None:
+        return None
+    made = datetime.fromisoformat(room["created_at"])
+    if (datetime.now(UTC) - made).total_seconds() > REPLAY_SECONDS:
+        return None
+    guest = await accounts.guest_by_id(db, room["created_by"])
+    try:
+        same = guest is not None and guest.nickname == accounts.clean_nickname(nickname)
+    except ServiceError:
+        return None
+    return guest if same else None
 
 
 # ---------------------------------------------------------------- a room

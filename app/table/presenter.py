@@ -187,11 +187,34 @@ def _declared_by_seat(view: dict[str, Any], four: bool) -> dict[int, list[dict[s
     return out
 
 
+def asked(view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` as the table asks it: when the room skips the empty declaration
+    (``skip_empty_declaration``, on by default) and "no declarations" is the only
+    declaration the seat may make, that prompt is left out of ``legal_actions``, so the
+    seat is asked for its card only. The card it plays is then stored with the empty
+    declaration before it, both as the seat's own moves, at the same moment
+    (app/rooms/play.py ``resolve``; docs/server.md "Declarations"): the record and the
+    replay hold the declaration, and nobody can tell this seat from one that chose to
+    hide a combination. Otherwise ``view`` is returned unchanged."""
+    legal = view.get("legal_actions") or []
+    declares = [a for a in legal if a.get("type") == "declare"]
+    if (
+        view.get("skip_empty_declaration") is False
+        or len(declares) != 1
+        or declares[0].get("combinations")
+        or not any(a.get("type") == "play" for a in legal)
+    ):
+        return view
+    return {**view, "legal_actions": [a for a in legal if a.get("type") != "declare"]}
+
+
 def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
-    """Everything the table template needs, from the viewer's view only.
+    """Everything the table template needs, from the viewer's view only (``asked``: the
+    empty declaration prompt left out when it is all the seat may declare).
 
     ``four_colour`` is the viewer's choice of the French four-colour deck (a
     cookie); it changes only which art is drawn."""
+    view = asked(view)
     four = four_colour
     game = view.get("game", "")
     words = labels.of(game)

@@ -211,6 +211,7 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "already_seated": N_("You already hold a seat in this room."),
     "already_hold_seat": (N_("You already hold seat %(n)s in this room."), {"n": "seat"}),
     "seat_taken": (N_("Seat %(n)s is taken."), {"n": "seat"}),
+    "creator_seat": N_("Your seat is a number from 0 to %(last)s."),
     "seat_not_yours": (N_("Seat %(n)s is not yours."), {"n": "seat"}),
     "no_seat_here": N_("You do not hold a seat at this table."),
     "bot_seater": N_("Only the room's creator or a seated player may seat a bot."),

@@ -73,10 +73,12 @@ def leave_to_stand_ins(base: str, room: dict[str, Any], tokens: list[str], stay:
 
 
 def create_room_by_form(page: Any, base: str, nickname: str, game: str) -> str:
-    """Pick a nickname and create a room of ``game`` with the lobby form; returns the room URL."""
+    """Pick a nickname ("only take this nickname" under the lobby's "play now") and create
+    a room of ``game`` with the lobby form, which seats its creator in seat 0; returns
+    the room URL."""
     page.goto(base + "/")
     page.fill("#nickname", nickname)
-    page.click("[data-testid=nickname-form] button[type=submit]")
+    page.click("[data-testid=nickname-only]")
     page.wait_for_selector("[data-testid=create-room]")
     page.select_option("#game-select", game)
     page.click("[data-testid=create-room] button[type=submit]")
@@ -85,9 +87,13 @@ def create_room_by_form(page: Any, base: str, nickname: str, game: str) -> str:
 
 
 def sit_fill_start(page: Any, seat: int = 0) -> None:
-    """Sit in ``seat``, fill the other seats with heuristic bots, start the match."""
-    page.click(f"[data-testid=take-seat-{seat}]")
-    page.wait_for_selector(f"[data-seat='{seat}'] .tag.you")
+    """As the room's creator (seated in seat 0 when the room was made), move to ``seat``
+    if it is another one, fill the other seats with heuristic bots, start the match."""
+    page.wait_for_selector("[data-seat='0'] .tag.you")
+    if seat != 0:
+        page.click("[data-seat='0'] form[action$='/leave'] button")
+        page.click(f"[data-testid=take-seat-{seat}]")
+        page.wait_for_selector(f"[data-seat='{seat}'] .tag.you")
     page.select_option("[data-testid=fill-bot-level]", "heuristic")
     page.click("[data-testid=fill-bots]")
     page.wait_for_selector("[data-testid=start]:not([disabled])")

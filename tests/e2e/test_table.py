@@ -89,7 +89,7 @@ def test_a_whole_bolot_deal_against_bots(browser: Any, live_url: str, screenshot
     page.goto(live_url + "/")
     page.screenshot(path=str(screenshots / "phone-lobby-new-visitor.png"))
     page.fill("#nickname", "Pepa")
-    page.click("[data-testid=nickname-form] button[type=submit]")
+    page.click("[data-testid=nickname-only]")
     page.wait_for_selector("[data-testid=create-room]")
     page.select_option("#game-select", "bolot")
     page.screenshot(path=str(screenshots / "phone-lobby.png"), full_page=True)
@@ -97,7 +97,7 @@ def test_a_whole_bolot_deal_against_bots(browser: Any, live_url: str, screenshot
     page.wait_for_url(re.compile(r"/rooms/\d+$"))
     room_url = page.url
 
-    page.click("[data-testid=take-seat-0]")
+    # the creator is seated in seat 0 by the create form
     page.wait_for_selector("[data-seat='0'] .tag.you")
     page.select_option("[data-testid=fill-bot-level]", "heuristic")
     page.click("[data-testid=fill-bots]")

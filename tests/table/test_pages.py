@@ -36,7 +36,8 @@ async def _sign_in(client: httpx.AsyncClient, nickname: str = "Pepa") -> None:
 
 
 async def _started_room(client: httpx.AsyncClient) -> int:
-    """Sign in, create a Bolot room, sit in seat 0, fill with bots, start: by the forms."""
+    """Sign in, create a Bolot room (its creator sits in seat 0), fill with bots, start:
+    by the forms."""
     await _sign_in(client)
     token = await _token(client)
     response = await client.post(
@@ -45,8 +46,8 @@ async def _started_room(client: httpx.AsyncClient) -> int:
     assert response.status_code == 303, response.text
     room_id = int(response.headers["location"].rsplit("/", 1)[1])
     token = await _token(client, f"/rooms/{room_id}")
+    assert (await client.get(f"/api/rooms/{room_id}")).json()["seats"][0]["kind"] == "person"
     for path, data in (
-        (f"/rooms/{room_id}/seats/0", {}),
         (f"/rooms/{room_id}/bots", {"bot": "random"}),
         (f"/rooms/{room_id}/start", {}),
     ):
@@ -68,7 +69,7 @@ async def _my_turn(client: httpx.AsyncClient, room_id: int) -> dict:
 async def test_lobby_offers_a_nickname_to_a_new_visitor(client: httpx.AsyncClient) -> None:
     page = await client.get("/")
     assert page.status_code == 200
-    assert 'data-testid="nickname-form"' in page.text
+    assert 'data-testid="nickname"' in page.text  # the nickname field of "play now"
     assert 'data-testid="create-room"' not in page.text
 
 
