@@ -21,6 +21,8 @@ OURS = {
     "tournament_tables",
     "tournament_deals",
     "tournament_audit",
+    "tournament_players",
+    "tournament_requests",
 }
 
 
