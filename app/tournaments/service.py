@@ -187,15 +187,14 @@ async def once(
     if done is not None:
         return done
     if found:  # the first request's change is committed, its answer not yet
-        return await _wait_for(db, user, key, action, run)
+        return await _wait_for(db, user, user_id, key, action, run)
     row = RequestKey(key=key, user_id=user_id, action=action)
     db.add(row)
     try:
         await db.flush()  # the same key racing waits here until the first one ends
     except IntegrityError:
         await db.rollback()
-        await _refresh(db, user)
-        return await _wait_for(db, user, key, action, run)
+        return await _wait_for(db, user, user_id, key, action, run)
     out = await _guarded(db, run)  # the change commits the key with it
     row.outcome = out
     await db.commit()
@@ -214,8 +213,10 @@ async def _guarded(
 
 async def _refresh(db: AsyncSession, user: User) -> None:
     """A rollback expired ``user``: load it again (its name is read after the change)."""
-    if user in db:
-        await db.refresh(user)
+    if user not in db:
+        db.add(user)
+    await db.refresh(user)
+    await db.commit()  # the read's transaction ends: its connection goes back to the pool
 
 
 async def _answer_of(
@@ -241,26 +242,33 @@ async def _answer_of(
 async def _wait_for(
     db: AsyncSession,
     user: User,
+    user_id: int,
     key: str,
     action: str,
     run: Callable[[], Awaitable[dict[str, Any]]],
 ) -> dict[str, Any]:
-    """The first request with ``key`` committed its change: wait for its answer."""
+    """The first request with ``key`` committed its change: wait for its answer. Each
+    look ends its transaction, so a waiting copy holds no connection of the pool (twenty
+    copies of a publish waited with fifteen connections while the first needed one)."""
     waited = 0.0
-    user_id = user.id
-    while True:
-        found, done = await _answer_of(db, user_id, key, action)
-        if done is not None:
-            return done
-        if not found:  # the first one was refused after all: this one runs (and is refused)
-            return await once(db, user, key, action, run)
-        if waited >= WAIT_SECONDS:
-            raise Conflict(
-                "this request is still being handled: reload the page in a moment",
-                "request_in_progress",
-            )
-        await asyncio.sleep(0.05)
-        waited += 0.05
+    try:
+        while True:
+            found, done = await _answer_of(db, user_id, key, action)
+            await db.commit()  # nothing written: the connection goes back to the pool
+            if done is not None:
+                return done
+            if not found:  # the first one was refused after all: this one runs (and is refused)
+                await _refresh(db, user)
+                return await once(db, user, key, action, run)
+            if waited >= WAIT_SECONDS:
+                raise Conflict(
+                    "this request is still being handled: reload the page in a moment",
+                    "request_in_progress",
+                )
+            await asyncio.sleep(0.05)
+            waited += 0.05
+    finally:
+        await _refresh(db, user)
 
 
 # ---------------------------------------------------------------- clubs
