@@ -19,6 +19,7 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -103,7 +104,7 @@ class Team(Base):
 
     __tablename__ = "teams"
     __table_args__ = (
-        UniqueConstraint("tournament_id", "name_key", name="uq_teams_tournament_name_key"),
+        Index("uq_teams_tournament_name_key", "tournament_id", "name_key", unique=True),
         {"sqlite_autoincrement": True},
     )
 
@@ -181,6 +182,7 @@ class TournamentTable(Base):
     __tablename__ = "tournament_tables"
     __table_args__ = (
         UniqueConstraint("round_id", "number", name="uq_tables_round_number"),
+        Index("uq_tournament_tables_room_id", "room_id", unique=True),
         {"sqlite_autoincrement": True},
     )
 
@@ -196,7 +198,7 @@ class TournamentTable(Base):
     mode: Mapped[str] = mapped_column(String(8), default="paper")
     #: one room per table (unique): a publish sent twice never seats a team at two rooms
     room_id: Mapped[int | None] = mapped_column(
-        ForeignKey("rooms.id", ondelete="SET NULL"), nullable=True, unique=True
+        ForeignKey("rooms.id", ondelete="SET NULL"), nullable=True
     )
     status: Mapped[str] = mapped_column(String(16), default="pending")
     home_score: Mapped[int | None] = mapped_column(Integer, nullable=True)

@@ -14,6 +14,9 @@ Create Date: 2026-12-02
   registered with one name at the same moment). Existing rows are filled in; a name
   already taken twice keeps its later copies apart with their id.
 * ``tournament_tables.room_id``: unique (one room per table).
+
+Unique indexes, not constraints: adding a constraint on SQLite copies the table, and
+dropping the old copy runs the ON DELETE CASCADE of the tables that refer to it.
 """
 
 from collections.abc import Sequence
@@ -67,8 +70,10 @@ def upgrade() -> None:
         ),
     )
     op.create_index("ix_tournament_players_team_id", "tournament_players", ["team_id"])
-    with op.batch_alter_table("teams") as batch:
-        batch.add_column(sa.Column("name_key", sa.String(80), nullable=True))
+    # No batch copy of teams or tournament_tables on SQLite: its DROP of the old table
+    # would run their ON DELETE CASCADE (tables, deals, players) with foreign keys on.
+    # A plain ADD COLUMN (NOT NULL needs a default there) and unique indexes instead.
+    op.add_column("teams", sa.Column("name_key", sa.String(80), nullable=False, server_default=""))
     conn = op.get_bind()
     teams = sa.table(
         "teams",
@@ -103,19 +108,14 @@ def upgrade() -> None:
                 conn.execute(
                     sa.insert(players).values(tournament_id=tournament_id, user_id=user_id, team_id=team_id)
                 )
-    with op.batch_alter_table("teams") as batch:
-        batch.alter_column("name_key", existing_type=sa.String(80), nullable=False)
-        batch.create_unique_constraint("uq_teams_tournament_name_key", ["tournament_id", "name_key"])
-    with op.batch_alter_table("tournament_tables") as batch:
-        batch.create_unique_constraint("uq_tournament_tables_room_id", ["room_id"])
+    op.create_index("uq_teams_tournament_name_key", "teams", ["tournament_id", "name_key"], unique=True)
+    op.create_index("uq_tournament_tables_room_id", "tournament_tables", ["room_id"], unique=True)
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("tournament_tables") as batch:
-        batch.drop_constraint("uq_tournament_tables_room_id", type_="unique")
-    with op.batch_alter_table("teams") as batch:
-        batch.drop_constraint("uq_teams_tournament_name_key", type_="unique")
-        batch.drop_column("name_key")
+    op.drop_index("uq_tournament_tables_room_id", table_name="tournament_tables")
+    op.drop_index("uq_teams_tournament_name_key", table_name="teams")
+    op.drop_column("teams", "name_key")  # SQLite 3.35+: a plain DROP COLUMN, no table copy
     op.drop_index("ix_tournament_players_team_id", table_name="tournament_players")
     op.drop_table("tournament_players")
     op.drop_table("tournament_requests")
