@@ -195,10 +195,24 @@ async def once(
     except IntegrityError:
         await db.rollback()
         return await _wait_for(db, user, user_id, key, action, run)
-    out = await _guarded(db, run)  # the change commits the key with it
+    try:
+        out = await _guarded(db, run)  # the change commits the key with it
+    except Exception:
+        await _forget(db, user, key)
+        raise
     row.outcome = out
     await db.commit()
     return out
+
+
+async def _forget(db: AsyncSession, user: User, key: str) -> None:
+    """The request with ``key`` was refused: nothing of it stays, its key neither (a
+    publish commits its claim, and the key with it, before it may be refused), so the
+    copies waiting for its answer run and are refused in turn."""
+    await db.rollback()
+    await db.execute(delete(RequestKey).where(RequestKey.key == key, RequestKey.outcome.is_(None)))
+    await db.commit()
+    await _refresh(db, user)
 
 
 async def _guarded(

@@ -205,14 +205,17 @@ async def test_a_publish_refused_halfway_leaves_no_room(
         return await real(*args, **kw)
 
     monkeypatch.setattr(rounds.rooms, "take_seat", flaky)
-    refused = await org.client.post(f"/api/tournaments/{tid}/rounds/1/publish", headers=org.headers)
+    keyed = {**org.headers, "Idempotency-Key": "publish-try-1"}
+    path = f"/api/tournaments/{tid}/rounds/1/publish"
+    refused = await org.client.post(path, headers=keyed)
     assert refused.status_code == 409
     assert await _count(app, Room) == 0
     info = await org.get(f"/tournaments/{tid}")
     assert info["status"] == "registration" and info["rounds"][0]["status"] == "draft"
     monkeypatch.setattr(rounds.rooms, "take_seat", real)
-    done = await org.post(f"/tournaments/{tid}/rounds/1/publish")
-    assert all(x["room_id"] for x in done["tables"]) and await _count(app, Room) == 2
+    done = await org.client.post(path, headers=keyed)  # the refused key is free again
+    assert done.status_code == 200, done.text
+    assert all(x["room_id"] for x in done.json()["tables"]) and await _count(app, Room) == 2
 
 
 async def test_twenty_pairings_at_once_leave_one_draft(org: Org) -> None:
@@ -452,3 +455,60 @@ async def test_a_key_is_one_persons_and_one_requests(org: Org, client: httpx.Asy
         headers={**org.headers, "Idempotency-Key": "x y"},
     )
     assert bad.status_code == 422
+
+
+# ---------------------------------------------------------------- the forms
+
+
+async def test_every_organiser_form_carries_its_own_one_time_key(
+    org: Org, client: httpx.AsyncClient
+) -> None:
+    tid = await _paper_round(org)
+    await org.post(f"/tournaments/{tid}/tables/1/deals", {"summary": winning_deal(0)}, 201)
+    keys: list[str] = []
+    for path in ("/tournaments", f"/tournaments/{tid}/manage", f"/tournaments/{tid}/tables/1"):
+        page = (await client.get(path, headers=org.headers)).text
+        forms = re.findall(
+            r'<form method="post" action="/(?:tournaments|clubs).*?</form>', page, re.S
+        )
+        assert forms, path
+        for form in forms:
+            key = KEY_FIELD.search(form)
+            assert key, (path, form[:120])
+            keys.append(key.group(1))
+    assert len(set(keys)) == len(keys)  # one key per form shown
+
+
+async def test_the_publish_form_tapped_twenty_times_makes_one_set_of_rooms(
+    org: Org, client: httpx.AsyncClient, app: Any
+) -> None:
+    tid = await _online_round(org)
+    page = (await client.get(f"/tournaments/{tid}/manage", headers=org.headers)).text
+    form = _form(page, "/rounds/1/publish")
+    taps = await asyncio.gather(
+        *(
+            client.post(f"/tournaments/{tid}/rounds/1/publish", data=form, headers=org.headers)
+            for _ in range(N)
+        )
+    )
+    assert {t.status_code for t in taps} == {303}, [
+        t.text[:200] for t in taps if t.status_code != 303
+    ]
+    assert await _count(app, Room) == 2
+
+
+async def test_the_new_tournament_form_tapped_twice_makes_one(
+    org: Org, client: httpx.AsyncClient
+) -> None:
+    page = (await client.get("/tournaments", headers=org.headers)).text
+    form = {
+        **_form(page, "/tournaments"),
+        "name": "Lliga",
+        "game": "bolot",
+        "format": "swiss",
+        "target": "500",
+    }
+    taps = [await client.post("/tournaments", data=form, headers=org.headers) for _ in range(2)]
+    assert [t.status_code for t in taps] == [303, 303]
+    assert taps[0].headers["location"] == taps[1].headers["location"]  # the same one's page
+    assert len(await org.get("/tournaments")) == 1
