@@ -15,6 +15,7 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -33,7 +34,11 @@ class Room(Base):
     """A table: a game id and its options, ``status`` open | playing | finished."""
 
     __tablename__ = "rooms"
-    __table_args__ = {"sqlite_autoincrement": True}
+    __table_args__ = (
+        # A unique index, not a constraint: migration 0008 adds it without a table copy.
+        Index("uq_rooms_creation_key", "creation_key", unique=True),
+        {"sqlite_autoincrement": True},
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     game: Mapped[str] = mapped_column(String(32))
@@ -57,7 +62,7 @@ class Room(Base):
     match: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     #: The key a creation request carried (the lobby form's, or the API's ``Idempotency-Key``):
     #: unique, so a double tap or a retried request makes one room, not two.
-    creation_key: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    creation_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
     #: The table does not ask a seat to declare when "no declarations" is all it may declare:
     #: its first card stands for that declaration (docs/server.md "Declarations").
     skip_empty_declaration: Mapped[bool] = mapped_column(

@@ -12,7 +12,7 @@ import re
 import secrets
 from typing import Any
 
-from sqlalchemy import ColumnElement, select, update
+from sqlalchemy import ColumnElement, delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
@@ -34,6 +34,7 @@ __all__ = [
     "NotFound",
     "Unprocessable",
     "create_room",
+    "discard_room",
     "get_view",
     "leave_seat",
     "list_rooms",
@@ -533,6 +534,20 @@ async def move_log(
         return []
     loaded = await play.load(db, game)
     return await public_log(db, game, loaded.state, since)
+
+
+async def discard_room(db: AsyncSession, room_id: int) -> None:
+    """Undo a room made for a championship table whose publish was refused after it
+    (app/tournaments/rounds.py ``publish``): a room that never started is deleted with
+    its seats, one already playing is ended (``end_match``). No room: nothing to do."""
+    room = await db.get(Room, room_id, populate_existing=True)
+    if room is None:
+        return
+    if room.status == "open":
+        await db.execute(delete(Room).where(Room.id == room_id, Room.status == "open"))
+        await db.commit()
+        return
+    await end_match(db, room_id)
 
 
 async def end_match(db: AsyncSession, room_id: int) -> dict[str, Any]:

@@ -1,15 +1,17 @@
 """JSON routes of the championships (under /api, in OpenAPI); they call only the services.
 
 Reading is public; changing a tournament needs a session (401) and being one of its
-organisers (403). Errors are ``{"detail": sentence}``: 404 no such thing, 409 not
+organisers (403). Every change takes an ``Idempotency-Key`` header (8-64 letters,
+digits, ``-``, ``_``): sent again with the same key (a retry, twenty at once) the
+request changes nothing and gets the first answer (``service.once``). Errors are ``{"detail": sentence}``: 404 no such thing, 409 not
 at that stage (a round open, a table playing), 422 bad input (with the reason).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Header, Query, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.accounts.deps import AccountUser, CurrentUser, OptionalUser
@@ -25,6 +27,17 @@ E: dict[int | str, dict[str, Any]] = {
     409: {"description": "not at that stage (round open, table playing, entries closed)"},
     422: {"description": "bad input, with the reason"},
 }
+
+
+#: The ``Idempotency-Key`` header of every change (as ``POST /api/rooms`` takes it).
+Key = Annotated[
+    str | None,
+    Header(
+        max_length=64,
+        description="a key of yours (8-64 letters, digits, '-', '_'): sent again, the "
+        "same request changes nothing and gets the first answer",
+    ),
+]
 
 
 class Body(BaseModel):
@@ -128,9 +141,17 @@ async def list_clubs(db: SessionDep) -> list[dict[str, Any]]:
 
 
 @router.post("/clubs", status_code=201, responses=E)
-async def create_club(body: ClubIn, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+async def create_club(
+    body: ClubIn, user: CurrentUser, db: SessionDep, idempotency_key: Key = None
+) -> dict[str, Any]:
     """A new club (falla, penya, society, club). 409 same name in the same town."""
-    return await service.create_club(db, user, body.name, body.kind, body.town)
+    return await service.once(
+        db,
+        user,
+        idempotency_key,
+        "club",
+        lambda: service.create_club(db, user, body.name, body.kind, body.town),
+    )
 
 
 @router.get("/tournaments")
@@ -141,12 +162,18 @@ async def list_tournaments(db: SessionDep) -> list[dict[str, Any]]:
 
 @router.post("/tournaments", status_code=201, responses=E)
 async def create_tournament(
-    body: TournamentIn, user: AccountUser, db: SessionDep
+    body: TournamentIn, user: AccountUser, db: SessionDep, idempotency_key: Key = None
 ) -> dict[str, Any]:
     """A new tournament; the caller (a registered account) is its organiser. 401 without a
     session, 403 for a guest, 422 unknown game, option or setting."""
-    return await service.create_tournament(
-        db, user, body.name, body.game, body.format, body.options, body.settings, body.venue
+    return await service.once(
+        db,
+        user,
+        idempotency_key,
+        "tournament",
+        lambda: service.create_tournament(
+            db, user, body.name, body.game, body.format, body.options, body.settings, body.venue
+        ),
     )
 
 
@@ -158,10 +185,20 @@ async def get_tournament(tournament_id: int, db: SessionDep) -> dict[str, Any]:
 
 @router.post("/tournaments/{tournament_id}/organisers", responses=E)
 async def add_organiser(
-    tournament_id: int, body: OrganiserIn, user: CurrentUser, db: SessionDep
+    tournament_id: int,
+    body: OrganiserIn,
+    user: CurrentUser,
+    db: SessionDep,
+    idempotency_key: Key = None,
 ) -> dict[str, Any]:
     """Add a co-organiser."""
-    return await service.add_organiser(db, tournament_id, user, body.user_id)
+    return await service.once(
+        db,
+        user,
+        idempotency_key,
+        "organiser",
+        lambda: service.add_organiser(db, tournament_id, user, body.user_id),
+    )
 
 
 @router.get("/tournaments/{tournament_id}/audit", responses=E)
@@ -181,11 +218,22 @@ async def list_teams(tournament_id: int, db: SessionDep) -> list[dict[str, Any]]
 
 @router.post("/tournaments/{tournament_id}/teams", status_code=201, responses=E)
 async def register_team(
-    tournament_id: int, body: TeamIn, user: CurrentUser, db: SessionDep
+    tournament_id: int,
+    body: TeamIn,
+    user: CurrentUser,
+    db: SessionDep,
+    idempotency_key: Key = None,
 ) -> dict[str, Any]:
-    """Enter a team; once running, only a Swiss takes late entries (409 otherwise)."""
-    return await service.register_team(
-        db, tournament_id, user, body.name, body.players, body.club_id, body.user_ids, body.bot
+    """Enter a team; once running, only a Swiss takes late entries (409 otherwise). 409
+    too for a player already in a team or a name taken (whatever the case)."""
+    return await service.once(
+        db,
+        user,
+        idempotency_key,
+        "team",
+        lambda: service.register_team(
+            db, tournament_id, user, body.name, body.players, body.club_id, body.user_ids, body.bot
+        ),
     )
 
 
@@ -197,11 +245,22 @@ async def team_history(tournament_id: int, team_id: int, db: SessionDep) -> dict
 
 @router.post("/tournaments/{tournament_id}/teams/{team_id}/withdraw", responses=E)
 async def withdraw(
-    tournament_id: int, team_id: int, body: WithdrawIn, user: CurrentUser, db: SessionDep
+    tournament_id: int,
+    team_id: int,
+    body: WithdrawIn,
+    user: CurrentUser,
+    db: SessionDep,
+    idempotency_key: Key = None,
 ) -> dict[str, Any]:
     """Withdraw a team; its remaining matches are forfeited or removed."""
-    return await results.withdraw_team(
-        db, tournament_id, team_id, user, body.remaining, body.reason
+    return await service.once(
+        db,
+        user,
+        idempotency_key,
+        "withdraw",
+        lambda: results.withdraw_team(
+            db, tournament_id, team_id, user, body.remaining, body.reason
+        ),
     )
 
 
@@ -218,64 +277,120 @@ async def list_rounds(
 
 
 @router.post("/tournaments/{tournament_id}/rounds", status_code=201, responses=E)
-async def preview_round(tournament_id: int, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+async def preview_round(
+    tournament_id: int, user: CurrentUser, db: SessionDep, idempotency_key: Key = None
+) -> dict[str, Any]:
     """Pair the next round as a draft (a preview only organisers see). 409 while a round is open."""
-    return await rounds.preview(db, tournament_id, user)
+    return await service.once(
+        db, user, idempotency_key, "preview", lambda: rounds.preview(db, tournament_id, user)
+    )
 
 
 @router.put("/tournaments/{tournament_id}/rounds/{number}/tables/{table_no}/mode", responses=E)
 async def set_mode(
-    tournament_id: int, number: int, table_no: int, body: ModeIn, user: CurrentUser, db: SessionDep
+    tournament_id: int,
+    number: int,
+    table_no: int,
+    body: ModeIn,
+    user: CurrentUser,
+    db: SessionDep,
+    idempotency_key: Key = None,
 ) -> dict[str, Any]:
     """Play a draft table online or on paper."""
-    return await rounds.set_table_mode(db, tournament_id, number, table_no, body.mode, user)
+    return await service.once(
+        db,
+        user,
+        idempotency_key,
+        "table_mode",
+        lambda: rounds.set_table_mode(db, tournament_id, number, table_no, body.mode, user),
+    )
 
 
 @router.post("/tournaments/{tournament_id}/rounds/{number}/publish", responses=E)
 async def publish(
-    tournament_id: int, number: int, user: CurrentUser, db: SessionDep
+    tournament_id: int,
+    number: int,
+    user: CurrentUser,
+    db: SessionDep,
+    idempotency_key: Key = None,
 ) -> dict[str, Any]:
-    """Publish a draft: online tables get their room, teams seated, match started."""
-    return await rounds.publish(db, tournament_id, number, user)
+    """Publish a draft: online tables get their room, teams seated, match started. 409
+    when it is not a draft (published already, or thrown away when the teams changed)."""
+    return await service.once(
+        db,
+        user,
+        idempotency_key,
+        "publish",
+        lambda: rounds.publish(db, tournament_id, number, user),
+    )
 
 
 @router.post("/tournaments/{tournament_id}/rounds/{number}/close", responses=E)
 async def close(
-    tournament_id: int, number: int, user: CurrentUser, db: SessionDep
+    tournament_id: int,
+    number: int,
+    user: CurrentUser,
+    db: SessionDep,
+    idempotency_key: Key = None,
 ) -> dict[str, Any]:
     """Close the round. 409 while a table is playing."""
-    return await rounds.close(db, tournament_id, number, user)
+    return await service.once(
+        db, user, idempotency_key, "close", lambda: rounds.close(db, tournament_id, number, user)
+    )
 
 
 @router.post("/tournaments/{tournament_id}/tables/{table_no}/result", responses=E)
 async def record_result(
-    tournament_id: int, table_no: int, body: ResultIn, user: CurrentUser, db: SessionDep
+    tournament_id: int,
+    table_no: int,
+    body: ResultIn,
+    user: CurrentUser,
+    db: SessionDep,
+    idempotency_key: Key = None,
 ) -> dict[str, Any]:
     """Enter a table's final score (the open round unless ``round`` is given); a
     correction needs a ``reason`` and is kept in the audit trail. 422 with the reason for a
     score the match definition cannot end on (a match to the target that nobody reached
     or that ends level, both Botifarra pairs at the target, above ``cap_score``)."""
-    return await results.record_result(
+    return await service.once(
         db,
-        tournament_id,
-        table_no,
         user,
-        body.home_score,
-        body.away_score,
-        body.winner,
-        body.round,
-        body.reason,
-        body.forfeit,
+        idempotency_key,
+        "result",
+        lambda: results.record_result(
+            db,
+            tournament_id,
+            table_no,
+            user,
+            body.home_score,
+            body.away_score,
+            body.winner,
+            body.round,
+            body.reason,
+            body.forfeit,
+        ),
     )
 
 
 @router.post("/tournaments/{tournament_id}/tables/{table_no}/deals", status_code=201, responses=E)
 async def add_deal(
-    tournament_id: int, table_no: int, body: DealIn, user: CurrentUser, db: SessionDep
+    tournament_id: int,
+    table_no: int,
+    body: DealIn,
+    user: CurrentUser,
+    db: SessionDep,
+    idempotency_key: Key = None,
 ) -> dict[str, Any]:
     """Enter the next deal of a paper table; returns the sheet and the totals. 422 with
-    the engine's reason for an impossible summary."""
-    return await results.add_deal(db, tournament_id, table_no, user, body.summary, body.round)
+    the engine's reason for an impossible summary. Sent again with its
+    ``Idempotency-Key``, the deal is entered once."""
+    return await service.once(
+        db,
+        user,
+        idempotency_key,
+        "deal",
+        lambda: results.add_deal(db, tournament_id, table_no, user, body.summary, body.round),
+    )
 
 
 @router.put("/tournaments/{tournament_id}/tables/{table_no}/deals/{deal_no}", responses=E)
@@ -286,19 +401,37 @@ async def correct_deal(
     body: DealFix,
     user: CurrentUser,
     db: SessionDep,
+    idempotency_key: Key = None,
 ) -> dict[str, Any]:
     """Correct (or, with ``summary`` null, delete the last) deal of a paper table, with a reason."""
-    return await results.correct_deal(
-        db, tournament_id, table_no, deal_no, user, body.summary, body.reason, body.round
+    return await service.once(
+        db,
+        user,
+        idempotency_key,
+        "fix_deal",
+        lambda: results.correct_deal(
+            db, tournament_id, table_no, deal_no, user, body.summary, body.reason, body.round
+        ),
     )
 
 
 @router.post("/tournaments/{tournament_id}/tables/{table_no}/finish", responses=E)
 async def finish(
-    tournament_id: int, table_no: int, body: FinishIn, user: CurrentUser, db: SessionDep
+    tournament_id: int,
+    table_no: int,
+    body: FinishIn,
+    user: CurrentUser,
+    db: SessionDep,
+    idempotency_key: Key = None,
 ) -> dict[str, Any]:
     """End a paper table at its current totals (time limit)."""
-    return await results.finish_paper(db, tournament_id, table_no, user, body.winner, body.round)
+    return await service.once(
+        db,
+        user,
+        idempotency_key,
+        "finish",
+        lambda: results.finish_paper(db, tournament_id, table_no, user, body.winner, body.round),
+    )
 
 
 @router.get("/tournaments/{tournament_id}/tables/{table_no}", responses=E)

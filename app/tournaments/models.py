@@ -19,6 +19,7 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -97,10 +98,15 @@ class Team(Base):
 
     Players are names (paper play) and, when they have one, their user account
     (``user1_id``/``user2_id``, needed to sit at an online table); ``bot`` makes it a
-    team of bots at online tables. ``seed`` is the registration order (1 first)."""
+    team of bots at online tables. ``seed`` is the registration order (1 first).
+    ``name_key`` is the name casefolded (``team_name_key``): unique in the tournament,
+    so two teams never share a name however the letters are written."""
 
     __tablename__ = "teams"
-    __table_args__ = {"sqlite_autoincrement": True}
+    __table_args__ = (
+        Index("uq_teams_tournament_name_key", "tournament_id", "name_key", unique=True),
+        {"sqlite_autoincrement": True},
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     tournament_id: Mapped[int] = mapped_column(
@@ -110,6 +116,7 @@ class Team(Base):
         ForeignKey("clubs.id", ondelete="SET NULL"), nullable=True
     )
     name: Mapped[str] = mapped_column(String(80))
+    name_key: Mapped[str] = mapped_column(String(80))
     player1: Mapped[str] = mapped_column(String(40), default="")
     player2: Mapped[str] = mapped_column(String(40), default="")
     user1_id: Mapped[int | None] = mapped_column(
@@ -125,6 +132,24 @@ class Team(Base):
     late: Mapped[bool] = mapped_column(Boolean, default=False)
     withdrawn_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(_TZ, default=utcnow)
+
+
+def team_name_key(name: str) -> str:
+    """A team's name as compared for uniqueness: casefolded ("Els Cantons" = "ELS CANTONS")."""
+    return name.casefold()[:80]
+
+
+class TeamPlayer(Base):
+    """An account playing in a tournament, and its team: one team per player per
+    tournament (the primary key), so two registrations racing cannot both enter them."""
+
+    __tablename__ = "tournament_players"
+
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(ForeignKey(_USER, ondelete="CASCADE"), primary_key=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"), index=True)
 
 
 class Round(Base):
@@ -157,6 +182,7 @@ class TournamentTable(Base):
     __tablename__ = "tournament_tables"
     __table_args__ = (
         UniqueConstraint("round_id", "number", name="uq_tables_round_number"),
+        Index("uq_tournament_tables_room_id", "room_id", unique=True),
         {"sqlite_autoincrement": True},
     )
 
@@ -170,6 +196,7 @@ class TournamentTable(Base):
         ForeignKey("teams.id", ondelete="CASCADE"), nullable=True
     )
     mode: Mapped[str] = mapped_column(String(8), default="paper")
+    #: one room per table (unique): a publish sent twice never seats a team at two rooms
     room_id: Mapped[int | None] = mapped_column(
         ForeignKey("rooms.id", ondelete="SET NULL"), nullable=True
     )
@@ -201,6 +228,21 @@ class PaperDeal(Base):
         ForeignKey(_USER, ondelete="SET NULL"), nullable=True
     )
     entered_at: Mapped[datetime] = mapped_column(_TZ, default=utcnow)
+
+
+class RequestKey(Base):
+    """The key of a state-changing request (a form's one-time ``creation_key``, the API's
+    ``Idempotency-Key``), one person's, stored in the transaction of the change it made:
+    the same request sent again (a double tap, a retry, twenty at once) gets
+    ``outcome``, the first one's answer, and changes nothing (``service.once``)."""
+
+    __tablename__ = "tournament_requests"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey(_USER, ondelete="CASCADE"))
+    action: Mapped[str] = mapped_column(String(32))
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(_TZ, default=utcnow)
 
 
 class AuditEntry(Base):

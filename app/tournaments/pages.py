@@ -13,13 +13,17 @@
 | ``POST ...`` | the organiser forms, each checked for CSRF and origin |
 
 Every POST goes through ``_post``: CSRF, a session, then the service; a refusal
-shows its message (error page, or ``#flash`` for htmx) with its status.
+shows its message (error page, or ``#flash`` for htmx) with its status. Every form
+carries a one-time ``creation_key`` (``form_key()``, a new one each time a form is
+shown): the service runs it once (``service.once``), so a double tap or a form sent
+again changes nothing and goes where the first one went.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import secrets
 from collections.abc import Awaitable, Callable
 from types import SimpleNamespace
 from typing import Any, cast
@@ -120,8 +124,19 @@ def match_words(t: dict[str, Any]) -> str:
     return "".join(out) or text
 
 
+def form_key() -> str:
+    """A new one-time key for a form (its hidden ``creation_key``): the request it sends
+    is run once however often it is sent (``service.once``)."""
+    return secrets.token_urlsafe(16)
+
+
+def _key(form: dict[str, str]) -> str | None:
+    """The form's one-time key, or None (a form without one simply runs)."""
+    return form.get("creation_key") or None
+
+
 add_globals(
-    word=word, match_words=match_words
+    word=word, match_words=match_words, form_key=form_key
 )  # the filter 'word' is the site's (app/web/templating.py)
 
 FORBIDDEN_FORM = N_(
@@ -522,15 +537,21 @@ async def create(request: Request, db: SessionDep, user: OptionalUser) -> Respon
                 settings[key] = _int(f, key)
         if f.get("tiebreaks"):
             settings["tiebreaks"] = f["tiebreaks"]
-        t = await service.create_tournament(
+        t = await service.once(
             db,
             user,
-            f.get("name", ""),
-            f.get("game", ""),
-            f.get("format", ""),
-            options,
-            settings,
-            f.get("venue", ""),
+            _key(f),
+            "tournament",
+            lambda: service.create_tournament(
+                db,
+                user,
+                f.get("name", ""),
+                f.get("game", ""),
+                f.get("format", ""),
+                options,
+                settings,
+                f.get("venue", ""),
+            ),
         )
         return f"/tournaments/{t['id']}/manage"
 
@@ -543,8 +564,14 @@ async def create_club(request: Request, db: SessionDep, user: OptionalUser) -> R
 
     async def act(f: dict[str, str]) -> str | None:
         assert user is not None
-        await service.create_club(
-            db, user, f.get("name", ""), f.get("kind", "club"), f.get("town", "")
+        await service.once(
+            db,
+            user,
+            _key(f),
+            "club",
+            lambda: service.create_club(
+                db, user, f.get("name", ""), f.get("kind", "club"), f.get("town", "")
+            ),
         )
         return f.get("next") if (f.get("next") or "").startswith("/tournaments") else None
 
@@ -568,16 +595,23 @@ async def add_team(request: Request, tid: int, db: SessionDep, user: OptionalUse
         players = names if any(accounts) else [n for n in names if n]
         while players and not players[-1]:
             players.pop()
-        await service.register_team(
+        club_id = _int(f, "club_id")
+        await service.once(
             db,
-            tid,
             user,
-            f.get("name", ""),
-            players,
-            _int(f, "club_id"),
-            None,
-            f.get("bot") or None,
-            [a for a in accounts if a] or None,
+            _key(f),
+            "team",
+            lambda: service.register_team(
+                db,
+                tid,
+                user,
+                f.get("name", ""),
+                players,
+                club_id,
+                None,
+                f.get("bot") or None,
+                [a for a in accounts if a] or None,
+            ),
         )
 
     return await _post(request, user, f"/tournaments/{tid}/manage", act)
@@ -591,8 +625,14 @@ async def withdraw(
 
     async def act(f: dict[str, str]) -> None:
         assert user is not None
-        await results.withdraw_team(
-            db, tid, team_id, user, f.get("remaining", "forfeit"), f.get("reason", "")
+        await service.once(
+            db,
+            user,
+            _key(f),
+            "withdraw",
+            lambda: results.withdraw_team(
+                db, tid, team_id, user, f.get("remaining", "forfeit"), f.get("reason", "")
+            ),
         )
 
     return await _post(request, user, f"/tournaments/{tid}/manage", act)
@@ -602,9 +642,9 @@ async def withdraw(
 async def preview(request: Request, tid: int, db: SessionDep, user: OptionalUser) -> Response:
     """Pair the next round as a draft."""
 
-    async def act(_f: dict[str, str]) -> None:
+    async def act(f: dict[str, str]) -> None:
         assert user is not None
-        await rounds.preview(db, tid, user)
+        await service.once(db, user, _key(f), "preview", lambda: rounds.preview(db, tid, user))
 
     return await _post(request, user, f"/tournaments/{tid}/manage", act)
 
@@ -615,14 +655,15 @@ async def round_step(
 ) -> Response:
     """Publish or close a round."""
 
-    async def act(_f: dict[str, str]) -> None:
+    async def act(f: dict[str, str]) -> None:
         assert user is not None
         if step == "publish":
-            await rounds.publish(db, tid, number, user)
+            run = rounds.publish
         elif step == "close":
-            await rounds.close(db, tid, number, user)
+            run = rounds.close
         else:
             raise service.NotFound(f"no such step {step!r}", "no_such_step", step=step)
+        await service.once(db, user, _key(f), step, lambda: run(db, tid, number, user))
 
     return await _post(request, user, f"/tournaments/{tid}/manage", act)
 
@@ -635,7 +676,13 @@ async def table_mode(
 
     async def act(f: dict[str, str]) -> None:
         assert user is not None
-        await rounds.set_table_mode(db, tid, number, n, f.get("mode", "paper"), user)
+        await service.once(
+            db,
+            user,
+            _key(f),
+            "table_mode",
+            lambda: rounds.set_table_mode(db, tid, number, n, f.get("mode", "paper"), user),
+        )
 
     return await _post(request, user, f"/tournaments/{tid}/manage", act)
 
@@ -651,17 +698,28 @@ async def table_form(
         assert user is not None
         rnd = _int(f, "round")
         if what == "result":
-            await results.record_result(
-                db,
-                tid,
-                n,
-                user,
+            home, away, winner = (
                 _int(f, "home_score") or 0,
                 _int(f, "away_score") or 0,
                 _int(f, "winner"),
-                rnd,
-                f.get("reason", ""),
-                f.get("forfeit") == "on",
+            )
+            await service.once(
+                db,
+                user,
+                _key(f),
+                "result",
+                lambda: results.record_result(
+                    db,
+                    tid,
+                    n,
+                    user,
+                    home,
+                    away,
+                    winner,
+                    rnd,
+                    f.get("reason", ""),
+                    f.get("forfeit") == "on",
+                ),
             )
         elif what in ("deals", "fix"):
             if (
@@ -679,13 +737,33 @@ async def table_form(
                         "the deal summary is not valid JSON", "summary_not_json"
                     ) from None
             if what == "deals":
-                await results.add_deal(db, tid, n, user, summary, rnd)
+                await service.once(
+                    db,
+                    user,
+                    _key(f),
+                    "deal",
+                    lambda: results.add_deal(db, tid, n, user, summary, rnd),
+                )
             else:
-                await results.correct_deal(
-                    db, tid, n, _int(f, "deal_no") or 0, user, summary, f.get("reason", ""), rnd
+                deal_no = _int(f, "deal_no") or 0
+                await service.once(
+                    db,
+                    user,
+                    _key(f),
+                    "fix_deal",
+                    lambda: results.correct_deal(
+                        db, tid, n, deal_no, user, summary, f.get("reason", ""), rnd
+                    ),
                 )
         elif what == "finish":
-            await results.finish_paper(db, tid, n, user, _int(f, "winner"), rnd)
+            winner = _int(f, "winner")
+            await service.once(
+                db,
+                user,
+                _key(f),
+                "finish",
+                lambda: results.finish_paper(db, tid, n, user, winner, rnd),
+            )
         else:
             raise service.NotFound(f"no such form {what!r}", "no_such_form", form=what)
         return f"/tournaments/{tid}/tables/{n}" + (f"?round={rnd}" if rnd else "")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import delete
+from sqlalchemy import delete, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import User
@@ -24,6 +24,7 @@ from app.tournaments.service import (
     audit,
     for_organiser,
     load,
+    lock,
     players_per_team,
     rounds_of,
     teams_of,
@@ -298,13 +299,26 @@ async def _seats_for(
 async def publish(db: AsyncSession, tournament_id: int, number: int, user: User) -> dict[str, Any]:
     """Publish draft round ``number``: the pairings become public, the clocks start, and
     each online table gets a room (rooms service) with the teams seated — home in
-    seats 0 and 2, away in 1 and 3 — and its match started. Raises Conflict (not a
-    draft, a team already at a live table) or Unprocessable (a team without accounts
-    at an online table)."""
+    seats 0 and 2, away in 1 and 3 — and its match started.
+
+    Once, whatever the races: under the tournament's lock the round is claimed (draft
+    to published, committed) before any room is made, so a second publish finds it
+    published; the rooms are made and seated before any match starts, and a refusal
+    meanwhile deletes the rooms made and gives the round back to the draft (no orphan
+    room). Raises Conflict (``round_no_draft``: no such draft, e.g. thrown away when a
+    team was entered; ``round_not_draft``; a team or a player at two live tables) or
+    Unprocessable (a team without accounts at an online table)."""
     t = await for_organiser(db, tournament_id, user)
     rounds = await rounds_of(db, t.id)
     rnd = next((r for r in rounds if r.number == number), None)
-    if rnd is None or rnd.status != "draft":
+    if rnd is None:
+        raise Conflict(
+            f"there is no draft round {number}: a preview is thrown away when the teams "
+            "change; pair the round again",
+            "round_no_draft",
+            round=number,
+        )
+    if rnd.status != "draft":
         raise Conflict(f"round {number} is not a draft to publish", "round_not_draft", round=number)
     live: set[int] = set()
     for other in rounds:
@@ -336,31 +350,77 @@ async def publish(db: AsyncSession, tournament_id: int, number: int, user: User)
         seating[x.id] = (
             [home[0], away[0]] if len(home) == 1 else [home[0], away[0], home[1], away[1]]
         )
+    people = [p.id for x in online for p, _bot in seating[x.id] if p is not None]
+    if len(people) != len(set(people)):
+        raise Conflict(
+            "a player would sit at two tables of this round: each player is in one team",
+            "player_two_tables",
+        )
     options = config.room_options(t.game, t.options, t.settings)
     definition = t.settings.get("match", {"kind": "target"})
     match = (
         dict(definition) if definition.get("kind") in ("deals", "time") else None
     )  # the table says it
+    # claim the round (committed: the rooms service commits as it goes)
+    t_id, rnd_id, was = t.id, rnd.id, t.status
+    claimed = await db.execute(
+        update(Round)
+        .where(Round.id == rnd_id, Round.status == "draft")
+        .values(status="published", published_at=utcnow())
+    )
+    if claimed.rowcount != 1:  # type: ignore[attr-defined]  # a DML statement's Result is a CursorResult
+        await db.rollback()
+        raise Conflict(f"round {number} is not a draft to publish", "round_not_draft", round=number)
+    t.status = "running"
+    await db.commit()
     rooms_made: dict[int, int] = {}
-    for x in online:  # the rooms service commits as it goes: nothing of ours is pending yet
-        room = await rooms.create_room(db, user, t.game, options, match=match)
-        for seat, (player, bot) in enumerate(seating[x.id]):
-            await rooms.take_seat(db, room["id"], seat, player or user, bot=bot)
-        await rooms.start(db, room["id"], user)
-        rooms_made[x.id] = room["id"]
+    try:
+        for x in online:
+            room = await rooms.create_room(db, user, t.game, options, match=match)
+            rooms_made[x.id] = room["id"]
+            for seat, (player, bot) in enumerate(seating[x.id]):
+                await rooms.take_seat(db, room["id"], seat, player or user, bot=bot)
+        for room_id in rooms_made.values():  # every room seated: the matches start
+            await rooms.start(db, room_id, user)
+    except Exception:
+        await _unpublish(db, t_id, rnd_id, was, list(rooms_made.values()))
+        raise
+    await lock(db, t_id)
     now = utcnow()
-    for x in await tables_in(db, rnd.id):
+    for x in await tables_in(db, rnd_id):
         if x.id in rooms_made:
+            if x.status != "pending":  # withdrawn meanwhile: its match is not played
+                await rooms.end_match(db, rooms_made[x.id])
+                await lock(db, t_id)
+                continue
             x.room_id, x.status = rooms_made[x.id], "playing"
         if x.status in ("pending", "playing"):
             x.started_at = now
-    rnd = await db.get(Round, rnd.id, populate_existing=True)
+    rnd = await db.get(Round, rnd_id, populate_existing=True)
     assert rnd is not None
-    rnd.status, rnd.published_at = "published", now
-    t.status = "running"
     audit(db, t, user, "publish", f"round {number}", after={"tables": len(tables)})
     await db.commit()
     return await round_out(db, t, rnd)
+
+
+async def _unpublish(db: AsyncSession, t_id: int, rnd_id: int, was: str, made: list[int]) -> None:
+    """A publish refused after its claim: its rooms are deleted (or ended, if started)
+    and the round is a draft again, the tournament at its former status."""
+    await db.rollback()
+    for room_id in made:
+        await rooms.discard_room(db, room_id)
+    await db.execute(
+        update(Round)
+        .where(Round.id == rnd_id, Round.status == "published")
+        .values(status="draft", published_at=None)
+    )
+    await db.execute(
+        update(Tournament)
+        .where(Tournament.id == t_id)
+        .values(status=was)
+        .execution_options(synchronize_session=False)
+    )
+    await db.commit()
 
 
 async def close(db: AsyncSession, tournament_id: int, number: int, user: User) -> dict[str, Any]:
@@ -370,7 +430,11 @@ async def close(db: AsyncSession, tournament_id: int, number: int, user: User) -
     rnd = next((r for r in await rounds_of(db, t.id) if r.number == number), None)
     if rnd is None or rnd.status != "published":
         raise Conflict(f"round {number} is not open", "round_not_open", round=number)
-    await sync_round(db, t, rnd)
+    await sync_round(db, t, rnd)  # may commit (a match recorded): the lock is taken again
+    t = await for_organiser(db, tournament_id, user)
+    rnd = await db.get(Round, rnd.id, populate_existing=True)
+    if rnd is None or rnd.status != "published":
+        raise Conflict(f"round {number} is not open", "round_not_open", round=number)
     open_tables = [
         x.number for x in await tables_in(db, rnd.id) if x.status in ("pending", "playing")
     ]

@@ -12,9 +12,11 @@ signed-in user may create one.
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -23,8 +25,20 @@ from app.accounts.models import User
 from app.accounts.service import clean_username
 from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
 from app.rooms.botplay import bot_names
+from app.rooms.service import CREATION_KEY
 from app.tournaments import config
-from app.tournaments.models import CLUB_KINDS, AuditEntry, Club, Organiser, Round, Team, Tournament
+from app.tournaments.models import (
+    CLUB_KINDS,
+    AuditEntry,
+    Club,
+    Organiser,
+    RequestKey,
+    Round,
+    Team,
+    TeamPlayer,
+    Tournament,
+    team_name_key,
+)
 
 NAME_MAX = 80
 
@@ -64,8 +78,24 @@ async def is_organiser(db: AsyncSession, tournament_id: int, user: User | None) 
     return row is not None
 
 
+async def lock(db: AsyncSession, tournament_id: int) -> None:
+    """Take the tournament's write lock for the rest of the transaction: an UPDATE of its
+    row (a row lock on PostgreSQL, the database's write lock on SQLite). Every change of
+    a tournament takes it first (``for_organiser``), so two changes racing run one after
+    the other and each checks what the other did (a player entered twice, a round paired
+    or published twice)."""
+    await db.execute(
+        update(Tournament)
+        .where(Tournament.id == tournament_id)
+        .values(status=Tournament.status)
+        .execution_options(synchronize_session=False)
+    )
+
+
 async def for_organiser(db: AsyncSession, tournament_id: int, user: User) -> Tournament:
-    """The tournament if ``user`` organises it. Raises NotFound or Forbidden."""
+    """The tournament if ``user`` organises it, its write lock taken (``lock``): only
+    the changes of a tournament call it. Raises NotFound or Forbidden."""
+    await lock(db, tournament_id)
     t = await load(db, tournament_id)
     if not await is_organiser(db, tournament_id, user):
         raise Forbidden("only the organisers of this tournament may change it", "organisers_only")
@@ -116,6 +146,143 @@ async def rounds_of(db: AsyncSession, tournament_id: int) -> list[Round]:
         .execution_options(populate_existing=True)
     )
     return list(rows.all())
+
+
+# ---------------------------------------------------------------- requests made once
+
+#: How long a repeated request waits for the first one's answer (a publish makes rooms).
+WAIT_SECONDS = 15.0
+CONCURRENT = "someone changed this tournament at the same moment: reload the page and try again"
+
+
+async def once(
+    db: AsyncSession,
+    user: User,
+    key: str | None,
+    action: str,
+    run: Callable[[], Awaitable[dict[str, Any]]],
+) -> dict[str, Any]:
+    """Run the change ``run()`` once for its request ``key`` (a form's one-time
+    ``creation_key``, the API's ``Idempotency-Key``; 8-64 letters, digits, ``-``, ``_``:
+    ``app.rooms.service.CREATION_KEY``, as a room's creation key). The key is stored
+    (``tournament_requests``, its primary key) in the change's own transaction, then
+    the answer with it: the same request sent again (a double tap, a retry, twenty at
+    once) changes nothing and gets the first one's answer; a refused request stores
+    nothing, so sending it again is refused again. Without a key the change simply
+    runs. Either way a change that loses a race on a unique key of the database is a
+    Conflict (``concurrent_change``), never a 500.
+
+    Raises what ``run`` raises; Unprocessable (``creation_key``: a malformed key);
+    Conflict (``creation_key_taken``: another person's key; ``request_key_reused``:
+    the key of another kind of request; ``request_in_progress``: the first request has
+    not answered within ``WAIT_SECONDS``)."""
+    if key is None:
+        return await _guarded(db, run)
+    if not CREATION_KEY.fullmatch(key):
+        raise Unprocessable(
+            "the request key has 8 to 64 letters, digits, '-' or '_'", "creation_key"
+        )
+    user_id = user.id  # read before a rollback expires the user
+    found, done = await _answer_of(db, user_id, key, action)
+    if done is not None:
+        return done
+    if found:  # the first request's change is committed, its answer not yet
+        return await _wait_for(db, user, user_id, key, action, run)
+    row = RequestKey(key=key, user_id=user_id, action=action)
+    db.add(row)
+    try:
+        await db.flush()  # the same key racing waits here until the first one ends
+    except IntegrityError:
+        await db.rollback()
+        return await _wait_for(db, user, user_id, key, action, run)
+    try:
+        out = await _guarded(db, run)  # the change commits the key with it
+    except Exception:
+        await _forget(db, user, key)
+        raise
+    row.outcome = out
+    await db.commit()
+    return out
+
+
+async def _forget(db: AsyncSession, user: User, key: str) -> None:
+    """The request with ``key`` was refused: nothing of it stays, its key neither (a
+    publish commits its claim, and the key with it, before it may be refused), so the
+    copies waiting for its answer run and are refused in turn."""
+    await db.rollback()
+    await db.execute(delete(RequestKey).where(RequestKey.key == key, RequestKey.outcome.is_(None)))
+    await db.commit()
+    await _refresh(db, user)
+
+
+async def _guarded(
+    db: AsyncSession, run: Callable[[], Awaitable[dict[str, Any]]]
+) -> dict[str, Any]:
+    try:
+        return await run()
+    except IntegrityError:
+        await db.rollback()
+        raise Conflict(CONCURRENT, "concurrent_change") from None
+
+
+async def _refresh(db: AsyncSession, user: User) -> None:
+    """A rollback expired ``user``: load it again (its name is read after the change)."""
+    if user not in db:
+        db.add(user)
+    await db.refresh(user)
+    await db.commit()  # the read's transaction ends: its connection goes back to the pool
+
+
+async def _answer_of(
+    db: AsyncSession, user_id: int, key: str, action: str
+) -> tuple[bool, dict[str, Any] | None]:
+    """``(stored, answer)`` of the request with ``key``: ``(False, None)`` for a new key,
+    ``(True, None)`` while the first request has not answered yet."""
+    row = await db.scalar(
+        select(RequestKey).where(RequestKey.key == key).execution_options(populate_existing=True)
+    )
+    if row is None:
+        return False, None
+    if row.user_id != user_id:
+        raise Conflict("that request key was used by another person", "creation_key_taken")
+    if row.action != action:
+        raise Conflict(
+            "that request key was used for another request: reload the page",
+            "request_key_reused",
+        )
+    return True, row.outcome
+
+
+async def _wait_for(
+    db: AsyncSession,
+    user: User,
+    user_id: int,
+    key: str,
+    action: str,
+    run: Callable[[], Awaitable[dict[str, Any]]],
+) -> dict[str, Any]:
+    """The first request with ``key`` committed its change: wait for its answer. Each
+    look ends its transaction, so a waiting copy holds no connection of the pool (twenty
+    copies of a publish waited with fifteen connections while the first needed one)."""
+    waited = 0.0
+    try:
+        while True:
+            found, done = await _answer_of(db, user_id, key, action)
+            await db.commit()  # nothing written: the connection goes back to the pool
+            if done is not None:
+                return done
+            if not found:  # the first one was refused after all: this one runs (and is refused)
+                await _refresh(db, user)
+                return await once(db, user, key, action, run)
+            if waited >= WAIT_SECONDS:
+                raise Conflict(
+                    "this request is still being handled: reload the page in a moment",
+                    "request_in_progress",
+                )
+            await asyncio.sleep(0.05)
+            waited += 0.05
+    finally:
+        await _refresh(db, user)
 
 
 # ---------------------------------------------------------------- clubs
@@ -323,7 +490,8 @@ async def register_team(
     players' accounts (needed at online tables, in seat order), or ``usernames``
     for them (the page's form); ``bot`` a bot level for a team of bots. Raises
     NotFound (no such account), Forbidden, Conflict (started, not Swiss; a player
-    already in another team) or Unprocessable."""
+    already in another team; a team of that name, whatever the case) or Unprocessable.
+    An open preview (a draft round) is thrown away: it was paired without this team."""
     t = await for_organiser(db, tournament_id, user)
     late = t.status != "registration"
     if t.status == "finished" or (late and t.format != "swiss"):
@@ -376,20 +544,21 @@ async def register_team(
         names.pop()
     if club_id is not None and await db.get(Club, club_id) is None:
         raise NotFound(f"there is no club {club_id}", "no_club", club=club_id)
-    existing = await teams_of(db, t.id)
+    existing = await teams_of(db, t.id)  # under the tournament's lock: no race between the checks
     taken = {u for team in existing for u in (team.user1_id, team.user2_id) if u}
     if taken & set(uids):
         raise Conflict(
             "a player already plays in another team of this tournament", "player_in_two_teams"
         )
     team_name = clean_text(name or " & ".join(names), "the team's name")
-    if any(team.name.lower() == team_name.lower() for team in existing):
+    if any(team.name_key == team_name_key(team_name) for team in existing):
         raise Conflict(f"there is already a team {team_name!r}", "team_name_taken", team=team_name)
     seed = max((team.seed for team in existing), default=0) + 1
     team = Team(
         tournament_id=t.id,
         club_id=club_id,
         name=team_name,
+        name_key=team_name_key(team_name),
         player1=names[0] if names else "",
         player2=names[1] if len(names) > 1 else "",
         user1_id=uids[0] if uids else None,
@@ -401,6 +570,10 @@ async def register_team(
     )
     db.add(team)
     await db.flush()
+    for uid in uids:  # one team per player: the primary key refuses a second
+        db.add(TeamPlayer(tournament_id=t.id, user_id=uid, team_id=team.id))
+    # an open preview was paired without this team: it is thrown away (pair again)
+    await db.execute(delete(Round).where(Round.tournament_id == t.id, Round.status == "draft"))
     if late:
         audit(db, t, user, "late_entry", team_name, after={"team": team.id})
     await db.commit()

@@ -356,6 +356,18 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "swiss_played": N_("Every Swiss round has been played."),
     "no_pairing": N_("No pairing of the next round satisfies the rules."),
     "team_two_tables": N_("A team would sit at two live tables: close the open round first."),
+    "player_two_tables": N_(
+        "A player would sit at two tables of this round: each player is in one team."
+    ),
+    "round_no_draft": N_(
+        "There is no draft round %(round)s: a preview is thrown away when the teams change. "
+        "Pair the round again."
+    ),
+    "concurrent_change": N_(
+        "Someone changed this tournament at the same moment: reload the page and try again."
+    ),
+    "request_key_reused": N_("This form was already sent for something else: reload the page."),
+    "request_in_progress": N_("This request is still being handled: reload the page in a moment."),
     "knockout_no_winner": N_("Table %(table)s has no winner yet: a knockout match needs one."),
     "table_mode": N_("A table is played online or on paper."),
     "draft_tables_only": N_("Only a draft round's tables can change how they are played."),

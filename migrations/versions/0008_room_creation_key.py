@@ -21,12 +21,13 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("rooms") as batch:
-        batch.add_column(sa.Column("creation_key", sa.String(length=64), nullable=True))
-        batch.create_unique_constraint("uq_rooms_creation_key", ["creation_key"])
+    # No batch copy of rooms on SQLite: its DROP of the old table runs the ON DELETE
+    # CASCADE of seats, games and moves (foreign keys are on). A plain ADD COLUMN and a
+    # unique index instead.
+    op.add_column("rooms", sa.Column("creation_key", sa.String(length=64), nullable=True))
+    op.create_index("uq_rooms_creation_key", "rooms", ["creation_key"], unique=True)
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("rooms") as batch:
-        batch.drop_constraint("uq_rooms_creation_key", type_="unique")
-        batch.drop_column("creation_key")
+    op.drop_index("uq_rooms_creation_key", table_name="rooms")
+    op.drop_column("rooms", "creation_key")  # SQLite 3.35+: a plain DROP COLUMN

@@ -22,14 +22,13 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("rooms") as batch:
-        batch.add_column(
-            sa.Column(
-                "skip_empty_declaration", sa.Boolean(), nullable=False, server_default=sa.true()
-            )
-        )
+    # A plain ADD COLUMN, never a batch copy of rooms (on SQLite its DROP would run the
+    # ON DELETE CASCADE of seats, games and moves).
+    op.add_column(
+        "rooms",
+        sa.Column("skip_empty_declaration", sa.Boolean(), nullable=False, server_default=sa.true()),
+    )
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("rooms") as batch:
-        batch.drop_column("skip_empty_declaration")
+    op.drop_column("rooms", "skip_empty_declaration")  # SQLite 3.35+: no table copy

@@ -3,6 +3,8 @@ the tournament tables the models describe, and downgrades cleanly."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect, text
@@ -10,7 +12,7 @@ from sqlalchemy import inspect, text
 import app.accounts.models  # noqa: F401
 import app.rooms.models  # noqa: F401
 import app.tournaments.models  # noqa: F401
-from app.core.db import Base, make_engine
+from app.core.db import Base, make_engine, migrate
 
 OURS = {
     "clubs",
@@ -21,6 +23,8 @@ OURS = {
     "tournament_tables",
     "tournament_deals",
     "tournament_audit",
+    "tournament_players",
+    "tournament_requests",
 }
 
 
@@ -56,3 +60,55 @@ async def test_upgrade_builds_the_tournament_tables_as_the_models_say(database_u
     assert version is not None
     ours = [d for d in diffs if _tables_of(d) & OURS]
     assert ours == []
+
+
+async def test_0010_keeps_every_row_on_sqlite_and_fills_in_the_new_keys(tmp_path: Path) -> None:
+    """On SQLite a batch copy of ``teams`` would drop the old table, whose implicit
+    DELETE runs the ON DELETE CASCADE of tables and deals (foreign keys are on):
+    0010 adds a column and unique indexes instead. Two teams named alike keep apart (the
+    later one gets its id), an account's team is in ``tournament_players``."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'upgrade.db'}"
+    await migrate(url, "0009_skip_empty_declaration")
+    engine = make_engine(url)
+    rows = [
+        "INSERT INTO users (id, nickname, kind, created_at) VALUES (1, 'Pepa', 'guest', "
+        "CURRENT_TIMESTAMP)",
+        "INSERT INTO tournaments (id, name, game, options, format, settings, status, venue, "
+        "created_at) VALUES (1, 'T', 'bolot', '{}', 'swiss', '{}', 'running', '', "
+        "CURRENT_TIMESTAMP)",
+        *(
+            "INSERT INTO teams (id, tournament_id, name, player1, player2, user1_id, seed, "
+            f"status, late, created_at) VALUES ({i}, 1, '{name}', '', '', {user}, {i}, "
+            "'active', false, CURRENT_TIMESTAMP)"
+            for i, name, user in (
+                (1, "Els Cantons", 1),
+                (2, "ELS CANTONS", "NULL"),
+                (3, "B", "NULL"),
+            )
+        ),
+        "INSERT INTO tournament_rounds (id, tournament_id, number, stage, status) "
+        "VALUES (1, 1, 1, 'swiss', 'published')",
+        "INSERT INTO tournament_tables (id, round_id, number, home_id, away_id, mode, status, "
+        "forfeit) VALUES (1, 1, 1, 1, 3, 'paper', 'playing', false)",
+        "INSERT INTO tournament_deals (table_id, deal_no, summary, home_points, away_points, "
+        "entered_at) VALUES (1, 1, '{}', 10, 20, CURRENT_TIMESTAMP)",
+    ]
+    try:
+        async with engine.begin() as conn:
+            for row in rows:
+                await conn.execute(text(row))
+    finally:
+        await engine.dispose()
+    await migrate(url)
+    engine = make_engine(url)
+    try:
+        async with engine.connect() as conn:
+            keys = (await conn.execute(text("SELECT id, name_key FROM teams ORDER BY id"))).all()
+            players = (await conn.execute(text("SELECT * FROM tournament_players"))).all()
+            tables = (await conn.execute(text("SELECT count(*) FROM tournament_tables"))).scalar()
+            deals = (await conn.execute(text("SELECT count(*) FROM tournament_deals"))).scalar()
+    finally:
+        await engine.dispose()
+    assert [tuple(k) for k in keys] == [(1, "els cantons"), (2, "els cantons#2"), (3, "b")]
+    assert [tuple(p) for p in players] == [(1, 1, 1)]
+    assert (tables, deals) == (1, 1)
