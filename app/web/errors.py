@@ -79,6 +79,9 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     ),
     # the engine: options, deal and turn
     "unknown_game": N_("There is no game %(game)s."),
+    "championship_two_sides": N_(
+        "Championships pair two sides at a table: %(game)s has three players, each for himself."
+    ),
     "unknown_option": N_("%(game)s has no option %(option)s."),
     "option_bool": N_("%(option)s: yes or no."),
     "option_int": N_("%(option)s: a whole number from %(lo)s to %(hi)s."),
