@@ -103,6 +103,9 @@ LABELS: dict[str, GameLabels] = {
         failed_headline=N_("%(taker)s failed: dedans, all %(in_play)s points to the defenders."),
         beat_defenders=True,
         sheet="players",
+        # the stock and the retourne (with 32 cards it stays face up all deal: §3)
+        panel="belote_2p_stock",
+        panel_phases=("auction", "play"),
         choices={
             ("deal", "24"): N_("24 cards (9 to ace), eight each"),
             ("deal", "32"): N_("32 cards, nine each"),

@@ -15,6 +15,7 @@ screenshots/ (gitignored).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +113,39 @@ def test_a_belote_for_three_deal(browser: Any, live_url: str, screenshots: Path)
     assert page.locator("[data-testid=sheet] thead th").count() == 2 + 3
     shoot_result(page, live_url, room_url, browser, screenshots, "belote3p")
     assert done["cards"] >= 1 or "no score" in text, done
+    assert not errors, errors
+    page.context.close()
+
+
+def test_a_belote_for_three_deal_with_32_cards(
+    browser: Any, live_url: str, screenshots: Path
+) -> None:
+    """Option deal "32": the retourne stays face up beside the stock during the play."""
+    page = browser.new_context(viewport=PHONE).new_page()
+    errors = _errors(page)
+    page.goto(live_url + "/")
+    page.fill("#nickname", "Anouk")
+    page.click("[data-testid=nickname-form] button[type=submit]")
+    page.wait_for_selector("[data-testid=create-room]")
+    page.select_option("#game-select", "belote-3p")
+    page.select_option("fieldset[data-game=belote-3p] select[name=opt_deal]", "32")
+    page.click("[data-testid=create-room] button[type=submit]")
+    page.wait_for_url(re.compile(r"/rooms/\d+$"))
+    sit_fill_start(page)
+
+    def look_at_the_retourne(page: Any, done: dict[str, int]) -> bool:
+        if (
+            not done.get("retourne")
+            and page.locator("[data-testid=hand] button.playable").count()
+            and page.locator("[data-testid=stock] img[data-card]").count() == 1
+        ):
+            done["retourne"] = 1
+            assert page.locator("[data-testid=hand] button").count() == 9
+        return False
+
+    done = play_until_result(page, screenshots, "belote3p-32", DEAL_TIMEOUT, look_at_the_retourne)
+    text = page.locator("[data-testid=last-deal]").inner_text()
+    assert done.get("retourne") or "no score" in text, done
     assert not errors, errors
     page.context.close()
 
