@@ -54,8 +54,8 @@ def fixed_first_deal(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     assert sorted(DECK) == sorted(rules.GAMES["bolot"].deck)
     decks: list[list[str]] = [list(DECK)]
 
-    def shuffle(game_id: str) -> list[str]:
-        return decks.pop(0) if decks else rules.new_deck(game_id)
+    def shuffle(game_id: str, options: dict | None = None) -> list[str]:
+        return decks.pop(0) if decks else rules.new_deck(game_id, options=options)
 
     monkeypatch.setattr(play, "shuffle", shuffle)
     return list(DECK)

@@ -92,7 +92,7 @@ class AuctionModel:
             for place, card in zip(spots, cards, strict=True):
                 deck[place] = card
             used.update(initial[s])
-        rest = [c for c in GAMES[self.game].table.deck if c not in used]
+        rest = [c for c in GAMES[self.game].deck_for(self.options) if c not in used]
         if self.turned is not None and deck[self.turned] is None and self.turned_card in rest:
             deck[self.turned] = self.turned_card
             rest.remove(self.turned_card)
@@ -146,7 +146,7 @@ def model(view: View, heuristic: object) -> AuctionModel | None:
         calls = [dict(e) for e in view.get("auction") or []]
         if not calls:
             return None
-        placeholder = list(g.table.deck)
+        placeholder = list(g.deck_for(view["options"]))
         state = new_game(view["game"], view["options"], view["dealer"])
         state = apply(state, {"type": "deal", "deck": placeholder})
         turned = observe(state, None).get("turned")

@@ -1,4 +1,5 @@
-"""The heuristic bot for the turned-card games of the Belote family (Bolot, Belote, Belote for two).
+"""The heuristic bot for the turned-card games of the Belote family (Bolot, Belote, Belote for
+two and for three).
 
 Simple sensible play, from the seat's view only:
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from app.rules import GAMES
 from app.rules.cards import rank_of, suit_of
@@ -43,10 +45,11 @@ def suit_strength(game: TrickGame, cards: list[str], trump: str) -> int:
 
 
 def _choose_bid(game: TrickGame, view: View, actions: list[Action]) -> Action:
-    # the taker adds the turned card in the 4-player games only (rules/belote.md §3)
+    # the taker adds the turned card in the 4-player games and with 24 cards for three
+    # (rules/belote.md §3, rules/belote-3p.md §3)
     assert view["hand"] is not None  # the bidder's own view
     turned = view.get("turned")
-    hand = view["hand"] + ([turned] if turned and game.players == 4 else [])
+    hand = view["hand"] + ([turned] if turned and game.turned_to_taker(view["options"]) else [])
     rnd = 1 if any(a["type"] == "take" and "suit" not in a for a in actions) else 2
     best, best_value = None, -1
     for a in actions:
@@ -56,7 +59,7 @@ def _choose_bid(game: TrickGame, view: View, actions: list[Action]) -> Action:
         value = suit_strength(game, hand, trump)
         if value > best_value:
             best, best_value = a, value
-    threshold = TAKE_THRESHOLD[rnd] if game.players == 4 else TAKE_THRESHOLD_2P
+    threshold = TAKE_THRESHOLD_2P if game.players == 2 else TAKE_THRESHOLD[rnd]
     if best is not None and best_value >= threshold:
         return best
     return next(a for a in actions if a["type"] == "pass")
@@ -101,7 +104,7 @@ def _choose_card(game: TrickGame, view: View, actions: list[Action]) -> Action:
         ]
     led = suit_of(trick[0])
     win = game.winning_index(trick, contract)
-    partner_winning = game.players == 4 and win == len(trick) - 2
+    partner_winning = view["trick"][win]["seat"] == _ally(game, seat, contract)
     last_to_play = len(trick) == game.players - 1
     if partner_winning and (
         last_to_play or power(trick[win], led) >= 100 + len(game.table.ranks) - 1
@@ -112,6 +115,18 @@ def _choose_card(game: TrickGame, view: View, actions: list[Action]) -> Action:
     if winners and not partner_winning:
         return plays[min(winners, key=lambda c: (power(c, led), points(c)))]
     return plays[min(cards, key=lambda c: (points(c), suit_of(c) == trump, power(c, led)))]
+
+
+def _ally(game: TrickGame, seat: int, contract: dict[str, Any] | None) -> int | None:
+    """The seat whose winning tricks ``seat`` is glad of: his partner (4 players); with
+    three, the other defender when neither is the taker (the two defenders share the whole
+    deal when the taker fails: rules/belote-3p.md §7); None otherwise."""
+    if game.sides == 2:
+        return (seat + 2) % 4 if game.players == 4 else None
+    taker = (contract or {}).get("taker")
+    if taker is None or taker == seat:
+        return None
+    return next(s for s in range(game.players) if s not in (seat, taker))
 
 
 def _claim_is_sure(view: View) -> bool:

@@ -4,7 +4,7 @@ Used by the ``strong`` bot (:mod:`app.bots.strong`). Everything comes from
 the seat's own view (``observe(state, seat)``) and, for Botifarra, whose
 finished tricks lie face down, from what the same seat saw earlier in the deal
 (:mod:`app.bots.memory`). The knowledge, per hidden *place* (another seat, or
-``"stock"`` for the unseen cards of Belote for two):
+``"stock"`` for the cards never dealt: Belote for two, Belote for three with 32 cards):
 
 * ``count``: how many cards the place holds now;
 * ``known``: cards it surely holds: the turned card taken by the taker
@@ -81,21 +81,21 @@ def knowledge(view: View, tricks: list[dict[str, Any] | None]) -> Knowledge:
     for s in others:
         know.known[s], know.forbidden[s] = set(), set()
         know.count[s] = view["hand_counts"][s]
-    # the turned card and its exchange (rules/belote.md §3; Bolot §3)
+    # the turned card and its exchange (rules/belote.md §3; Bolot §3; rules/belote-3p.md §3)
     turned = contract.get("turned") if isinstance(contract, dict) else None
-    if g.players == 4 and turned and contract and contract.get("taker") in know.known:
-        know.known[contract["taker"]].add(turned)
-    if g.players == 2:
+    if g.turned_to_taker(options):
+        if turned and contract and contract.get("taker") in know.known:
+            know.known[contract["taker"]].add(turned)
+    else:  # the turned card stays on the table (and the bottom card of Belote for two)
         for c in (view.get("turned"), view.get("bottom_card")):
             if c:
                 out_of_hands.add(c)
         ex = view.get("exchange")
-        other = others[0]
         seven = "7" + trump if trump else None
-        if ex and ex["seat"] == other:
+        if ex and ex["seat"] in know.known:
             swapped = turned if ex["swap"] else seven
             assert swapped is not None  # an exchange is offered only on a turned card's trump
-            know.known[other].add(swapped)
+            know.known[ex["seat"]].add(swapped)
         elif (
             ex is None
             and options.get("seven_of_trump_exchange")
@@ -103,7 +103,8 @@ def knowledge(view: View, tricks: list[dict[str, Any] | None]) -> Knowledge:
             and turned
             and suit_of(turned) == trump
         ):
-            know.forbidden[other].add(seven)  # nobody held it when the exchange was due
+            for other in others:  # nobody held it when the exchange was due
+                know.forbidden[other].add(seven)
     # shown declarations and announced belotes
     for entry in view.get("declarations") or []:
         if entry["seat"] != seat and entry.get("shown"):
@@ -119,7 +120,7 @@ def knowledge(view: View, tricks: list[dict[str, Any] | None]) -> Knowledge:
     known_anywhere = set().union(*know.known.values()) if others else set()
     know.pool = [
         c
-        for c in g.table.deck
+        for c in g.deck_for(options)
         if c not in seen and c not in known_anywhere and c not in out_of_hands
     ]
     # forbidden cards: each past play by another seat, judged card by card

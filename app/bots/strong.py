@@ -222,17 +222,23 @@ def _initial_hands(view: View, state: State) -> list[list[str]]:
 def _play_out(
     g: TrickGame, state: State, seat: int, heuristic: Choose, rng: random.Random
 ) -> float:
-    """Play the deal out with ``heuristic`` in every seat; ``seat``'s side's points minus the other's."""
+    """Play the deal out with ``heuristic`` in every seat; ``seat``'s side's points minus the
+    other's (with three players each for himself, minus the mean of the other two's)."""
     apply = g.apply
     while not needs_deal(state) and not is_over(state):
         mover = to_act(state)
         assert mover is not None  # neither dealing nor over
         state = apply(state, heuristic(brief_view(state, mover), rng))
-    points = deal_points(state) or [0, 0]
-    totals = deal_totals(state) or [0, 0]
+    points = deal_points(state) or [0] * g.sides
+    totals = deal_totals(state) or [0] * g.sides
     team = g.team_of(seat)
+    others = g.sides - 1
     # the points decide; the totals only part results the points leave equal
-    return points[team] - points[1 - team] + TIE_BREAK * (totals[team] - totals[1 - team])
+    return (
+        points[team]
+        - (sum(points) - points[team]) / others
+        + TIE_BREAK * (totals[team] - (sum(totals) - totals[team]) / others)
+    )
 
 
 def _draw(
@@ -262,7 +268,7 @@ def _fill_unseen(
     out: list[dict[str, Any]] = []
     for t in tricks:
         if t is None:
-            team = 0 if left[0] > 0 else 1
+            team = next((s for s, n in enumerate(left) if n > 0), len(left) - 1)
             left[team] -= 1
             cards = [(s, spare.pop() if spare else "") for s in range(g.players)]
             t = {"leader": 0, "cards": [(s, c) for s, c in cards if c], "winner": team}
@@ -275,7 +281,7 @@ def _declared(
 ) -> list[list[dict[str, Any]] | None] | None:
     """Each seat's declaration for the position: as shown, or (only kinds public) a choice of
     its drawn hand with the same kinds; None for seats yet to declare."""
-    if not g.declarations_allowed(view["contract"]):
+    if not g.declarations_allowed(view["contract"], view["options"]):
         return None
     out: list[list[dict[str, Any]] | None] = [None] * g.players
     played = [[c for t in tricks for s, c in t["cards"] if s == seat] for seat in range(g.players)]

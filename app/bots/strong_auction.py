@@ -49,7 +49,7 @@ def _layout(game: str, options: dict[str, Any], dealer: int) -> tuple[list[int |
     """Where each deck index goes for ``dealer``: a seat, ``"turned"`` or ``"stock"``; found
     by dealing a deck in its fixed order and looking at each seat's view."""
     g = GAMES[game]
-    deck = g.deck
+    deck = list(g.deck_for(g.validate_options(options)))
     state = apply(new_game(game, options, dealer), {"type": "deal", "deck": list(deck)})
     where: dict[str, int | str] = {}
     for s in range(g.players):
@@ -76,7 +76,7 @@ def _draw_deck(view: View, layout: list[int | str], rng: random.Random) -> list[
     seat = view["seat"]
     mine = list(view["hand"] or [])
     turned = view.get("turned")
-    unseen = [c for c in g.deck if c not in mine and c != turned]
+    unseen = [c for c in g.deck_for(view["options"]) if c not in mine and c != turned]
     rng.shuffle(unseen)
     deck: list[str] = []
     for place in layout:

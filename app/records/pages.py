@@ -151,7 +151,7 @@ async def replay_page(
         {
             "seat": s,
             "name": names[s],
-            "team": s % 2,
+            "team": s % presenter.sides(view),
             "to_act": view.get("to_act") == s,
             "dealer": view.get("dealer") == s,
             "cards": _cards(hand),

@@ -276,13 +276,13 @@ def summary(game: str, last_deal: dict[str, Any]) -> dict[str, Any]:
     tricks [team 0, team 1], outcome, last_deal}`` (``last_deal`` is the engine's whole
     record, public once the deal ended)."""
     g = rules.GAMES[game]
-    tricks = [0, 0]
+    tricks = [0] * g.sides
     for t in last_deal.get("tricks") or []:
         tricks[g.team_of(t["winner"])] += 1
     return {
         "void": bool(last_deal.get("void")),
         "contract": last_deal.get("contract"),
-        "points": list(last_deal.get("points") or [0, 0]),
+        "points": list(last_deal.get("points") or [0] * g.sides),
         "tricks": tricks,
         "outcome": last_deal.get("outcome"),
         "last_deal": last_deal,

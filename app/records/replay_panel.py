@@ -25,9 +25,16 @@ def for_page(result: dict[str, Any], room: dict[str, Any]) -> dict[str, Any]:
     players = g.players
     names = presenter.seat_names({"seats": room.get("seats") or [], "players": players})
     teams = presenter.team_names(
-        {"seats": room.get("seats") or [], "players": players, "my_seat": seat}, names
+        {"seats": room.get("seats") or [], "players": players, "my_seat": seat, "game": game},
+        names,
     )
     us = g.team_of(seat)
+
+    def versus(values: list[int]) -> str:
+        """Your side's figure, then the other side's (with three players, each other's)."""
+        return " – ".join(
+            str(v) for v in [values[us], *(v for s, v in enumerate(values) if s != us)]
+        )
 
     def side(part: dict[str, Any]) -> dict[str, Any]:
         last = part["last_deal"]
@@ -50,10 +57,11 @@ def for_page(result: dict[str, Any], room: dict[str, Any]) -> dict[str, Any]:
                 words += " · " + (_("You") if taker == seat else names.get(taker, "?"))
         return {
             "contract": words,
-            "tricks": f"{part['tricks'][us]} – {part['tricks'][1 - us]}",
-            "points": f"{part['points'][us]} – {part['points'][1 - us]}",
+            "tricks": versus(part["tricks"]),
+            "points": versus(part["points"]),
             "headline": shown.get("headline", ""),
-            "margin": part["points"][us] - part["points"][1 - us],
+            # over the best of the others (two sides: the other side)
+            "margin": part["points"][us] - max(v for s, v in enumerate(part["points"]) if s != us),
         }
 
     mine, bot = side(result["actual"]), side(result["replay"])

@@ -31,7 +31,8 @@ log = logging.getLogger(__name__)
 
 CACHE_SIZE = 1024
 
-#: The shuffle of a new deal: ``shuffle(game_id) -> deck``. Tests may replace it.
+#: The shuffle of a new deal: ``shuffle(game_id, options=None) -> deck`` (the options' deck:
+#: rules/belote-3p.md deals 24 or 32 cards). Tests may replace it.
 shuffle = rules.new_deck
 
 
@@ -258,7 +259,7 @@ def commitment(salt: str, deck: list[str]) -> str:
 async def deal(db: AsyncSession, room_id: int, game: Game, loaded: Loaded) -> Loaded:
     """Deal the next hand: a fresh shuffle (secrets.SystemRandom), its commitment stored
     beside the ``deal`` move (actor "server"). Raises Conflict if someone dealt first."""
-    deck = list(shuffle(game.game))
+    deck = list(shuffle(game.game, options=game.options or None))
     salt = secrets.token_hex(16)
     count = await db.scalar(select(func.count()).select_from(Deal).where(Deal.game_id == game.id))
     row = Deal(

@@ -14,7 +14,7 @@ from app.rules.state import State
 from app.rules.types import Action, ActionIn, DealScore, SummaryIn, View
 
 #: The game modules; each exposes ``RULESETS``, a list of TrickGame instances.
-GAME_MODULES = ("bolot", "belote", "bridge_belote", "botifarra")
+GAME_MODULES = ("bolot", "belote", "belote_3p", "bridge_belote", "botifarra")
 
 
 def _load_games() -> dict[str, TrickGame]:
@@ -73,9 +73,16 @@ def is_over(state: State) -> bool:
     return state.phase == "over"
 
 
-def new_deck(game_id: str, rng: random.Random | None = None) -> list[str]:
-    """A shuffled deck (uniform Fisher-Yates); ``secrets.SystemRandom`` unless ``rng`` is given."""
-    deck = game(game_id).deck
+def new_deck(
+    game_id: str, rng: random.Random | None = None, options: dict[str, Any] | None = None
+) -> list[str]:
+    """A shuffled deck (uniform Fisher-Yates); ``secrets.SystemRandom`` unless ``rng`` is given.
+
+    ``options``: the match's options, where one changes the deck (rules/belote-3p.md §2:
+    24 or 32 cards); the default options' deck when None. Raises IllegalAction for an
+    unknown game or option."""
+    g = game(game_id)
+    deck = list(g.deck_for(g.validate_options(options) if options else None))
     (rng or secrets.SystemRandom()).shuffle(deck)
     return deck
 
@@ -109,10 +116,12 @@ def score_deal(game_id: str, options: dict[str, Any] | None, summary: SummaryIn)
 
 
 def leading_team(scores: list[int]) -> int | None:
-    """The team (0 or 1) with the higher of two match scores; None when they are equal.
-    Used where a match is stopped by a championship's deal count or time limit rather
-    than ended by its rules (docs/tournaments.md "Match definition")."""
-    return None if scores[0] == scores[1] else (0 if scores[0] > scores[1] else 1)
+    """The side with the single highest match score (a team 0 or 1; a seat where each
+    plays for himself); None when the highest is shared. Used where a match is stopped by
+    a championship's deal count or time limit rather than ended by its rules
+    (docs/tournaments.md "Match definition")."""
+    top = max(scores)
+    return scores.index(top) if scores.count(top) == 1 else None
 
 
 def replay(

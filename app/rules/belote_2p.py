@@ -12,18 +12,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.rules.belote_base import EIGHT_CARD_RUN_OPTION, TARGET_OPTION, FrenchBelote, four_key
+from app.rules.belote_base import (
+    EIGHT_CARD_RUN_OPTION,
+    TARGET_OPTION,
+    SevenOfTrumpExchange,
+    four_key,
+)
 from app.rules.cards import suit_of
 from app.rules.declarations import run_key
 from app.rules.errors import IllegalAction, Reason
 from app.rules.scoring import capot_team, compare_best, deal_totals
 from app.rules.state import State
 from app.rules.types import Action, ActionIn, DealScore, SummaryIn, View
-
-EXCHANGE_ACTIONS: list[Action] = [
-    {"type": "exchange", "swap": True},
-    {"type": "exchange", "swap": False},
-]
 
 
 def follow_suit(hand: list[str], trick: list[str]) -> tuple[list[str], str]:
@@ -37,7 +37,7 @@ def follow_suit(hand: list[str], trick: list[str]) -> tuple[list[str], str]:
     return list(hand), ""
 
 
-class BeloteForTwo(FrenchBelote):
+class BeloteForTwo(SevenOfTrumpExchange):
     """The ruleset ``belote-2p``: seats 0 and 1, each for himself (rules/belote.md)."""
 
     id = "belote-2p"
@@ -76,48 +76,7 @@ class BeloteForTwo(FrenchBelote):
             state.hands[e if i % 2 == 0 else 1 - e].append(card)
         state.extra["bottom"] = state.stock[-1]
         state.stock = state.stock[6:-1]
-        holder = self.exchange_holder(state)
-        if holder is None:
-            self.begin_play(state, e)
-        else:
-            state.extra["exchange"] = {"seat": holder, "swap": None}
-            state.to_act = holder
-
-    def exchange_holder(self, state: State) -> int | None:
-        """The seat holding the 7 of trumps when the trump is the *retourne*'s suit (option on)."""
-        trump = self.trump(state.contract)
-        if not state.options["seven_of_trump_exchange"] or trump != suit_of(state.turned or ""):
-            return None
-        seven = "7" + trump
-        return next((s for s in range(self.players) if seven in state.hands[s]), None)
-
-    def exchange_pending(self, state: State) -> bool:
-        """True while the 7 of trumps' holder has not answered."""
-        ex = state.extra.get("exchange")
-        return state.phase == "auction" and ex is not None and ex["swap"] is None
-
-    def auction_actions(self, state: State) -> list[Action]:
-        if self.exchange_pending(state):
-            return [a.copy() for a in EXCHANGE_ACTIONS]
-        return super().auction_actions(state)
-
-    def do_auction(self, state: State, action: ActionIn) -> None:
-        if not self.exchange_pending(state):
-            if action.get("type") == "exchange":
-                raise IllegalAction("no_seven_to_exchange")
-            super().do_auction(state, action)
-            return
-        swap = action.get("swap")
-        if action.get("type") != "exchange" or swap not in (True, False):
-            raise IllegalAction("exchange_first")
-        seat = state.extra["exchange"]["seat"]
-        if swap:
-            hand = state.hands[seat]
-            hand.remove("7" + self.trump(state.contract))  # type: ignore[operator]
-            hand.append(state.turned)
-            state.turned = "7" + self.trump(state.contract)  # type: ignore[operator]
-        state.extra["exchange"] = {"seat": seat, "swap": swap}
-        self.begin_play(state, self.eldest(state))
+        self.offer_exchange(state)
 
     # ------------------------------------------------------------------ play (§6)
     def legal_play(

@@ -10,13 +10,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.rules.cards import FRENCH_BELOTE
+from app.rules.cards import FRENCH_BELOTE, suit_of
 from app.rules.declarations import run_key
 from app.rules.errors import IllegalAction
 from app.rules.scoring import CheckedSummary, check_common_summary, check_declared
 from app.rules.state import State
 from app.rules.turned import TurnedCardGame
-from app.rules.types import Summary, View
+from app.rules.types import Action, ActionIn, Summary, View
+
+#: The answers of the 7 of trumps' holder (rules/belote.md §3, 2p; rules/belote-3p.md §3).
+EXCHANGE_ACTIONS: list[Action] = [
+    {"type": "exchange", "swap": True},
+    {"type": "exchange", "swap": False},
+]
 
 #: rules/belote.md §2: the French table shared with Bridge-Belote.
 TABLE = FRENCH_BELOTE
@@ -108,7 +114,7 @@ class FrenchBelote(TurnedCardGame):
                 for c, ok in zip(declarations[t], valid[t], strict=True)
                 if ok
             )
-            for t in (0, 1)
+            for t in range(len(declarations))
         ]
 
     def summary_item(self, state: State, seat: int, combo: dict[str, Any]) -> dict[str, Any]:
@@ -119,8 +125,8 @@ class FrenchBelote(TurnedCardGame):
         self, state: State
     ) -> tuple[list[list[dict[str, Any]]], list[list[tuple[int, int]]]]:
         """Each side's declarations in summary form, with where each came from: ``(seat, index)``."""
-        per_team: list[list[dict[str, Any]]] = [[], []]
-        where: list[list[tuple[int, int]]] = [[], []]
+        per_team: list[list[dict[str, Any]]] = [[] for _ in range(self.sides)]
+        where: list[list[tuple[int, int]]] = [[] for _ in range(self.sides)]
         for seat, combos in enumerate(state.declared):
             for i, combo in enumerate(combos or []):
                 team = self.team_of(seat)
@@ -144,7 +150,7 @@ class FrenchBelote(TurnedCardGame):
         out: dict[int, list[bool]] = {
             s: [False] * len(c or []) for s, c in enumerate(state.declared)
         }
-        for team in (0, 1):
+        for team in range(self.sides):
             for (seat, i), ok in zip(where[team], valid[team], strict=True):
                 out[seat][i] = ok
         return out
@@ -187,3 +193,57 @@ class FrenchBelote(TurnedCardGame):
             for item, ok in zip(entry["combinations"], flags, strict=True):
                 item["valid"] = ok
             entry["valid"] = any(flags)
+
+
+class SevenOfTrumpExchange(FrenchBelote):
+    """The exchange of the 7 of trumps for the *retourne* that stays on the table, after a
+    round-1 take (rules/belote.md §3, 2p; rules/belote-3p.md §3 with 32 cards; option
+    ``seven_of_trump_exchange``). The holder answers ``{"type": "exchange", "swap": bool}``
+    while the phase is still ``"auction"``; then the eldest hand leads.
+    """
+
+    def offer_exchange(self, state: State) -> None:
+        """The hands are complete: ask the 7 of trumps' holder when the exchange applies,
+        else begin the play."""
+        holder = self.exchange_holder(state)
+        if holder is None:
+            self.begin_play(state, self.eldest(state))
+        else:
+            state.extra["exchange"] = {"seat": holder, "swap": None}
+            state.to_act = holder
+
+    def exchange_holder(self, state: State) -> int | None:
+        """The seat holding the 7 of trumps when the trump is the *retourne*'s suit (option on)."""
+        trump = self.trump(state.contract)
+        if not state.options["seven_of_trump_exchange"] or trump != suit_of(state.turned or ""):
+            return None
+        seven = "7" + trump
+        return next((s for s in range(self.players) if seven in state.hands[s]), None)
+
+    def exchange_pending(self, state: State) -> bool:
+        """True while the 7 of trumps' holder has not answered."""
+        ex = state.extra.get("exchange")
+        return state.phase == "auction" and ex is not None and ex["swap"] is None
+
+    def auction_actions(self, state: State) -> list[Action]:
+        if self.exchange_pending(state):
+            return [a.copy() for a in EXCHANGE_ACTIONS]
+        return super().auction_actions(state)
+
+    def do_auction(self, state: State, action: ActionIn) -> None:
+        if not self.exchange_pending(state):
+            if action.get("type") == "exchange":
+                raise IllegalAction("no_seven_to_exchange")
+            super().do_auction(state, action)
+            return
+        swap = action.get("swap")
+        if action.get("type") != "exchange" or swap not in (True, False):
+            raise IllegalAction("exchange_first")
+        seat = state.extra["exchange"]["seat"]
+        if swap:
+            hand = state.hands[seat]
+            hand.remove("7" + self.trump(state.contract))  # type: ignore[operator]
+            hand.append(state.turned)
+            state.turned = "7" + self.trump(state.contract)  # type: ignore[operator]
+        state.extra["exchange"] = {"seat": seat, "swap": swap}
+        self.begin_play(state, self.eldest(state))

@@ -27,7 +27,8 @@ from app.rules.views import Views
 
 
 class TrickGame(Lookups, Views):
-    """Base ruleset for a trick-taking game of 2 or 4 players in two teams.
+    """Base ruleset for a trick-taking game of 2, 3 or 4 players: two teams of two, or each
+    player for himself (``sides``: the scoring sides; a "team" is then the seat).
 
     Class attributes a game sets: ``id``, ``name``, ``players``, ``table``,
     ``tricks_per_deal``, ``options_schema`` (list of ``{"name", "type",
@@ -41,6 +42,10 @@ class TrickGame(Lookups, Views):
     id = ""
     name = ""
     players = 4
+    #: The scoring sides: two teams (4 players) or the seats themselves (2 or 3 players).
+    #: ``team_of`` maps a seat to its side; ``scores``, ``tricks_won``, ``won`` and a deal's
+    #: ``points`` have one entry per side.
+    sides = 2
     table: CardTable
     tricks_per_deal = 8
     options_schema: list[dict[str, Any]] = []
@@ -59,7 +64,8 @@ class TrickGame(Lookups, Views):
     #: (rules/botifarra.md §4). False where an auction decides the contract.
     trump_chosen = False
     #: The shape of the deal summary (§8 of the rules file) that ``score_deal`` reads:
-    #: ``"belote"`` (a taker team, last trick, declarations, belote flags), ``"bridge"``
+    #: ``"belote"`` (a taker team, last trick, declarations, belote flags), ``"belote_players"``
+    #: (the same per player: rules/belote-3p.md §8), ``"bridge"``
     #: (a declarer's contract with its multiplier, belot counts, points hanging) or
     #: ``"botifarra"`` (a chooser team, doublings, tricks; no declarations).
     summary_kind = "belote"
@@ -76,6 +82,12 @@ class TrickGame(Lookups, Views):
     def has_declarations(self) -> bool:
         """True when the players declare runs and fours in the first trick (§5 of the rules)."""
         return bool(self.four_ranks)
+
+    def turned_to_taker(self, options: dict[str, Any]) -> bool:
+        """True when the taker adds the turned card to his hand, so everyone knows he holds
+        it (rules/bolot.md §3, rules/belote.md §3 for four; rules/belote-3p.md §3 with 24
+        cards); False where it stays on the table (Belote for two) or there is none."""
+        return self.players == 4
 
     def ends_before_target(self, options: dict[str, Any]) -> bool:
         """True when, under ``options``, a match may end before a team reaches the target:
@@ -98,8 +110,18 @@ class TrickGame(Lookups, Views):
     # ------------------------------------------------------------------ options
     @property
     def deck(self) -> list[str]:
-        """All the card codes of this game's deck, in a fixed order."""
+        """All the card codes of this game's deck, in a fixed order (default options)."""
         return list(self.table.deck)
+
+    def deck_for(self, options: dict[str, Any] | None) -> tuple[str, ...]:
+        """The card codes dealt under ``options``, in a fixed order: the whole table's deck,
+        unless an option removes cards (rules/belote-3p.md §2: 24 cards or 32)."""
+        return self.table.deck
+
+    def deal_tricks(self, options: dict[str, Any]) -> int:
+        """The tricks of one deal under ``options`` (``tricks_per_deal`` unless an option
+        changes the deal: rules/belote-3p.md §3, 8 or 9)."""
+        return self.tricks_per_deal
 
     def validate_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Options with defaults filled in.
@@ -138,8 +160,8 @@ class TrickGame(Lookups, Views):
 
     # ------------------------------------------------------------------ seats
     def team_of(self, seat: int) -> int:
-        """Team of a seat: seats 0 and 2 are team 0 (in 2-player games, the seat itself)."""
-        return seat % 2
+        """Team of a seat: seats 0 and 2 are team 0 (in 2- and 3-player games, the seat itself)."""
+        return seat % self.sides
 
     def next_seat(self, seat: int) -> int:
         """The seat that plays after ``seat``."""
@@ -155,7 +177,14 @@ class TrickGame(Lookups, Views):
         opts = self.validate_options(options)
         if not isinstance(dealer, int) or not 0 <= dealer < self.players:
             raise IllegalAction("dealer_range", last=self.players - 1)
-        return State(game=self.id, options=opts, players=self.players, dealer=dealer)
+        state = State(game=self.id, options=opts, players=self.players, dealer=dealer)
+        if self.sides != 2:
+            state.scores, state.won, state.tricks_won = self._per_side()
+        return state
+
+    def _per_side(self) -> tuple[list[int], list[list[str]], list[int]]:
+        """Fresh ``(scores, won, tricks_won)``: one entry per side."""
+        return [0] * self.sides, [[] for _ in range(self.sides)], [0] * self.sides
 
     def legal_actions(self, state: State) -> list[Action]:
         """Every action the player to act may take now ([] in phase deal/over)."""
@@ -245,29 +274,32 @@ class TrickGame(Lookups, Views):
         return new
 
     # ------------------------------------------------------------------ deal
-    def _is_whole_deck(self, deck: Any) -> bool:
-        if not isinstance(deck, list) or len(deck) != len(self.table.deck):
+    def _is_whole_deck(self, deck: Any, options: dict[str, Any]) -> bool:
+        whole = self._deck_set(options)
+        if not isinstance(deck, list) or len(deck) != len(whole):
             return False
         try:
-            return set(deck) == self._deck_set()
+            return set(deck) == whole
         except TypeError:  # an unhashable item is no card
             return False
 
-    def _deck_set(self) -> frozenset[str]:
-        found = self._memo.get(("deck",))
+    def _deck_set(self, options: dict[str, Any]) -> frozenset[str]:
+        cards = self.deck_for(options)
+        found: frozenset[str] | None = self._memo.get(("deck", cards))
         if found is None:
-            found = self._memo[("deck",)] = frozenset(self.table.deck)
+            found = self._memo[("deck", cards)] = frozenset(cards)
         return found
 
     def do_deal(self, state: State, deck: Any) -> None:
         """Check that ``deck`` is a permutation of the deck and hand out the cards."""
-        if not self._is_whole_deck(deck):
-            raise IllegalAction("deck_once", n=len(self.table.deck))
+        if not self._is_whole_deck(deck, state.options):
+            raise IllegalAction("deck_once", n=len(self.deck_for(state.options)))
         state.deck = list(deck)
         state.deal_no += 1
         state.hands = [[] for _ in range(self.players)]
         state.auction, state.contract, state.declared, state.belote = [], None, [], []
-        state.trick, state.tricks, state.won, state.tricks_won = [], [], [[], []], [0, 0]
+        state.trick, state.tricks = [], []
+        _, state.won, state.tricks_won = self._per_side()
         state.turned, state.stock, state.extra = None, [], {}
         self.deal_cards(state, list(deck))
 
@@ -283,7 +315,7 @@ class TrickGame(Lookups, Views):
                 "dealer": state.dealer,
                 "void": True,
                 "contract": None,
-                "points": [0, 0],
+                "points": [0] * self.sides,
                 "outcome": None,
                 "detail": None,
                 "carried_out": state.carried,
@@ -312,13 +344,17 @@ class TrickGame(Lookups, Views):
         state.phase = "play"
         state.leader = state.to_act = leader
         state.initial_hands = [list(h) for h in state.hands]
-        state.declared = [None] * self.players if self.declarations_allowed(state.contract) else []
+        allowed = self.declarations_allowed(state.contract, state.options)
+        state.declared = [None] * self.players if allowed else []
         trump = self.trump(state.contract)
         for hand in state.hands:
             hand.sort(key=lambda c: self.table.sort_key(c, trump))
 
-    def declarations_allowed(self, contract: dict[str, Any] | None) -> bool:
-        """True when the seats declare in trick 1 under ``contract`` (the game has declarations)."""
+    def declarations_allowed(
+        self, contract: dict[str, Any] | None, options: dict[str, Any] | None = None
+    ) -> bool:
+        """True when the seats declare in trick 1 under ``contract`` and ``options`` (the
+        game has declarations)."""
         return bool(self.four_ranks)
 
     def must_declare(self, state: State, seat: int) -> bool:
@@ -450,7 +486,7 @@ class TrickGame(Lookups, Views):
         state.tricks_won = tricks_won
         state.trick = []
         state.leader = state.to_act = winner
-        if len(state.tricks) == self.tricks_per_deal:
+        if len(state.tricks) == self.deal_tricks(state.options):
             self.finish_deal(state)
 
     def card_power(self, card: str, led: str, trump: str | None) -> int:
@@ -520,7 +556,7 @@ class TrickGame(Lookups, Views):
         """Score the deal, add it to the sheet, and end the match or pass the deal on."""
         summary = self.deal_summary(state)
         result = self.score_deal(state.options, summary)
-        state.scores = [state.scores[i] + result["points"][i] for i in (0, 1)]
+        state.scores = [state.scores[i] + result["points"][i] for i in range(self.sides)]
         state.carried = result.get("carried_out", 0)
         state.sheet = state.sheet + [
             {

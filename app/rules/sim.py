@@ -47,7 +47,7 @@ def position(
     state.hands = [sorted(h, key=lambda c: g.table.sort_key(c, trump)) for h in hands]
     state.contract = view["contract"]
     state.auction = list(view["auction"])
-    if not g.declarations_allowed(view["contract"]):
+    if not g.declarations_allowed(view["contract"], view["options"]):
         declared = []
     elif declared is None:
         declared = [[] for _ in range(g.players)] if tricks else [None] * g.players
@@ -56,7 +56,7 @@ def position(
     state.trick = [(t["seat"], t["card"]) for t in view["trick"]]
     state.leader = view["leader"]
     state.tricks = list(tricks)
-    won: list[list[str]] = [[], []]
+    won: list[list[str]] = [[] for _ in range(g.sides)]
     for t in tricks:
         won[g.team_of(t["winner"])].extend(c for _, c in t["cards"])
     state.won = won
@@ -103,7 +103,7 @@ def in_play(state: State) -> bool:
 
 
 def deal_points(state: State) -> list[int] | None:
-    """The points of the last finished deal of the match (None before any): ``[team0, team1]``."""
+    """The points of the last finished deal of the match (None before any): one per side."""
     return list(state.sheet[-1]["points"]) if state.sheet else None
 
 

@@ -7,6 +7,8 @@ mapping and the same two-round auction; only the words differ (*vaig* /
 
 from __future__ import annotations
 
+from typing import Any
+
 from app.rules.cards import suit_of
 from app.rules.core import TrickGame
 from app.rules.errors import IllegalAction
@@ -15,12 +17,13 @@ from app.rules.types import Action, ActionIn
 
 
 class TurnedCardGame(TrickGame):
-    """A 4-player game dealt 3+2 with a turned card and a two-round take/pass auction.
+    """A game dealt 3+2 with a turned card and a two-round take/pass auction.
 
-    Deck indices (top card first), dealer ``d``, eldest ``e``: 0-11 three each
-    to ``e, e+1, e+2, d``; 12-19 two each, same order; 20 the turned card;
-    21-31 the stock. After a take the taker adds the turned card, then from
-    ``e`` each seat takes 3 stock cards, the taker 2.
+    Deck indices (top card first), dealer ``d``, eldest ``e``, four players: 0-11
+    three each to ``e, e+1, e+2, d``; 12-19 two each, same order; 20 the turned
+    card; 21-31 the stock. After a take the taker adds the turned card, then
+    from ``e`` each seat takes 3 stock cards, the taker 2. With three players
+    (rules/belote-3p.md §3) the same steps give 0-8, 9-14, 15 and 16-23.
     """
 
     #: Cards per seat in each round of the first deal (rules/belote.md §3: 3 + 2; 3 + 3 for two).
@@ -31,10 +34,15 @@ class TurnedCardGame(TrickGame):
         e = self.eldest(state)
         return [(e + i) % self.players for i in range(self.players)]
 
+    def deal_packets(self, options: dict[str, Any]) -> tuple[int, ...]:
+        """Cards per seat in each round of the first deal under ``options`` (``packets``
+        unless an option changes the deal: rules/belote-3p.md §3)."""
+        return self.packets
+
     def deal_cards(self, state: State, deck: list[str]) -> None:
         order = self.seat_order(state)
         i = 0
-        for packet in self.packets:
+        for packet in self.deal_packets(state.options):
             for seat in order:
                 state.hands[seat].extend(deck[i : i + packet])
                 i += packet

@@ -88,12 +88,14 @@ class View(TypedDict):
 
 
 class Summary(TypedDict, total=False):
-    """One deal as ``score_deal`` takes it (rules/<game>.md §8): per team unless said."""
+    """One deal as ``score_deal`` takes it (rules/<game>.md §8): per team (per player in
+    belote-3p) unless said."""
 
     contract: Required[dict[str, Any]]  # the game's summary_contract_keys
     card_points: list[int]
     tricks: list[int]
     last_trick_team: int
+    last_trick_player: int  # belote-3p: per player (rules/belote-3p.md §8)
     declarations: list[list[dict[str, Any]]]  # the combinations each team declared
     belote: list[int]  # Bridge-Belote: belots per team; else 1 for the team that had it
     carried_in: int

@@ -38,7 +38,7 @@ class GameLabels:
     ``choices``: a choice option's words in this game, ``(option, value) -> msgid``.
     ``panel``/``panel_phases``: the table's own panel (app/table/panels.py ``PANELS``) and
     the phases it shows in. ``sheet``: the score sheet's layout (``"belote"``, ``"bridge"``,
-    ``"botifarra"``). ``beat_defenders``: the takers must score more than the defenders
+    ``"botifarra"``, ``"players"``: a column per player, Belote for three). ``beat_defenders``: the takers must score more than the defenders
     (no fixed "needed": rules/belote.md §7). ``always_multiplier``: the contract always
     shows its multiplier. ``rules_doc``: the folder of the rules text (templates/rules).
     """
@@ -98,6 +98,20 @@ LABELS: dict[str, GameLabels] = {
         panel_phases=("auction", "play"),
         rules_doc="belote",
     ),
+    "belote-3p": GameLabels(
+        failed_note=N_("dedans"),
+        failed_headline=N_("%(taker)s failed: dedans, all %(in_play)s points to the defenders."),
+        beat_defenders=True,
+        sheet="players",
+        # the stock and the retourne (with 32 cards it stays face up all deal: §3)
+        panel="belote_2p_stock",
+        panel_phases=("auction", "play"),
+        choices={
+            ("deal", "24"): N_("24 cards (9 to ace), eight each"),
+            ("deal", "32"): N_("32 cards, nine each"),
+        },
+        rules_doc="belote-3p",
+    ),
     "bridge-belote": GameLabels(
         belote=N_("Belot"),
         rebelote=N_("Belot"),  # said once for the pair (rules/bridge-belote.md §5)
@@ -125,6 +139,13 @@ LABELS: dict[str, GameLabels] = {
 def of(game: str | None) -> GameLabels:
     """The labels of ``game`` (``DEFAULT`` for an unknown game or None)."""
     return LABELS.get(game or "", DEFAULT)
+
+
+def sides(game: str | None) -> int:
+    """The scoring sides of ``game``: 2 pairs, or the players each for himself (2 or 3:
+    the ruleset's ``sides``); 2 for an unknown game."""
+    ruleset = rules.GAMES.get(game or "")
+    return ruleset.sides if ruleset else 2
 
 
 def trump_chosen(game: str | None) -> bool:

@@ -175,7 +175,8 @@ def botifarra_choice(view: dict[str, Any], names: dict[int, str], me: int | None
 
 
 def belote_2p_stock(view: dict[str, Any], four: bool) -> dict[str, Any]:
-    """Belote for two: the stock, the retourne and the bottom card beside it (rules/belote.md §3)."""
+    """Belote for two: the stock, the retourne and the bottom card beside it (rules/belote.md
+    §3); Belote for three: the stock and the retourne (rules/belote-3p.md §3)."""
 
     def card(code: str | None) -> dict[str, Any] | None:
         if not code:

@@ -60,12 +60,24 @@ def seat_names(view: dict[str, Any]) -> dict[int, str]:
     return names
 
 
+def sides(view: dict[str, Any]) -> int:
+    """The scoring sides of the view's game: 2 pairs, or each player for himself (2 or 3:
+    the ruleset's ``sides``); 2 for an unknown game."""
+    return labels.sides(view.get("game"))
+
+
+def each_for_himself(view: dict[str, Any]) -> bool:
+    """True when every player scores for himself (Belote for two, for three): a side is a seat."""
+    return sides(view) == int(view.get("players") or 4)
+
+
 def team_names(view: dict[str, Any], names: dict[int, str]) -> list[str]:
-    """Pair names from the viewer's side: "You & Bea" / "Carl & Dan"; spectators see both pairs' names."""
+    """Side names from the viewer's side: "You & Bea" / "Carl & Dan" (spectators see both
+    pairs' names); each player's name ("You" for the viewer) where each plays for himself."""
     players = int(view.get("players") or 4)
     me = viewer_seat(view)
-    if players == 2:
-        return [(_("You") if me == s else names[s]) for s in (0, 1)]
+    if each_for_himself(view):
+        return [(_("You") if me == s else names[s]) for s in range(players)]
     result = []
     for team in (0, 1):
         a, b = team, team + 2
@@ -219,6 +231,8 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
     game = view.get("game", "")
     words = labels.of(game)
     players = int(view.get("players") or 4)
+    n_sides = sides(view)
+    solo = each_for_himself(view)
     me = viewer_seat(view)
     base = me if me is not None else 0
     positions = POSITIONS.get(players, POSITIONS[4])
@@ -261,7 +275,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
                 else None,
                 "stand_in": bool(info.get("stand_in")),
                 "count": counts[s] if s < len(counts) else 0,
-                "team": s % 2,
+                "team": s % n_sides,
                 "role": labels.seat_word(game, s, dealer, players),
                 "dealer": dealer is not None and s == dealer,
                 "to_act": s == to_act,
@@ -279,7 +293,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
     stopped = match_stopped(view)
     stopped_in_deal = stopped and view.get("phase") != "deal"
     if stopped and not stopped_in_deal:
-        winner = rules.leading_team(view.get("scores") or [0, 0])
+        winner = rules.leading_team(view.get("scores") or [0] * n_sides)
         draw = winner is None
     acts = split_actions(view)
     hand_cards = []
@@ -318,6 +332,8 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         "me": me,
         "spectator": me is None,
         "players": players,
+        "sides": n_sides,
+        "solo": solo,
         "seats": seats,
         "seat_by_pos": {s["pos"]: s for s in seats},
         "hand": hand_cards,
@@ -327,13 +343,13 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         "last_trick": last_trick,
         "teams": teams,
         "teams_short": teams
-        if players == 2
+        if solo
         else [_("Us"), _("Them")]
         if me is not None and me % 2 == 0
         else [_("Them"), _("Us")]
         if me is not None
         else [_("Pair 1"), _("Pair 2")],
-        "my_team": (me % 2) if me is not None else None,
+        "my_team": (me % n_sides) if me is not None else None,
         "turned": _card(view["turned"], four=four) if view.get("turned") else None,
         "contract": contract
         and {
@@ -390,7 +406,7 @@ def open_hands(
         {
             "seat": s,
             "name": names.get(s, "?"),
-            "team": s % 2,
+            "team": s % sides(view),
             "cards": [_card(c, s, four=four) for c in hand],
         }
         for s, hand in enumerate(opened["hands"])

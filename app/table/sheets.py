@@ -22,8 +22,9 @@ from app.web import cards
 from app.web.i18n import N_, _
 
 
-def _pair(value: Any) -> list[Any] | None:
-    if isinstance(value, (list, tuple)) and len(value) == 2:
+def _pair(value: Any, n: int = 2) -> list[Any] | None:
+    """``value`` as a list of one entry per side (``n``: 2 pairs, or 3 players), or None."""
+    if isinstance(value, (list, tuple)) and len(value) == n:
         return list(value)
     return None
 
@@ -95,6 +96,7 @@ def sheet(view: dict[str, Any]) -> dict[str, Any]:
     """
     game = view.get("game", "")
     words = labels.of(game)
+    n = labels.sides(game)
     bridge = words.sheet == "bridge"
     botifarra = words.sheet == "botifarra"
     columns = ["#", _("Contract") if bridge else _("Trumps")]
@@ -129,9 +131,9 @@ def sheet(view: dict[str, Any]) -> dict[str, Any]:
             cells.append({"text": f"×{mult}" if mult else "", "title": _("multiplier")})
             tot = _pair(detail.get("totals"))
             cells.append({"text": f"{tot[0]}–{tot[1]}" if tot else _("revoke")})
-        points = e.get("points") or [0, 0]
-        after = e.get("scores_after") or [0, 0]
-        for team in (0, 1):
+        points = e.get("points") or [0] * n
+        after = e.get("scores_after") or [0] * n
+        for team in range(n):
             cells.append(
                 {
                     "text": str(points[team]),
@@ -227,6 +229,25 @@ def _generic_rows(game: str, detail: dict[str, Any]) -> list[list[Any]]:
     return rows
 
 
+def _player_rows(game: str, detail: dict[str, Any], n: int) -> list[list[Any]]:
+    """Belote for three: one column per player (rules/belote-3p.md §7): card points, the
+    last trick's 10 or the capot's 100 shared by those who took tricks, declarations,
+    belote, the totals the taker must beat."""
+    rows: list[list[Any]] = []
+    if (cp := _pair(detail.get("card_points"), n)) is not None:
+        rows.append([_("Card points"), *cp])
+    if (bonus := _pair(detail.get("bonus"), n)) is not None:
+        label = _("Capot (100 shared)") if detail.get("capot") else _(labels.of(game).last_trick)
+        rows.append([label, *bonus])
+    if (dp := _pair(detail.get("declarations"), n)) is not None and any(dp):
+        rows.append([_("Declarations"), *dp])
+    if (bp := _pair(detail.get("belote"), n)) is not None and any(bp):
+        rows.append([labels.belote_word(game), *bp])
+    if (tot := _pair(detail.get("totals"), n)) is not None:
+        rows.append([_("Total"), *tot])
+    return rows
+
+
 def _headline(game: str, last: dict[str, Any], detail: dict[str, Any], teams: list[str]) -> str:
     outcome = str(last.get("outcome"))
     contract = last.get("contract") or {}
@@ -248,7 +269,7 @@ def _headline(game: str, last: dict[str, Any], detail: dict[str, Any], teams: li
         "needed": needed,
         "total": detail.get("deal_total"),
         "carried": last.get("carried_out"),
-        "in_play": detail.get("points_in_play", ""),
+        "in_play": detail.get("points_in_play", detail.get("pot") or ""),
     }
     if outcome == "claim":
         claim = detail.get("claim") or {}
@@ -262,6 +283,11 @@ def _headline(game: str, last: dict[str, Any], detail: dict[str, Any], teams: li
         return _botifarra_headline(outcome, detail, last, teams)
     if outcome == "made" and words.beat_defenders:
         totals = _pair(detail.get("totals"))
+        if words.sheet == "players" and isinstance(taker_team, int):
+            totals = _pair(detail.get("totals"), labels.sides(game)) or []
+            if taker_team < len(totals):
+                w["mine"] = totals[taker_team]
+                return _("%(taker)s made it: %(mine)s, more than each opponent.") % w
         if totals and isinstance(taker_team, int) and taker_team < 2:
             w["mine"], w["theirs"] = totals[taker_team], totals[1 - taker_team]
             return _("%(taker)s made it: %(mine)s, more than %(other)s's %(theirs)s.") % w
@@ -342,6 +368,8 @@ def deal_result(view: dict[str, Any], teams: list[str]) -> dict[str, Any] | None
     words = labels.of(game)
     if words.sheet == "bridge":
         rows = _bridge_rows(detail, contract)
+    elif words.sheet == "players":
+        rows = _player_rows(game, detail, labels.sides(game))
     elif last.get("outcome") == "claim":
         rows = [[_("Card points"), *(_pair(detail.get("card_points")) or ["", ""])]]
     else:

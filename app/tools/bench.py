@@ -130,24 +130,37 @@ def _play_match(
     return state.winner, state.scores
 
 
+def seatings(game: str, a: str, b: str) -> list[tuple[int, list[str]]]:
+    """The rotations of a duplicate: ``(A's side, the level of each side)``, A in each side
+    once and B in every other (two teams: A then B as team 0; three players each for
+    himself: A in each seat against two B players)."""
+    sides = GAMES[game].sides
+    out = []
+    for a_side in range(sides):
+        levels = [b] * sides
+        levels[a_side] = a
+        out.append((a_side, levels))
+    return out
+
+
 def arena(game: str, a: str, b: str, matches: int, seed: int = 7, step: Step | None = None) -> dict:
-    """Duplicate matches: each seed is played twice with the teams' seats swapped.
+    """Duplicate matches: each seed is played once per side with A on that side (the teams'
+    seats swapped; with three players, A in each seat against two B players).
 
     Returns ``{"game", "a", "b", "matches", "a_win_rate", "ci95",
-    "a_mean_points", "b_mean_points"}``; ``ci95`` is the normal-approximation
-    95% interval of A's match-win rate.
+    "a_mean_points", "b_mean_points"}`` (B's points: the mean of its sides' scores);
+    ``ci95`` is the normal-approximation 95% interval of A's match-win rate.
     """
     wins = played = 0
-    points_a: list[int] = []
-    points_b: list[int] = []
+    points_a: list[float] = []
+    points_b: list[float] = []
     for i in range(matches):
-        for a_team in (0, 1):
-            levels = [a, b] if a_team == 0 else [b, a]
+        for a_team, levels in seatings(game, a, b):
             winner, scores = _play_match(game, levels, seed + i)
             played += 1
             wins += winner == a_team
             points_a.append(scores[a_team])
-            points_b.append(scores[1 - a_team])
+            points_b.append(_others_mean(scores, a_team))
             if step is not None:
                 step(1)
     rate = wins / played
@@ -164,9 +177,15 @@ def arena(game: str, a: str, b: str, matches: int, seed: int = 7, step: Step | N
     }
 
 
+def _others_mean(points: list[int], side: int) -> float:
+    """The mean of the other sides' points (two teams: the other team's)."""
+    others = [p for s, p in enumerate(points) if s != side]
+    return sum(others) / len(others)
+
+
 def play_deal(game: str, levels: list[str], deck: list[str], dealer: int, seed: int) -> list[int]:
     """One deal from a fresh match, team ``t`` played by ``levels[t]``; the deal's points per team
-    (``[0, 0]`` for a deal nobody took)."""
+    (all 0 for a deal nobody took)."""
     rules = GAMES[game]
     bot_rng = random.Random(seed)
     state = apply(new_game(game, {}, dealer=dealer), {"type": "deal", "deck": list(deck)})
@@ -174,16 +193,17 @@ def play_deal(game: str, levels: list[str], deck: list[str], dealer: int, seed: 
         seat = to_act(state)
         assert seat is not None  # neither dealing nor over
         state = apply(state, choose(levels[rules.team_of(seat)], observe(state, seat), bot_rng))
-    return list(state.sheet[-1]["points"]) if state.sheet else [0, 0]
+    return list(state.sheet[-1]["points"]) if state.sheet else [0] * rules.sides
 
 
 def duplicate(
     game: str, a: str, b: str, deals: int, seed: int = 11, step: Step | None = None
 ) -> dict:
-    """Duplicate deals: each deal is played twice, the same cards, the teams' seats swapped.
+    """Duplicate deals: each deal is played once per side, the same cards, A on that side
+    (two teams: twice, the seats swapped; three players: three times, A in each seat).
 
-    A *board* is one deal's pair of plays; A wins it when its points over both plays exceed
-    B's. Returns ``{"game", "a", "b", "deals", "a_board_win_rate", "board_ties",
+    A *board* is one deal's plays; A wins it when its points over the plays exceed B's
+    (with three players, the mean of the two B seats' points). Returns ``{"game", "a", "b", "deals", "a_board_win_rate", "board_ties",
     "a_decided_win_rate" (boards that were not ties), "win_ci95", "a_mean_points", "b_mean_points", "diff_mean", "diff_ci95"}``: points are
     per deal played (one play of a board), the intervals are normal 95% intervals (win
     rate with ties counted as half).
@@ -192,22 +212,22 @@ def duplicate(
     players = GAMES[game].players
     wins = ties = 0
     diffs: list[float] = []
-    pa: list[int] = []
-    pb: list[int] = []
+    pa: list[float] = []
+    pb: list[float] = []
+    rotations = seatings(game, a, b)
     for i in range(deals):
         deck = new_deck(game, rng)
         dealer = i % players
-        board = [0, 0]
-        for a_team in (0, 1):
-            levels = [a, b] if a_team == 0 else [b, a]
+        board = [0.0, 0.0]
+        for a_team, levels in rotations:
             points = play_deal(game, levels, deck, dealer, seed * 100003 + i)
             board[0] += points[a_team]
-            board[1] += points[1 - a_team]
+            board[1] += _others_mean(points, a_team)
             pa.append(points[a_team])
-            pb.append(points[1 - a_team])
+            pb.append(_others_mean(points, a_team))
         wins += board[0] > board[1]
         ties += board[0] == board[1]
-        diffs.append((board[0] - board[1]) / 2)
+        diffs.append((board[0] - board[1]) / len(rotations))
         if step is not None:
             step(1)
     decided = deals - ties
@@ -220,6 +240,7 @@ def duplicate(
         "a": a,
         "b": b,
         "deals": deals,
+        "plays": deals * len(rotations),
         "a_board_win_rate": rate,
         "board_ties": ties,
         "a_decided_win_rate": wins / decided if decided else 0.5,

@@ -69,7 +69,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         lo, hi = r["win_ci95"]
         dlo, dhi = r["diff_ci95"]
         print(
-            f"{g}: {args.a} vs {args.b}, {r['deals']} duplicate deals ({2 * r['deals']} plays): "
+            f"{g}: {args.a} vs {args.b}, {r['deals']} duplicate deals ({r['plays']} plays): "
             f"{args.a} wins {r['a_board_win_rate']:.1%} of deals (95% {lo:.1%}-{hi:.1%}, ties {r['board_ties']} "
             f"counted half; {r['a_decided_win_rate']:.1%} of the others); "
             f"mean points per deal {r['a_mean_points']:.1f} vs {r['b_mean_points']:.1f}, "

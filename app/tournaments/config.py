@@ -104,8 +104,17 @@ def clean_options(game: str, options: dict[str, Any] | None) -> dict[str, Any]:
 def clean(
     game: str, options: dict[str, Any] | None, fmt: str, settings: dict[str, Any] | None
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``(options, settings)`` checked and completed. Raises Unprocessable with the reason."""
+    """``(options, settings)`` checked and completed. Raises Unprocessable with the reason
+    (a game of three players each for himself, Belote for three, has no championship
+    format yet: a table pairs two sides, home and away; docs/tournaments.md)."""
     opts = clean_options(game, options)
+    if rules.GAMES[game].sides != 2:
+        raise Unprocessable(
+            "championships pair two sides at a table; this game has three players, "
+            "each for himself",
+            "championship_two_sides",
+            game=rules.GAMES[game].name,
+        )
     if fmt not in FORMATS:
         raise Unprocessable(
             f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}", "unknown_format", format=fmt

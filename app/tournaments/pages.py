@@ -330,7 +330,8 @@ def summary_from_fields(game: str, form: dict[str, str]) -> dict[str, Any]:  # n
 @router.get("/tournaments", response_class=HTMLResponse)
 async def index(request: Request, db: SessionDep, user: OptionalUser) -> Response:
     """The championships, and (signed in) the forms to create one and a club."""
-    games = [{"id": g.id, "name": g.name} for g in rules.GAMES.values()]
+    # a table pairs two sides: no championship of three players each for himself yet
+    games = [{"id": g.id, "name": g.name} for g in rules.GAMES.values() if g.sides == 2]
     return _page(
         request,
         "tournaments/index.html",

@@ -79,6 +79,9 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     ),
     # the engine: options, deal and turn
     "unknown_game": N_("There is no game %(game)s."),
+    "championship_two_sides": N_(
+        "Championships pair two sides at a table: %(game)s has three players, each for himself."
+    ),
     "unknown_option": N_("%(game)s has no option %(option)s."),
     "option_bool": N_("%(option)s: yes or no."),
     "option_int": N_("%(option)s: a whole number from %(lo)s to %(hi)s."),
@@ -178,6 +181,20 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "no_revoke": N_("%(game)s has no revoke penalty: the server only accepts legal cards."),
     "bolot_no_carry": N_("This game carries no points from one deal to the next."),
     "belote_2p_no_carry": N_("This game carries no points from one deal to the next."),
+    "belote_3p_no_carry": N_("This game carries no points from one deal to the next."),
+    "seat_field": N_("%(field)s must be a seat from 0 to %(last)s."),
+    "player_tricks": N_("The tricks must be %(players)s whole numbers adding up to %(n)s."),
+    "player_card_points": N_("Card points must be %(players)s whole numbers."),
+    "last_trick_player_no_trick": N_("The last trick went to a player who took no trick."),
+    "player_belote_values": N_("The belote is %(players)s values, 0 or 1."),
+    "one_belote_player": N_("Only one player can hold the belote."),
+    "player_declarations_lists": N_("The declarations must be %(players)s lists of combinations."),
+    "declarations_off": N_("Declarations are not played at this table."),
+    "declared_card_not_in_deck": N_("The %(card)s is not in this game's deck."),
+    "too_many_declared_cards_player": N_(
+        "A player declares more than the %(max_cards)s cards he holds."
+    ),
+    "runs_tie_needs_eldest": N_("Two equal best runs tie: give the eldest hand to break it."),
     "botifarra_no_carry": N_("This game carries no points from one deal to the next."),
     "botifarra_no_declarations": N_("Botifarra has no declarations."),
     "botifarra_no_belote": N_("Botifarra has no belote."),

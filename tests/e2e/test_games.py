@@ -2,6 +2,7 @@
 
 * ``belote``: a whole deal against three bots, with the four-colour deck switched on;
 * ``belote-2p``: a two-seat room, the stock and the bottom card on the table;
+* ``belote-3p``: a three-seat room, the two bots left and right, three columns on the sheet;
 * ``bridge-belote``: the person bids in the bidding panel, then plays the deal;
 * ``botifarra``: four guests sit, the one the draw made dealer opens the table
   in the browser, the three others leave (stand-in bots take their seats), and
@@ -14,6 +15,7 @@ screenshots/ (gitignored).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +88,64 @@ def test_a_belote_for_two_deal(browser: Any, live_url: str, screenshots: Path) -
     assert done.get("bottom"), "the bottom card was never shown beside the stock"
     assert page.locator("[data-testid=claim]").count() == 0 or done["cards"] > 0
     shoot_result(page, live_url, room_url, browser, screenshots, "belote2p")
+    assert not errors, errors
+    page.context.close()
+
+
+def test_a_belote_for_three_deal(browser: Any, live_url: str, screenshots: Path) -> None:
+    page = browser.new_context(viewport=PHONE).new_page()
+    errors = _errors(page)
+    room_url = create_room_by_form(page, live_url, "Odile", "belote-3p")
+    assert page.locator("[data-testid=seats] li").count() == 3
+    sit_fill_start(page)
+    # you at the bottom, the next seat on the right, the one after on the left; none on top
+    page.wait_for_selector(".felt.players-3 [data-testid=seat-right]")
+    assert page.locator("[data-testid=seat-left]").count() == 1
+    assert page.locator("[data-testid=seat-top]").count() == 0
+    assert page.locator("[data-testid=scorebar] .score").count() == 3
+    done = play_until_result(page, screenshots, "belote3p", DEAL_TIMEOUT)
+    text = page.locator("[data-testid=last-deal]").inner_text()
+    assert "Deal 1" in text and ("Card points" in text or "no score" in text), text
+    # the breakdown and the sheet: one column per player
+    if "Card points" in text:
+        row = page.locator("[data-testid=last-deal] table.breakdown tbody tr").first
+        assert row.locator("td").count() == 3
+    assert page.locator("[data-testid=sheet] thead th").count() == 2 + 3
+    shoot_result(page, live_url, room_url, browser, screenshots, "belote3p")
+    assert done["cards"] >= 1 or "no score" in text, done
+    assert not errors, errors
+    page.context.close()
+
+
+def test_a_belote_for_three_deal_with_32_cards(
+    browser: Any, live_url: str, screenshots: Path
+) -> None:
+    """Option deal "32": the retourne stays face up beside the stock during the play."""
+    page = browser.new_context(viewport=PHONE).new_page()
+    errors = _errors(page)
+    page.goto(live_url + "/")
+    page.fill("#nickname", "Anouk")
+    page.click("[data-testid=nickname-form] button[type=submit]")
+    page.wait_for_selector("[data-testid=create-room]")
+    page.select_option("#game-select", "belote-3p")
+    page.select_option("fieldset[data-game=belote-3p] select[name=opt_deal]", "32")
+    page.click("[data-testid=create-room] button[type=submit]")
+    page.wait_for_url(re.compile(r"/rooms/\d+$"))
+    sit_fill_start(page)
+
+    def look_at_the_retourne(page: Any, done: dict[str, int]) -> bool:
+        if (
+            not done.get("retourne")
+            and page.locator("[data-testid=hand] button.playable").count()
+            and page.locator("[data-testid=stock] img[data-card]").count() == 1
+        ):
+            done["retourne"] = 1
+            assert page.locator("[data-testid=hand] button").count() == 9
+        return False
+
+    done = play_until_result(page, screenshots, "belote3p-32", DEAL_TIMEOUT, look_at_the_retourne)
+    text = page.locator("[data-testid=last-deal]").inner_text()
+    assert done.get("retourne") or "no score" in text, done
     assert not errors, errors
     page.context.close()
 

@@ -24,6 +24,7 @@ OPTIONS = {
     "bolot": {"target": 3000},
     "belote": {"target": 3000},
     "belote-2p": {"target": 3000},
+    "belote-3p": {"target": 3000},
     "bridge-belote": {"target": 401},
     "botifarra": {"target": 151},
 }

@@ -39,6 +39,7 @@ GAMES = {
     "bolot": ({"target": 3000}, 1),
     "belote": ({"target": 3000}, 1),
     "belote-2p": ({"target": 3000, "allow_claim": False}, 1),  # a claim ends the match
+    "belote-3p": ({"target": 3000}, 1),
     "bridge-belote": ({"target": 401}, 1),
     "botifarra": ({"target": 151}, 1),
 }
@@ -121,7 +122,7 @@ async def _play(
     rng = random.Random(f"tapet-server-leaks-{game}")
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         tokens = []
-        players = 2 if game == "belote-2p" else 4
+        players = rules.GAMES[game].players
         for n in range(players):
             tokens.append(
                 (await http.post("/api/session", json={"nickname": f"P{n}"})).json()["token"]

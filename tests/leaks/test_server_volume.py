@@ -63,6 +63,7 @@ OPTIONS = {
     "bolot": {"target": 100000},
     "belote": {"target": 100000},
     "belote-2p": {"target": 100000, "allow_claim": False},
+    "belote-3p": {"target": 100000},
     "bridge-belote": {"target": 100000},
     "botifarra": {"target": 151},
 }

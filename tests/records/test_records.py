@@ -15,6 +15,7 @@ SMALL = {
     "bolot": {"target": 151},
     "belote": {"target": 151},
     "belote-2p": {"target": 151},
+    "belote-3p": {"target": 151},
     "bridge-belote": {"target": 31},
     "botifarra": {"target": 51},
 }
@@ -52,6 +53,21 @@ async def test_a_finished_match_record_replays_to_the_same_scores(
         and 'id="replay-prev"' in replay.text
         and 'id="replay-next"' not in replay.text
     )
+
+
+async def test_belote_for_three_with_32_cards_deals_the_options_deck(
+    client: httpx.AsyncClient, guest: Guest
+) -> None:
+    """rules/belote-3p.md §3 option deal "32": the server shuffles the 32 cards the
+    options ask for, and the record replays to the same scores."""
+    options = {"target": 151, "deal": "32"}
+    room_id = await bot_room(client, guest, "belote-3p", options)
+    await wait_for(client, room_id, lambda v: v["status"] == "finished")
+    record = (await client.get(f"/api/rooms/{room_id}/record")).json()
+    assert all(len(d["deck"]) == 32 for d in record["deals"])
+    state = rules.replay("belote-3p", record["options"], record["dealer"], record["actions"])
+    assert rules.observe(state, None)["scores"] == record["scores"]
+    assert len(record["scores"]) == 3
 
 
 async def test_replay_steps_show_every_hand_of_a_finished_deal_only(

@@ -46,7 +46,11 @@ DECK = _deck_with_one_hidden_combination()
 def hidden_combination_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     decks = [list(DECK)]
     monkeypatch.setattr(
-        play, "shuffle", lambda game_id: decks.pop(0) if decks else rules.new_deck(game_id)
+        play,
+        "shuffle",
+        lambda game_id, options=None: (
+            decks.pop(0) if decks else rules.new_deck(game_id, None, options)
+        ),
     )
 
 

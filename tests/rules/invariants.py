@@ -43,19 +43,21 @@ def cards_in_play(state: State) -> list[str]:
 def assert_cards_conserved(state: State) -> None:
     """Every card of ``state.game``'s deck is in play exactly once (see the module).
     For a position during a deal (``IN_DEAL``)."""
-    assert sorted(cards_in_play(state)) == sorted(GAMES[state.game].deck), "cards not conserved"
+    deck = GAMES[state.game].deck_for(state.options)  # the options' deck (belote-3p: 24 or 32)
+    assert sorted(cards_in_play(state)) == sorted(deck), "cards not conserved"
 
 
 def shown_cards_of(state: State, seat: int) -> set[str]:
     """The cards of ``seat``'s hand everyone may know in Bolot and Belote (rules/bolot.md,
-    belote.md): the declarations shown once the first trick is over, the turned card the
-    taker took (4 players), the turned card the 2-player taker exchanged for."""
+    belote.md, belote-3p.md): the declarations shown once the first trick is over, the
+    turned card the taker took (4 players; 3 with 24 cards), the turned card the holder of
+    the 7 of trumps exchanged for (2 players; 3 with 32 cards)."""
     table = GAMES[state.game].table
     known: set[str] = set()
     if state.tricks and state.declared and state.declared[seat]:
         for combo in state.declared[seat]:
             known.update(combination_cards(combo, table))
-    if state.contract and state.contract["taker"] == seat and state.players == 4:
+    if state.contract and state.contract["taker"] == seat and state.players != 2:
         known.add(state.contract["turned"])
     exchange = state.extra.get("exchange")
     if exchange and exchange["swap"] and exchange["seat"] == seat:

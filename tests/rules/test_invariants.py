@@ -42,7 +42,7 @@ def test_a_view_naming_another_seat_s_card_is_caught(
     game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     state = _in_play(game)
-    public = shown_cards_of if game in ("bolot", "belote", "belote-2p") else None
+    public = shown_cards_of if game in ("bolot", "belote", "belote-2p", "belote-3p") else None
     assert_no_leak(state, public)
     real = invariants.observe
 

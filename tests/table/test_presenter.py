@@ -522,3 +522,61 @@ def test_bridge_belote_result_shows_the_point_given_by_at_least_one_point() -> N
     assert rows["Rounded (÷ 10)"] == [16, 0]
     assert rows["At least 1 point"] == ["−1", "+1"]
     assert result["points"] == [15, 1]
+
+def _belote_3p_view(seat: int | None, summary: dict, options: dict | None = None) -> dict:
+    """A belote-3p view whose last deal is scored from ``summary`` (rules/belote-3p.md §8)."""
+    scored = rules.score_deal("belote-3p", options or {}, summary)
+    entry = {
+        "deal": 1,
+        "dealer": 0,
+        "void": False,
+        "contract": {"trump": "H", "taker": 1, "taker_team": 1, "round": 1},
+        "points": scored["points"],
+        "outcome": scored["outcome"],
+        "detail": scored["detail"],
+        "carried_out": 0,
+        "scores_after": scored["points"],
+    }
+    view = rules.observe(rules.new_game("belote-3p", options or {}, dealer=1), seat)
+    view.update(
+        status="playing",
+        seats=_seats(["person", "bot", "bot"]),
+        my_seat=seat,
+        sheet=[entry],
+        last_deal=entry,
+        scores=scored["points"],
+    )
+    return view
+
+
+def test_belote_for_three_is_drawn_with_three_players_each_for_himself() -> None:
+    """rules/belote-3p.md: the viewer at the bottom, the next seat right, the other left;
+    three names in the score bar, the breakdown and the sheet have a column per player.
+    §11 T2: the taker (seat 1) fails, the defenders share 162 (81 each)."""
+    summary = {
+        "contract": {"trump": "H", "taker": 1, "eldest": 1},
+        "card_points": [55, 50, 47],
+        "tricks": [3, 3, 2],
+        "last_trick_player": 0,
+    }
+    t = presenter.table(_belote_3p_view(0, summary))
+    assert [s["pos"] for s in t["seats"]] == ["bottom", "right", "left"]
+    assert t["sides"] == 3 and t["solo"] and len(t["teams"]) == 3 and t["teams"][0] == "You"
+    assert t["teams_short"] == t["teams"]
+    result = t["result"]
+    assert result["points"] == [81, 0, 81]
+    assert all(len(row) == 4 for row in result["rows"])  # label + three players
+    assert ["Total", 65, 50, 47] in result["rows"]
+    assert result["headline"] == "Bot 2 failed: dedans, all 162 points to the defenders."
+    sheet_row = t["sheet"]["rows"][0]["cells"]
+    assert [c["text"] for c in sheet_row[-3:]] == ["81", "0", "81"]
+    assert sheet_row[-2]["cls"] == "took"  # seat 1 took the contract
+    # T6: seat 0 is capot; the capot's 100 is shared by seats 1 and 2
+    capot = {
+        "contract": {"trump": "H", "taker": 1, "eldest": 1},
+        "card_points": [0, 100, 52],
+        "tricks": [0, 5, 3],
+        "last_trick_player": 1,
+    }
+    rows = presenter.table(_belote_3p_view(2, capot))["result"]["rows"]
+    assert ["Capot (100 shared)", 0, 50, 50] in rows

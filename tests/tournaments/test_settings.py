@@ -68,3 +68,18 @@ def test_a_form_number_that_is_not_whole_is_refused_without_echoing_it() -> None
     with pytest.raises(Unprocessable) as caught:
         pages._field_int({"f_tricks0": "<b>12x</b>"}, "f_tricks0", "tricks")
     assert "12x" not in caught.value.message and "<b>" not in str(caught.value.params)
+
+
+async def test_a_three_player_game_has_no_championship_yet(client: httpx.AsyncClient) -> None:
+    """A championship's table pairs two sides (home, away); Belote for three is refused with
+    its reason, and the creation form does not offer it."""
+    headers = await account(client, "vicent")
+    response = await client.post(
+        "/api/tournaments",
+        json={"name": "t", "game": "belote-3p", "format": "round_robin"},
+        headers=headers,
+    )
+    assert response.status_code == 422, response.text
+    assert "three players" in response.json()["detail"]
+    page = await client.get("/tournaments", headers=headers)
+    assert 'value="belote-3p"' not in page.text
