@@ -523,6 +523,7 @@ def test_bridge_belote_result_shows_the_point_given_by_at_least_one_point() -> N
     assert rows["At least 1 point"] == ["−1", "+1"]
     assert result["points"] == [15, 1]
 
+
 def _belote_3p_view(seat: int | None, summary: dict, options: dict | None = None) -> dict:
     """A belote-3p view whose last deal is scored from ``summary`` (rules/belote-3p.md §8)."""
     scored = rules.score_deal("belote-3p", options or {}, summary)
