@@ -26,6 +26,7 @@ OPTIONS = {
     "belote-2p": {"target": 3000},
     "bridge-belote": {"target": 401},
     "botifarra": {"target": 151},
+    "contree": {"target": 3000},
 }
 
 
