@@ -275,7 +275,7 @@ def _declared(
 ) -> list[list[dict[str, Any]] | None] | None:
     """Each seat's declaration for the position: as shown, or (only kinds public) a choice of
     its drawn hand with the same kinds; None for seats yet to declare."""
-    if not g.declarations_allowed(view["contract"]):
+    if not g.declarations_allowed(view["contract"], view["options"]):
         return None
     out: list[list[dict[str, Any]] | None] = [None] * g.players
     played = [[c for t in tricks for s, c in t["cards"] if s == seat] for seat in range(g.players)]

@@ -119,7 +119,9 @@ class BridgeBelote(BridgeAuction):
         return belote_follow(hand, trick, as_trump, self.power_table(trump), must_undertrump=False)
 
     # ------------------------------------------------------------------ declarations and belot
-    def declarations_allowed(self, contract: dict[str, Any] | None) -> bool:
+    def declarations_allowed(
+        self, contract: dict[str, Any] | None, options: dict[str, Any] | None = None
+    ) -> bool:
         """No Trumps has no declarations (§5)."""
         return not (contract and contract["kind"] == NO_TRUMPS)
 

@@ -56,11 +56,11 @@ class Contree(ContreeAuction):
         return summary
 
     # ------------------------------------------------------------------ play
-    def begin_play(self, state: State, leader: int) -> None:
-        """Trick 1 opens; the seats declare in it only with option ``declarations`` (§5)."""
-        super().begin_play(state, leader)
-        if not state.options["declarations"]:
-            state.declared = []
+    def declarations_allowed(
+        self, contract: dict[str, Any] | None, options: dict[str, Any] | None = None
+    ) -> bool:
+        """The seats declare in trick 1 only with option ``declarations`` (§5)."""
+        return bool((options or {}).get("declarations"))
 
     def compared(
         self, state: State

@@ -312,13 +312,17 @@ class TrickGame(Lookups, Views):
         state.phase = "play"
         state.leader = state.to_act = leader
         state.initial_hands = [list(h) for h in state.hands]
-        state.declared = [None] * self.players if self.declarations_allowed(state.contract) else []
+        allowed = self.declarations_allowed(state.contract, state.options)
+        state.declared = [None] * self.players if allowed else []
         trump = self.trump(state.contract)
         for hand in state.hands:
             hand.sort(key=lambda c: self.table.sort_key(c, trump))
 
-    def declarations_allowed(self, contract: dict[str, Any] | None) -> bool:
-        """True when the seats declare in trick 1 under ``contract`` (the game has declarations)."""
+    def declarations_allowed(
+        self, contract: dict[str, Any] | None, options: dict[str, Any] | None = None
+    ) -> bool:
+        """True when the seats declare in trick 1 under ``contract`` and the match's
+        ``options`` (by default: the game has declarations)."""
         return bool(self.four_ranks)
 
     def must_declare(self, state: State, seat: int) -> bool:

@@ -47,7 +47,7 @@ def position(
     state.hands = [sorted(h, key=lambda c: g.table.sort_key(c, trump)) for h in hands]
     state.contract = view["contract"]
     state.auction = list(view["auction"])
-    if not g.declarations_allowed(view["contract"]):
+    if not g.declarations_allowed(view["contract"], view["options"]):
         declared = []
     elif declared is None:
         declared = [[] for _ in range(g.players)] if tricks else [None] * g.players

@@ -64,6 +64,9 @@ class GameLabels:
     beat_defenders: bool = False
     always_multiplier: bool = False
     rules_doc: str | None = None
+    #: The contract is a number of points (or capot) with a coinche level: the table
+    #: names it ("110 · Coinche", rules/contree.md §4).
+    bid_points: bool = False
 
 
 #: A game without an entry: the French Belote words, no panel, no rules text.
@@ -118,6 +121,32 @@ LABELS: dict[str, GameLabels] = {
         sheet="botifarra",
         always_multiplier=True,
         rules_doc="botifarra",
+    ),
+    "contree": GameLabels(
+        failed_note=N_("dedans"),
+        failed_headline=N_("%(taker)s failed: dedans, %(in_play)s points to %(other)s."),
+        panel="contree_bidding",
+        bid_points=True,
+        rules_doc="contree",
+        # rules/contree.md §10: the words of its choice options
+        choices={
+            ("preset", "ffb"): N_("FFB contrée (federation rules, 2016)"),
+            ("preset", "coinche"): N_("Coinche (declarations, online scoring)"),
+            ("preset", "colver"): N_("colver (the colver engine's scoring)"),
+            ("win_rule", "reach"): N_("reaching the target"),
+            ("win_rule", "exceed"): N_("passing the target"),
+            ("capot_scoring", "flat"): N_("flat: 500 (×2, ×4 coinched)"),
+            ("capot_scoring", "contract"): N_("as a contract of its value"),
+            ("multiplier_on", "base_and_contract"): N_("the base and the contract"),
+            ("multiplier_on", "contract"): N_("the contract only"),
+            ("belote_rule", "winner"): N_("goes to the winner of the deal (prenable)"),
+            ("belote_rule", "holder"): N_("is always kept by its holder (imprenable)"),
+            ("declaration_tie", "eldest"): N_("the first declared from the eldest hand wins"),
+            ("declaration_tie", "cancel"): N_("cancel every declaration"),
+            ("rounding", "half_up"): N_("to the nearest ten, 5 up"),
+            ("rounding", "six_up"): N_("to the nearest ten, 6 up"),
+            ("rounding", "none"): N_("none"),
+        },
     ),
 }
 
@@ -259,8 +288,17 @@ def action_label(game: str, action: dict[str, Any]) -> str:  # noqa: C901 - one 
         return _(words.take_suit) % {"suit": cards.suit_name(suit)} if suit else _(words.take)
     if kind == "pass":
         return _(words.pass_)
+    if kind == "bid" and "value" in action:  # a bid of points (rules/contree.md §4)
+        return _("%(value)s %(suit)s") % {
+            "value": bid_value_word(action["value"]),
+            "suit": cards.suit_name(str(suit)),
+        }
     if kind == "bid":
         return cards.contract_name(action.get("contract"))
+    if kind == "coinche":
+        return _("Coinche")
+    if kind == "surcoinche":
+        return _("Surcoinche")
     if kind == "double":
         return _("Contrar") if words.catalan else _("Contra")
     if kind == "redouble":
@@ -289,6 +327,26 @@ def action_label(game: str, action: dict[str, Any]) -> str:  # noqa: C901 - one 
             }
         return _("Play the %(card)s") % {"card": card}
     return str(kind).replace("_", " ").capitalize()
+
+
+def bid_value_word(value: Any) -> str:
+    """A bid of points as said at the table: 110 -> "110", "capot" -> "Capot",
+    "generale" -> "Générale" (rules/contree.md §4)."""
+    if value == "capot":
+        return _("Capot")
+    if value == "generale":
+        return _("Générale")
+    return str(value)
+
+
+def contract_words(game: str | None, contract: dict[str, Any] | None) -> str | None:
+    """A contract of points with its coinche level, for games with ``bid_points``:
+    ``{"bid": 110, "coinche": 1}`` -> "110 · Coinche"; None for other games."""
+    if not (contract and of(game).bid_points and contract.get("bid") is not None):
+        return None
+    words = bid_value_word(contract["bid"])
+    level = {1: _("Coinche"), 2: _("Surcoinche")}.get(contract.get("coinche") or 0)
+    return f"{words} · {level}" if level else words
 
 
 def seat_word(game: str, seat: int, dealer: int | None, players: int) -> str | None:

@@ -323,6 +323,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
             "taker_team": contract.get("taker_team"),
             "round": contract.get("round"),
             "label": contract_label(contract),
+            "bid_words": labels.contract_words(game, contract),
             "multiplier": contract.get("multiplier") or view.get("multiplier"),
             "always_multiplier": words.always_multiplier,
             "delegated": bool(contract.get("delegated")),
@@ -401,7 +402,7 @@ def contract_label(contract: dict[str, Any]) -> str | None:
     if kind in ("no_trumps", "all_trumps"):
         return _("No trumps") if kind == "no_trumps" else _("All trumps")
     bid = contract.get("bid") or contract.get("contract")
-    return cards.contract_name(bid) if bid else None
+    return cards.contract_name(bid) if isinstance(bid, str) else None
 
 
 def match_stopped(view: dict[str, Any]) -> bool:
