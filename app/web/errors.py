@@ -423,6 +423,8 @@ LABELS = (
     N_("away score"),
     N_("winner"),
     N_("round"),
+    N_("the bid"),
+    N_("coinche"),
 )
 
 
