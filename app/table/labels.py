@@ -329,6 +329,19 @@ def action_label(game: str, action: dict[str, Any]) -> str:  # noqa: C901 - one 
     return str(kind).replace("_", " ").capitalize()
 
 
+#: Suit signs for the short form of a call (a seat's bubble).
+SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+def call_label(game: str, action: dict[str, Any]) -> str:
+    """A call as a seat's bubble shows it: short, "80 \u2663" for a bid of points
+    (rules/contree.md §4); otherwise as :func:`action_label`."""
+    if action.get("type") == "bid" and "value" in action:
+        sign = SUIT_SIGNS.get(str(action.get("suit")), str(action.get("suit")))
+        return f"{bid_value_word(action['value'])} {sign}"
+    return action_label(game, action)
+
+
 def bid_value_word(value: Any) -> str:
     """A bid of points as said at the table: 110 -> "110", "capot" -> "Capot",
     "generale" -> "Générale" (rules/contree.md §4)."""
@@ -339,14 +352,14 @@ def bid_value_word(value: Any) -> str:
     return str(value)
 
 
-def contract_words(game: str | None, contract: dict[str, Any] | None) -> str | None:
-    """A contract of points with its coinche level, for games with ``bid_points``:
-    ``{"bid": 110, "coinche": 1}`` -> "110 · Coinche"; None for other games."""
+def contract_words(game: str | None, contract: dict[str, Any] | None) -> tuple[str, str] | None:
+    """A contract of points and its coinche level, for games with ``bid_points``:
+    ``{"bid": 110, "coinche": 1}`` -> ("110", "Coinche"); the level is "" when not
+    coinched; None for other games."""
     if not (contract and of(game).bid_points and contract.get("bid") is not None):
         return None
-    words = bid_value_word(contract["bid"])
-    level = {1: _("Coinche"), 2: _("Surcoinche")}.get(contract.get("coinche") or 0)
-    return f"{words} · {level}" if level else words
+    level = {1: _("Coinche"), 2: _("Surcoinche")}.get(contract.get("coinche") or 0, "")
+    return bid_value_word(contract["bid"]), level
 
 
 def seat_word(game: str, seat: int, dealer: int | None, players: int) -> str | None:

@@ -216,7 +216,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
     calls: dict[int, str] = {}
     call_index: dict[int, int] = {}
     for i, entry in enumerate(view.get("auction") or []):
-        calls[entry["seat"]] = labels.action_label(game, entry)
+        calls[entry["seat"]] = labels.call_label(game, entry)
         call_index[entry["seat"]] = i
     # Between deals (phase "deal") the view already names the next deal's dealer while the
     # table still shows the finished deal: no dealer or eldest-hand chip until it starts.
@@ -323,7 +323,8 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
             "taker_team": contract.get("taker_team"),
             "round": contract.get("round"),
             "label": contract_label(contract),
-            "bid_words": labels.contract_words(game, contract),
+            "bid_words": (labels.contract_words(game, contract) or ("", ""))[0],
+            "level_words": (labels.contract_words(game, contract) or ("", ""))[1],
             "multiplier": contract.get("multiplier") or view.get("multiplier"),
             "always_multiplier": words.always_multiplier,
             "delegated": bool(contract.get("delegated")),
