@@ -362,6 +362,18 @@ def contract_words(game: str | None, contract: dict[str, Any] | None) -> tuple[s
     return bid_value_word(contract["bid"]), level
 
 
+def preset_words(game: str | None, options: dict[str, Any] | None) -> tuple[str, str] | None:
+    """The rules preset of a game that has one (option ``preset``, rules/contree.md §10):
+    ``(short name, its words)``, e.g. ("ffb", "FFB contrée (federation rules, 2016)"); None
+    for a game without presets. A missing value is the schema's default."""
+    ruleset = rules.GAMES.get(game or "")
+    schema = {o["name"]: o for o in (ruleset.options_schema if ruleset else [])}
+    if "preset" not in schema:
+        return None
+    value = (options or {}).get("preset") or schema["preset"]["default"]
+    return str(value), choice_label("preset", value, game)
+
+
 def seat_word(game: str, seat: int, dealer: int | None, players: int) -> str | None:
     """A short role tag for a seat: "dealer" or the eldest hand ("mà" in Catalan games)."""
     if dealer is None:

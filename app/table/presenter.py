@@ -329,6 +329,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
             "always_multiplier": words.always_multiplier,
             "delegated": bool(contract.get("delegated")),
         },
+        "preset": labels.preset_words(game, view.get("options")),
         "to_act": to_act,
         "to_act_name": names.get(to_act) if to_act is not None else None,
         "my_turn": to_act is not None and to_act == me,

@@ -31,6 +31,7 @@ def test_the_contree_bidding_panel_and_the_contract(
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{live_url}/rooms/{room}")
     page.wait_for_selector("[data-testid=bid-values]")
+    assert page.locator("[data-testid=preset]").inner_text() == "ffb"  # the default preset
     for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
         page.wait_for_timeout(250)
