@@ -130,9 +130,9 @@ LABELS: dict[str, GameLabels] = {
         rules_doc="contree",
         # rules/contree.md §10: the words of its choice options
         choices={
-            ("preset", "ffb"): N_("FFB contrée (federation rules, 2016)"),
-            ("preset", "coinche"): N_("Coinche (declarations, online scoring)"),
-            ("preset", "colver"): N_("colver (the colver engine's scoring)"),
+            ("preset", "ffb"): N_("FFB contrée (2016)"),
+            ("preset", "coinche"): N_("Coinche (with declarations)"),
+            ("preset", "colver"): N_("colver (engine)"),
             ("win_rule", "reach"): N_("reaching the target"),
             ("win_rule", "exceed"): N_("passing the target"),
             ("capot_scoring", "flat"): N_("flat: 500 (×2, ×4 coinched)"),
@@ -364,7 +364,7 @@ def contract_words(game: str | None, contract: dict[str, Any] | None) -> tuple[s
 
 def preset_words(game: str | None, options: dict[str, Any] | None) -> tuple[str, str] | None:
     """The rules preset of a game that has one (option ``preset``, rules/contree.md §10):
-    ``(short name, its words)``, e.g. ("ffb", "FFB contrée (federation rules, 2016)"); None
+    ``(short name, its words)``, e.g. ("ffb", "FFB contrée (2016)"); None
     for a game without presets. A missing value is the schema's default."""
     ruleset = rules.GAMES.get(game or "")
     schema = {o["name"]: o for o in (ruleset.options_schema if ruleset else [])}

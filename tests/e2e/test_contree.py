@@ -5,6 +5,7 @@ Screenshots go to screenshots/contree-<phase>-<size>.png (gitignored) to be look
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -73,4 +74,30 @@ def test_the_contree_bidding_panel_and_the_contract(
         page.wait_for_timeout(250)
         page.screenshot(path=str(screenshots / f"contree-play-{name}.png"))
     assert not errors, errors
+    page.context.close()
+
+
+def test_the_lobby_form_follows_the_chosen_preset(
+    browser: Any, live_url: str, screenshots: Path
+) -> None:
+    """Choosing the coinche preset in the create form sets the options it fixes (rules/
+    contree.md §10), and the room is created with them."""
+    token = api(live_url, "POST", "/api/session", body={"nickname": "Lobby"})["token"]
+    page = page_as(browser, live_url, token, PHONE)
+    page.goto(live_url + "/")
+    page.wait_for_selector("[data-testid=create-room]")
+    page.select_option("#game-select", "contree")
+    form = page.locator("fieldset.options[data-game=contree]")
+    form.locator("select[name=opt_preset]").select_option("coinche")
+    assert form.locator("select[name=opt_max_bid]").input_value() == "650"
+    assert form.locator("input[name=opt_declarations][type=checkbox]").is_checked()
+    assert form.locator("select[name=opt_belote_rule]").input_value() == "holder"
+    form.locator("select[name=opt_preset]").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshots / "contree-lobby-phone.png"))
+    page.click("[data-testid=create-room] button[type=submit]")
+    page.wait_for_url(re.compile(r"/rooms/\d+$"))
+    room = int(page.url.rsplit("/", 1)[1])
+    options = api(live_url, "GET", f"/api/rooms/{room}", token)["options"]
+    assert options["preset"] == "coinche" and options["max_bid"] == 650
+    assert options["declarations"] is True and options["rounding"] == "none"
     page.context.close()
