@@ -124,7 +124,7 @@ LABELS: dict[str, GameLabels] = {
     ),
     "contree": GameLabels(
         failed_note=N_("dedans"),
-        failed_headline=N_("%(taker)s failed: dedans, %(in_play)s points to %(other)s."),
+        failed_headline=N_("%(taker)s failed: dedans, the deal goes to %(other)s."),
         panel="contree_bidding",
         bid_points=True,
         rules_doc="contree",

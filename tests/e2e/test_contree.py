@@ -11,7 +11,16 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.helpers import DESKTOP, PHONE, api, page_as
+from tests.e2e.helpers import (
+    DESKTOP,
+    PHONE,
+    api,
+    create_room_by_form,
+    page_as,
+    play_until_result,
+    shoot_result,
+    sit_fill_start,
+)
 from tests.e2e.phone import answer_until, assert_fits, layout, my_card_to_play, new_table
 
 pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
@@ -100,4 +109,21 @@ def test_the_lobby_form_follows_the_chosen_preset(
     options = api(live_url, "GET", f"/api/rooms/{room}", token)["options"]
     assert options["preset"] == "coinche" and options["max_bid"] == 650
     assert options["declarations"] is True and options["rounding"] == "none"
+    page.context.close()
+
+
+def test_a_contree_deal_to_its_result(browser: Any, live_url: str, screenshots: Path) -> None:
+    """A whole deal through the pages: created with the form, bid with the panel (its first
+    enabled button), played to the end-of-deal breakdown; screenshots of each moment."""
+    page = browser.new_context(viewport=PHONE).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    room_url = create_room_by_form(page, live_url, "Odile", "contree")
+    sit_fill_start(page)
+    done = play_until_result(page, screenshots, "contree-deal", 150.0)
+    text = page.locator("[data-testid=last-deal]").inner_text()
+    assert "Deal 1" in text, text
+    shoot_result(page, live_url, room_url, browser, screenshots, "contree-deal")
+    assert not errors, errors
+    assert done["cards"] >= 1 or "void" in text.lower() or "no score" in text.lower(), done
     page.context.close()
