@@ -65,14 +65,17 @@ def _choose_bid(game: TrickGame, view: View, actions: list[Action]) -> Action:
     return next(a for a in actions if a["type"] == "pass")
 
 
-def _choose_declaration(game: TrickGame, actions: list[Action]) -> Action:
+def choose_declaration(game: TrickGame, actions: list[Action]) -> Action:
+    """The declaration that uses the most cards."""
+
     def covered(a: Action) -> int:
         return sum(len(combination_cards(c, game.table)) for c in a["combinations"])
 
     return max(actions, key=covered)
 
 
-def _choose_card(game: TrickGame, view: View, actions: list[Action]) -> Action:
+def choose_card(game: TrickGame, view: View, actions: list[Action]) -> Action:
+    """The card to play (the play rules of the module docstring); the contrée bot plays so too."""
     seat, contract = view["seat"], view["contract"]
     assert seat is not None  # the bot's own view
     trump = game.trump(contract)
@@ -148,11 +151,11 @@ def choose(view: View, rng: random.Random) -> Action:
     if kind in ("take", "pass"):
         return _choose_bid(game, view, actions)
     if kind == "declare":
-        return _choose_declaration(game, actions)
+        return choose_declaration(game, actions)
     if kind == "exchange":  # belote-2p: the turned card is always a higher trump than the 7
         return next(a for a in actions if a["swap"])
     if {"type": "claim"} in actions and _claim_is_sure(view):
         return {"type": "claim"}
     if any(a["type"] == "play" for a in actions):
-        return _choose_card(game, view, actions)
+        return choose_card(game, view, actions)
     return rng.choice(actions)

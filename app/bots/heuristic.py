@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from app.bots import belote_family, botifarra, bridge_belote
+from app.bots import belote_family, botifarra, bridge_belote, contree
 from app.rules import GAMES
 from app.rules.types import Action, View
 
@@ -28,6 +28,7 @@ HEURISTICS: dict[str, Choose] = {
     "belote_family": belote_family.choose,
     "bridge_belote": bridge_belote.choose,
     "botifarra": botifarra.choose,
+    "contree": contree.choose,
 }
 
 

@@ -198,7 +198,14 @@ def _record_context(h: records.GameHistory, room: dict[str, Any] | None) -> dict
     running = data["in_progress"]
     if running:
         running = dict(running, verify_id=verify.deal_id(h.game.id, running["deal_no"]))
-    return {"record": data, "rows": rows, "names": names, "running": running, "room": room}
+    return {
+        "record": data,
+        "rows": rows,
+        "names": names,
+        "running": running,
+        "room": room,
+        "preset": labels.preset_words(data["game"], data["options"]),
+    }
 
 
 @router.get("/records/{game_id}", response_class=HTMLResponse)

@@ -14,7 +14,7 @@ from app.rules.state import State
 from app.rules.types import Action, ActionIn, DealScore, SummaryIn, View
 
 #: The game modules; each exposes ``RULESETS``, a list of TrickGame instances.
-GAME_MODULES = ("bolot", "belote", "belote_3p", "bridge_belote", "botifarra")
+GAME_MODULES = ("bolot", "belote", "belote_3p", "bridge_belote", "botifarra", "contree")
 
 
 def _load_games() -> dict[str, TrickGame]:

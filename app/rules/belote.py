@@ -20,7 +20,6 @@ from app.rules.belote_base import (
     declaration_key,
 )
 from app.rules.errors import IllegalAction
-from app.rules.obligations import belote_follow
 from app.rules.scoring import CheckedSummary, _int, capot_team, compare_best, deal_totals
 from app.rules.state import State
 from app.rules.types import DealScore, SummaryIn, View
@@ -55,12 +54,32 @@ def best_declaration_team(declarations: list[list[dict[str, Any]]], trump: str) 
     return compare_best(keys, tie_team, "declarations")
 
 
+def check_runs_by(summary: Any, declarations: list[list[dict[str, Any]]]) -> None:
+    """Each run's ``by`` (its declarer's position from the eldest hand, 0-3) names a
+    player of the team that declared it (rules/belote.md §8, 4 players).
+
+    Raises:
+        IllegalAction: ``by`` out of range or of the other team.
+    """
+    eldest = summary["contract"].get("eldest_team")
+    for team, combos in enumerate(declarations):
+        for combo in combos:
+            by = combo.get("by")
+            if by is None:
+                continue
+            if not (_int(by) and 0 <= by <= 3):
+                raise IllegalAction("by_range")
+            if eldest is not None and (eldest if by % 2 == 0 else 1 - eldest) != team:
+                raise IllegalAction("by_not_of_team", by=by, team=team)
+
+
 class Belote(FrenchBelote):
     """The ruleset ``belote``: four players, seats 0 and 2 against 1 and 3 (rules/belote.md)."""
 
     id = "belote"
     name = "Belote"
     players = 4
+    runs_carry_by = True
     options_schema = [
         TARGET_OPTION,
         {
@@ -85,31 +104,6 @@ class Belote(FrenchBelote):
         EIGHT_CARD_RUN_OPTION,
     ]
 
-    def legal_play(
-        self,
-        options: dict[str, Any],
-        contract: dict[str, Any] | None,
-        hand: list[str],
-        trick: list[str],
-    ) -> tuple[list[str], str]:
-        """rules/belote.md §6, 4 players (option ``must_undertrump``)."""
-        trump = self.trump(contract)
-        if trump not in self.table.suits:
-            raise IllegalAction("unknown_trump", trump=trump)
-        return belote_follow(
-            hand,
-            trick,
-            trump,
-            self.power_table(trump),
-            must_undertrump=options.get("must_undertrump", True),
-        )
-
-    def summary_item(self, state: State, seat: int, combo: dict[str, Any]) -> dict[str, Any]:
-        """A run carries ``by``, its declarer's position from the eldest hand (§8)."""
-        if combo["kind"] == "sequence":
-            return dict(combo, by=(seat - self.eldest(state)) % self.players)
-        return dict(combo)
-
     def valid_combinations(
         self, declarations: list[list[dict[str, Any]]], trump: str, eldest_team: int | None
     ) -> list[list[bool]]:
@@ -123,16 +117,7 @@ class Belote(FrenchBelote):
         carried = summary.get("carried_in", 0)
         if not (_int(carried) and carried >= 0):
             raise IllegalAction("carried_in_whole")
-        eldest = summary["contract"].get("eldest_team")
-        for team, combos in enumerate(checked[5]):
-            for combo in combos:
-                by = combo.get("by")
-                if by is None:
-                    continue
-                if not (_int(by) and 0 <= by <= 3):
-                    raise IllegalAction("by_range")
-                if eldest is not None and (eldest if by % 2 == 0 else 1 - eldest) != team:
-                    raise IllegalAction("by_not_of_team", by=by, team=team)
+        check_runs_by(summary, checked[5])
         return checked
 
     def score_deal(self, options: dict[str, Any], summary: SummaryIn) -> DealScore:

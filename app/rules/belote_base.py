@@ -11,8 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from app.rules.cards import FRENCH_BELOTE, suit_of
+from app.rules.core import TrickGame
 from app.rules.declarations import run_key
 from app.rules.errors import IllegalAction
+from app.rules.obligations import belote_follow
 from app.rules.scoring import CheckedSummary, check_common_summary, check_declared
 from app.rules.state import State
 from app.rules.turned import TurnedCardGame
@@ -79,8 +81,11 @@ def declaration_key(combo: dict[str, Any], trump: str | None) -> tuple[int, ...]
     return (0, *run_key(combo, TABLE, trump))
 
 
-class FrenchBelote(TurnedCardGame):
-    """The parts of ``belote`` and ``belote-2p`` that are the same (rules/belote.md).
+class FrenchBeloteRules(TrickGame):
+    """What the French Belote games share apart from the deal and auction: the French
+    table, the belote, declarations in trick 1 and their summary checks (rules/belote.md
+    §2, §5, §6, §8); ``belote`` and ``belote-2p`` (with a turned card, :class:`FrenchBelote`)
+    and ``contree`` (with an auction, rules/contree.md §5-6).
 
     A subclass sets ``players``, the options and ``max_declared_cards``, and
     gives ``valid_combinations`` (its declaration comparison) and ``score_deal``.
@@ -92,6 +97,33 @@ class FrenchBelote(TurnedCardGame):
     belote_key = "belote"
     #: Most cards a side can declare: the cards it holds (§8: 16, or 9 for two).
     max_declared_cards = 16
+    #: A run in the deal summary carries ``by``, its declarer's position from the eldest
+    #: hand (rules/belote.md §8, 4 players: it breaks a tie of equal runs).
+    runs_carry_by = False
+
+    def legal_play(
+        self,
+        options: dict[str, Any],
+        contract: dict[str, Any] | None,
+        hand: list[str],
+        trick: list[str],
+    ) -> tuple[list[str], str]:
+        """rules/belote.md §6, 4 players (option ``must_undertrump``, on unless given);
+        rules/contree.md §6 is the same procedure.
+
+        Raises:
+            IllegalAction: an unknown trump.
+        """
+        trump = self.trump(contract)
+        if trump not in self.table.suits:
+            raise IllegalAction("unknown_trump", trump=trump)
+        return belote_follow(
+            hand,
+            trick,
+            trump,
+            self.power_table(trump),
+            must_undertrump=options.get("must_undertrump", True),
+        )
 
     # ------------------------------------------------------------------ declarations
     def valid_combinations(
@@ -118,7 +150,10 @@ class FrenchBelote(TurnedCardGame):
         ]
 
     def summary_item(self, state: State, seat: int, combo: dict[str, Any]) -> dict[str, Any]:
-        """One declared combination as a deal summary lists it (§8)."""
+        """One declared combination as a deal summary lists it (§8); with ``runs_carry_by``
+        a run carries ``by``, its declarer's position from the eldest hand."""
+        if self.runs_carry_by and combo["kind"] == "sequence":
+            return dict(combo, by=(seat - self.eldest(state)) % self.players)
         return dict(combo)
 
     def seat_declarations(
@@ -193,6 +228,11 @@ class FrenchBelote(TurnedCardGame):
             for item, ok in zip(entry["combinations"], flags, strict=True):
                 item["valid"] = ok
             entry["valid"] = any(flags)
+
+
+class FrenchBelote(FrenchBeloteRules, TurnedCardGame):
+    """The parts of ``belote`` and ``belote-2p`` that are the same (rules/belote.md): the
+    French Belote rules dealt around a turned card (rules/belote.md §3-4)."""
 
 
 class SevenOfTrumpExchange(FrenchBelote):

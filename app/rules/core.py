@@ -353,8 +353,8 @@ class TrickGame(Lookups, Views):
     def declarations_allowed(
         self, contract: dict[str, Any] | None, options: dict[str, Any] | None = None
     ) -> bool:
-        """True when the seats declare in trick 1 under ``contract`` and ``options`` (the
-        game has declarations)."""
+        """True when the seats declare in trick 1 under ``contract`` and the match's
+        ``options`` (by default: the game has declarations)."""
         return bool(self.four_ranks)
 
     def must_declare(self, state: State, seat: int) -> bool:

@@ -111,6 +111,27 @@ MESSAGES: dict[str, str] = {
     "redouble_own_side": (
         "you can redouble only your own side's bid after the other side doubled it"
     ),
+    # Belote contrée (contree_auction.py, contree_scoring.py)
+    "contree_calls": "during the auction you bid, pass, coinche or surcoinche",
+    "contree_bid_value": (
+        "a bid is a multiple of 10 from 80 to {max_bid} or capot, with a trump suit"
+    ),
+    "contree_bid_higher": "you must bid higher than {value}",
+    "bid_after_coinche": "the bid is coinched and nobody may bid again: pass or surcoinche",
+    "no_bid_to_coinche": "there is no bid to coinche yet",
+    "coinche_other_side": "you can coinche only the other side's bid",
+    "already_coinched": "this bid is already coinched",
+    "no_coinche_on_capot": "a capot cannot be coinched at this table",
+    "surcoinche_own_side": (
+        "you can surcoinche only your own side's bid after the other side coinched it"
+    ),
+    "contree_summary_bid": (
+        "bid must be a multiple of 10 from 80 to {max_bid}, capot, or generale (with the option)"
+    ),
+    "coinche_level": "coinche must be 0, 1 (coinched) or 2 (surcoinched)",
+    "bidder_tricks": "a generale needs bidder_tricks: the bidder's own tricks, 0 to {n}",
+    "declarations_off": "declarations are not played at this table",
+    "contree_no_carry": "carried_in must be 0: no litige is possible under these options",
     "delegated_back": (
         "the choice was delegated to you: you cannot delegate it back; name a suit or botifarra"
     ),
@@ -171,7 +192,6 @@ MESSAGES: dict[str, str] = {
     "player_belote_values": "belote must be {players} values, 0 or 1",
     "one_belote_player": "only one player can hold the belote",
     "player_declarations_lists": "declarations must be {players} lists of combinations",
-    "declarations_off": "declarations are not played at this table (option declarations)",
     "declared_card_not_in_deck": "the {card:card} is not in this game's deck",
     "too_many_declared_cards_player": "a player declares more than the {max_cards} cards he holds",
     "runs_tie_needs_eldest": "two equal best runs tie: give the contract's eldest to break it",

@@ -15,6 +15,19 @@ from collections.abc import Mapping
 
 from app.rules.errors import Reason
 
+#: The reasons, built once each: a Reason is an immutable English sentence, and building
+#: one formats a template, which the play-outs of the bots would otherwise do at every card.
+_REASONS: dict[tuple[str, str | None], Reason] = {}
+
+
+def _reason(code: str, suit: str | None = None) -> Reason:
+    """The Reason ``code`` (with ``suit`` when given), from the cache."""
+    key = (code, suit)
+    found = _REASONS.get(key)
+    if found is None:
+        found = _REASONS[key] = Reason(code, suit=suit) if suit is not None else Reason(code)
+    return found
+
 
 def winning_index(trick: list[str], trump: str | None, strength: Mapping[str, int]) -> int:
     """Index in ``trick`` (card codes in play order, at least one) of the card now
@@ -65,10 +78,10 @@ def belote_follow(
         top = max(strength[c] for c in trick if c[-1] == led)
         higher = [c for c in follow if strength[c] > top]
         if higher:
-            return higher, Reason("must_overtake_trumps")
-        return follow, Reason("must_follow_suit", suit=led)
+            return higher, _reason("must_overtake_trumps")
+        return follow, _reason("must_follow_suit", led)
     if follow:
-        return follow, Reason("must_follow_suit", suit=led)
+        return follow, _reason("must_follow_suit", led)
     trumps = [c for c in hand if c[-1] == trump]
     if not trumps:
         return list(hand), ""
@@ -76,11 +89,11 @@ def belote_follow(
         return list(hand), ""
     trick_trumps = [strength[c] for c in trick if c[-1] == trump]
     if not trick_trumps:
-        return trumps, Reason("must_trump")
+        return trumps, _reason("must_trump")
     top = max(trick_trumps)
     higher = [c for c in trumps if strength[c] > top]
     if higher:
-        return higher, Reason("must_over_trump")
+        return higher, _reason("must_over_trump")
     if must_undertrump:
-        return trumps, Reason("must_still_trump")
+        return trumps, _reason("must_still_trump")
     return list(hand), ""

@@ -25,6 +25,7 @@ class Action(TypedDict, total=False):
     combinations: list[dict[str, Any]]  # declare
     suit: str  # take (round 2), trump (Botifarra)
     contract: str  # bid (Bridge-Belote)
+    value: int | str  # bid (contrée): 80 ... 160, "capot" or "generale"
     swap: bool  # exchange (belote-2p)
 
 

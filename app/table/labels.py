@@ -64,6 +64,9 @@ class GameLabels:
     beat_defenders: bool = False
     always_multiplier: bool = False
     rules_doc: str | None = None
+    #: The contract is a number of points (or capot) with a coinche level: the table
+    #: names it ("110 · Coinche", rules/contree.md §4).
+    bid_points: bool = False
 
 
 #: A game without an entry: the French Belote words, no panel, no rules text.
@@ -132,6 +135,32 @@ LABELS: dict[str, GameLabels] = {
         sheet="botifarra",
         always_multiplier=True,
         rules_doc="botifarra",
+    ),
+    "contree": GameLabels(
+        failed_note=N_("dedans"),
+        failed_headline=N_("%(taker)s failed: dedans, the deal goes to %(other)s."),
+        panel="contree_bidding",
+        bid_points=True,
+        rules_doc="contree",
+        # rules/contree.md §10: the words of its choice options
+        choices={
+            ("preset", "ffb"): N_("FFB contrée (2016)"),
+            ("preset", "coinche"): N_("Coinche (with declarations)"),
+            ("preset", "colver"): N_("colver (engine)"),
+            ("win_rule", "reach"): N_("reaching the target"),
+            ("win_rule", "exceed"): N_("passing the target"),
+            ("capot_scoring", "flat"): N_("flat: 500 (×2, ×4 coinched)"),
+            ("capot_scoring", "contract"): N_("as a contract of its value"),
+            ("multiplier_on", "base_and_contract"): N_("the base and the contract"),
+            ("multiplier_on", "contract"): N_("the contract only"),
+            ("belote_rule", "winner"): N_("goes to the winner of the deal (prenable)"),
+            ("belote_rule", "holder"): N_("is always kept by its holder (imprenable)"),
+            ("declaration_tie", "eldest"): N_("the first declared from the eldest hand wins"),
+            ("declaration_tie", "cancel"): N_("cancel every declaration"),
+            ("rounding", "half_up"): N_("to the nearest ten, 5 up"),
+            ("rounding", "six_up"): N_("to the nearest ten, 6 up"),
+            ("rounding", "none"): N_("none"),
+        },
     ),
 }
 
@@ -280,8 +309,17 @@ def action_label(game: str, action: dict[str, Any]) -> str:  # noqa: C901 - one 
         return _(words.take_suit) % {"suit": cards.suit_name(suit)} if suit else _(words.take)
     if kind == "pass":
         return _(words.pass_)
+    if kind == "bid" and "value" in action:  # a bid of points (rules/contree.md §4)
+        return _("%(value)s %(suit)s") % {
+            "value": bid_value_word(action["value"]),
+            "suit": cards.suit_name(str(suit)),
+        }
     if kind == "bid":
         return cards.contract_name(action.get("contract"))
+    if kind == "coinche":
+        return _("Coinche")
+    if kind == "surcoinche":
+        return _("Surcoinche")
     if kind == "double":
         return _("Contrar") if words.catalan else _("Contra")
     if kind == "redouble":
@@ -310,6 +348,51 @@ def action_label(game: str, action: dict[str, Any]) -> str:  # noqa: C901 - one 
             }
         return _("Play the %(card)s") % {"card": card}
     return str(kind).replace("_", " ").capitalize()
+
+
+#: Suit signs for the short form of a call (a seat's bubble).
+SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+def call_label(game: str, action: dict[str, Any]) -> str:
+    """A call as a seat's bubble shows it: short, "80 \u2663" for a bid of points
+    (rules/contree.md §4); otherwise as :func:`action_label`."""
+    if action.get("type") == "bid" and "value" in action:
+        sign = SUIT_SIGNS.get(str(action.get("suit")), str(action.get("suit")))
+        return f"{bid_value_word(action['value'])} {sign}"
+    return action_label(game, action)
+
+
+def bid_value_word(value: Any) -> str:
+    """A bid of points as said at the table: 110 -> "110", "capot" -> "Capot",
+    "generale" -> "Générale" (rules/contree.md §4)."""
+    if value == "capot":
+        return _("Capot")
+    if value == "generale":
+        return _("Générale")
+    return str(value)
+
+
+def contract_words(game: str | None, contract: dict[str, Any] | None) -> tuple[str, str] | None:
+    """A contract of points and its coinche level, for games with ``bid_points``:
+    ``{"bid": 110, "coinche": 1}`` -> ("110", "Coinche"); the level is "" when not
+    coinched; None for other games."""
+    if not (contract and of(game).bid_points and contract.get("bid") is not None):
+        return None
+    level = {1: _("Coinche"), 2: _("Surcoinche")}.get(contract.get("coinche") or 0, "")
+    return bid_value_word(contract["bid"]), level
+
+
+def preset_words(game: str | None, options: dict[str, Any] | None) -> tuple[str, str] | None:
+    """The rules preset of a game that has one (option ``preset``, rules/contree.md §10):
+    ``(short name, its words)``, e.g. ("ffb", "FFB contrée (2016)"); None
+    for a game without presets. A missing value is the schema's default."""
+    ruleset = rules.GAMES.get(game or "")
+    schema = {o["name"]: o for o in (ruleset.options_schema if ruleset else [])}
+    if "preset" not in schema:
+        return None
+    value = (options or {}).get("preset") or schema["preset"]["default"]
+    return str(value), choice_label("preset", value, game)
 
 
 def seat_word(game: str, seat: int, dealer: int | None, players: int) -> str | None:

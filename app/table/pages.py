@@ -488,6 +488,11 @@ async def move(request: Request, room_id: int, db: SessionDep, user: OptionalUse
     try:
         seq = int(first(form, "seq") or "")
         action = json.loads(first(form, "action") or "")
+        # A bid of points names its suit on the button and its value in a separate
+        # field of the form (the contrée panel, templates/rooms/_panel_contree.html).
+        value = first(form, "bid_value")
+        if value and isinstance(action, dict) and action.get("type") == "bid":
+            action.setdefault("value", int(value) if value.isdigit() else value)
     except ValueError:
         return error_response(request, user, "That move could not be read. Reload the page.", 422)
     try:

@@ -3,7 +3,9 @@
 * Bridge-Belote: the bidding panel (the standing contract, who doubled, the
   nine calls with exactly the legal ones enabled);
 * Botifarra: the dealer's choice and the doubling ladder (step, multiplier);
-* Belote for two: the stock, the *retourne* and the bottom card.
+* Belote for two: the stock, the *retourne* and the bottom card;
+* Belote contrée: the bidding panel (the standing bid, who coinched, the bid values
+  and suits, pass, coinche and surcoinche, exactly the legal ones enabled).
 
 Each returns a dict whose ``kind`` names its partial
 (``templates/rooms/_panel_<kind>.html``), or None when the game has nothing
@@ -56,7 +58,80 @@ def panel(
         return botifarra_choice(view, names, me)
     if words.panel == "belote_2p_stock":
         return belote_2p_stock(view, four)
+    if words.panel == "contree_bidding":
+        return contree_bidding(view, names, me, four)
     return None
+
+
+def _bid_values(options: dict[str, Any]) -> list[Any]:
+    """The bid values of the options, low to high: 80 ... ``max_bid`` by tens, capot, and
+    the générale with its option (rules/contree.md §4)."""
+    values: list[Any] = list(range(80, int(options.get("max_bid") or 160) + 1, 10))
+    values.append("capot")
+    if options.get("generale"):
+        values.append("generale")
+    return values
+
+
+def contree_bidding(
+    view: dict[str, Any], names: dict[int, str], me: int | None, four: bool
+) -> dict[str, Any]:
+    """The bidding panel of Belote contrée (rules/contree.md §4): the standing bid and who
+    coinched it; for the seat to act, a value (80 ... 160, capot), a trump suit to bid it
+    in, pass, coinche and surcoinche, each enabled only when legal. A bid posts its suit
+    as the action and its value as the form's ``bid_value``."""
+    bidding = view.get("bidding") or {}
+    legal = view.get("legal_actions") or []
+    open_values = {a.get("value") for a in legal if a.get("type") == "bid"}
+    values = []
+    checked = False
+    for v in _bid_values(view.get("options") or {}):
+        enabled = v in open_values
+        values.append(
+            {
+                "value": v,
+                "label": labels.bid_value_word(v),
+                "enabled": enabled,
+                "checked": enabled and not checked,
+            }
+        )
+        checked = checked or enabled
+    suits = [
+        {
+            "suit": s,
+            "label": cards.suit_name(s),
+            "img": cards.suit_image(s, four),
+            "json": _json({"type": "bid", "suit": s}) if open_values else None,
+        }
+        for s in cards.FRENCH_SUITS
+    ]
+    by_type = {a["type"]: a for a in legal if a.get("type") != "bid"}
+    calls = []
+    for key in ("pass", "coinche", "surcoinche"):
+        a = by_type.get(key)
+        calls.append(
+            {
+                "key": key,
+                "label": labels.action_label(str(view.get("game")), {"type": key}),
+                "json": _json(a) if a else None,
+            }
+        )
+    bid, suit = bidding.get("bid"), bidding.get("suit")
+    return {
+        "kind": "contree",
+        "owns_calls": True,
+        "bid": bid,
+        "bid_label": labels.bid_value_word(bid) if bid is not None else None,
+        "suit_img": cards.suit_image(suit, four) if suit else None,
+        "suit_name": cards.suit_name(suit) if suit else None,
+        "bidder": _who(bidding.get("bidder"), names, me),
+        "coinched_by": _who(bidding.get("coinched_by"), names, me),
+        "surcoinched_by": _who(bidding.get("surcoinched_by"), names, me),
+        "values": values,
+        "suits": suits,
+        "calls": calls,
+        "my_turn": bool(legal) and me is not None,
+    }
 
 
 def bridge_bidding(

@@ -253,7 +253,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
     calls: dict[int, str] = {}
     call_index: dict[int, int] = {}
     for i, entry in enumerate(view.get("auction") or []):
-        calls[entry["seat"]] = labels.action_label(game, entry)
+        calls[entry["seat"]] = labels.call_label(game, entry)
         call_index[entry["seat"]] = i
     # Between deals (phase "deal") the view already names the next deal's dealer while the
     # table still shows the finished deal: no dealer or eldest-hand chip until it starts.
@@ -362,10 +362,13 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
             "taker_team": contract.get("taker_team"),
             "round": contract.get("round"),
             "label": contract_label(contract),
+            "bid_words": (labels.contract_words(game, contract) or ("", ""))[0],
+            "level_words": (labels.contract_words(game, contract) or ("", ""))[1],
             "multiplier": contract.get("multiplier") or view.get("multiplier"),
             "always_multiplier": words.always_multiplier,
             "delegated": bool(contract.get("delegated")),
         },
+        "preset": labels.preset_words(game, view.get("options")),
         "to_act": to_act,
         "to_act_name": names.get(to_act) if to_act is not None else None,
         "my_turn": to_act is not None and to_act == me,
@@ -440,7 +443,7 @@ def contract_label(contract: dict[str, Any]) -> str | None:
     if kind in ("no_trumps", "all_trumps"):
         return _("No trumps") if kind == "no_trumps" else _("All trumps")
     bid = contract.get("bid") or contract.get("contract")
-    return cards.contract_name(bid) if bid else None
+    return cards.contract_name(bid) if isinstance(bid, str) else None
 
 
 def match_stopped(view: dict[str, Any]) -> bool:

@@ -82,6 +82,18 @@ def option_checker(game: str, chosen: dict[str, Any] | None) -> Any:
     return opt
 
 
+def option_value(game: str, chosen: dict[str, Any] | None) -> Any:
+    """``opt_value(name)`` for the templates: the room's (or the default) value of option
+    ``name`` in words ("FFB contrée ...", "160", "yes")."""
+    schema = {o["name"]: o for o in rules.GAMES[game].options_schema}
+    values = {name: o.get("default") for name, o in schema.items()} | (chosen or {})
+
+    def opt_value(name: str) -> str:
+        return value_words(schema.get(name, {}), values.get(name), game)
+
+    return opt_value
+
+
 @router.get("/rules", response_class=HTMLResponse)
 async def rules_index(request: Request, user: OptionalUser) -> Response:
     """The games and their rules pages."""
@@ -128,6 +140,7 @@ async def rules_page(
             "two_players": rules.GAMES[game].players == 2,
             "options": options_rows(game, chosen),
             "opt": option_checker(game, chosen),
+            "opt_value": option_value(game, chosen),
             "target": (chosen or {}).get("target")
             or rules.GAMES[game].validate_options({}).get("target"),
             "room": room_info,

@@ -232,6 +232,9 @@ def deal_form(game: str) -> dict[str, Any]:
         "belote_family": g.summary_kind == "belote",
         "declarations": g.has_declarations,
         "rows": list(range(DECL_ROWS)),
+        # a contract of points with a coinche level (rules/contree.md §8)
+        "bid_points": "bid" in g.summary_contract_keys,
+        "coinche": "coinche" in g.summary_contract_keys,
     }
 
 
@@ -264,7 +267,7 @@ def summary_from_fields(game: str, form: dict[str, str]) -> dict[str, Any]:  # n
     Bridge-Belote), ``f_taker`` (team 0/1), ``f_tricks0/1``, ``f_cp0/1``,
     ``f_last``, ``f_belote`` (the team, or "" ; Bridge-Belote ``f_belote0/1``
     counts), ``f_doublings`` (Botifarra), ``f_multiplier`` (Bridge-Belote),
-    ``f_eldest``, ``f_carried``, and declaration rows ``f_d<i>_team/kind/length/top/suit/rank``.
+    ``f_eldest``, ``f_carried``, ``f_bid`` and ``f_coinche`` (contrée), and declaration rows ``f_d<i>_team/kind/length/top/suit/rank``.
     The engine checks the rest (score_deal) and explains what is wrong."""
     trump = (form.get("f_trump") or "").strip() or None
     taker = _needed(form, "f_taker", "the team that took the contract")
@@ -315,6 +318,14 @@ def summary_from_fields(game: str, form: dict[str, str]) -> dict[str, Any]:  # n
         ]
         return summary
     contract: dict[str, Any] = {"trump": trump, "taker_team": taker}
+    keys = rules.GAMES[game].summary_contract_keys
+    if "bid" in keys:  # a bid of points, or "capot" (rules/contree.md §8)
+        bid = (form.get("f_bid") or "").strip().lower()
+        if not bid:
+            raise service.Unprocessable("the bid is missing", "field_missing", label="the bid")
+        contract["bid"] = int(bid) if bid.isdigit() else bid
+    if "coinche" in keys:
+        contract["coinche"] = _field_int(form, "f_coinche", "coinche", 0)
     eldest = (form.get("f_eldest") or "").strip()
     if eldest in ("0", "1"):
         contract["eldest_team"] = int(eldest)

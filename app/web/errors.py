@@ -124,6 +124,19 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "redouble_own_side": N_(
         "You can redouble only your own side's bid after the other side doubled it."
     ),
+    "contree_calls": N_("During the auction you bid, pass, coinche or surcoinche."),
+    "contree_bid_value": N_(
+        "A bid is a multiple of 10 from 80 to %(max_bid)s or capot, with a trump suit."
+    ),
+    "contree_bid_higher": N_("You must bid higher than %(value)s."),
+    "bid_after_coinche": N_("The bid is coinched and nobody may bid again: pass or surcoinche."),
+    "no_bid_to_coinche": N_("There is no bid to coinche yet."),
+    "coinche_other_side": N_("You can coinche only the other side's bid."),
+    "already_coinched": N_("This bid is already coinched."),
+    "no_coinche_on_capot": N_("A capot cannot be coinched at this table."),
+    "surcoinche_own_side": N_(
+        "You can surcoinche only your own side's bid after the other side coinched it."
+    ),
     "delegated_back": N_(
         "The choice was delegated to you: you cannot delegate it back; name a suit or botifarra."
     ),
@@ -216,6 +229,13 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "suit_contract_trump": N_("A suit contract needs its trump suit."),
     "all_trumps_no_suit": N_("An all trumps contract has no trump suit."),
     "no_trumps_no_suit": N_("A no trumps contract has no trump suit."),
+    "contree_summary_bid": N_(
+        "The bid must be a multiple of 10 from 80 to %(max_bid)s, capot, or générale "
+        "(with the option)."
+    ),
+    "coinche_level": N_("Coinche must be 0, 1 (coinched) or 2 (surcoinched)."),
+    "bidder_tricks": N_("A générale needs the bidder's own tricks: 0 to %(n)s."),
+    "contree_no_carry": N_("No points can be held in: no litige is possible under these options."),
     # --- the services (app/rooms, app/records, app/accounts, app/tournaments)
     "not_your_turn": N_("It is not your turn."),
     "move_made_first": N_("Another move was made first; reload the table."),
@@ -432,6 +452,8 @@ LABELS = (
     N_("away score"),
     N_("winner"),
     N_("round"),
+    N_("the bid"),
+    N_("coinche"),
 )
 
 

@@ -46,6 +46,22 @@
     });
   });
 
+  // A rules preset (contrée: ffb, coinche, colver) sets every option it fixes: the
+  // fields of the same game follow it; the player may still change one afterwards.
+  document.addEventListener("change", function (ev) {
+    var sel = ev.target;
+    if (!sel.matches || !sel.matches("select[name=opt_preset]")) return;
+    var fs = sel.closest("fieldset");
+    if (!fs) return;
+    fs.querySelectorAll("[data-presets]").forEach(function (el) {
+      var values = JSON.parse(el.getAttribute("data-presets"));
+      if (!(sel.value in values)) return;
+      var v = values[sel.value];
+      if (el.type === "checkbox") el.checked = v === true;
+      else el.value = String(v);
+    });
+  });
+
   function offline(show) {
     var el = document.querySelector("[data-offline]");
     if (el) el.hidden = !show;

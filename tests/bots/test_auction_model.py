@@ -13,7 +13,7 @@ from app.bots.sampler import knowledge
 from app.bots.strong import _draw, _initial_hands
 from app.rules import GAMES, apply, legal_actions, new_deck, new_game, observe, to_act
 
-GAMES_WITH_AUCTION = ["bolot", "belote", "bridge-belote", "botifarra"]
+GAMES_WITH_AUCTION = ["bolot", "belote", "bridge-belote", "botifarra", "contree"]
 
 
 def first_plays(game, seeds):

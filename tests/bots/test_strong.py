@@ -20,7 +20,7 @@ from app.rules import (
     to_act,
 )
 
-ALL_GAMES = ["bolot", "belote", "belote-2p", "belote-3p", "bridge-belote", "botifarra"]
+ALL_GAMES = ["bolot", "belote", "belote-2p", "belote-3p", "bridge-belote", "botifarra", "contree"]
 
 
 def deals(game, seed, n_deals=2):

@@ -15,7 +15,7 @@ from typing import Any
 from tests.e2e.helpers import api, guest
 
 LANDSCAPE = {"width": 667, "height": 375}
-GAMES = ("bolot", "belote", "belote-2p", "belote-3p", "bridge-belote", "botifarra")
+GAMES = ("bolot", "belote", "belote-2p", "belote-3p", "bridge-belote", "botifarra", "contree")
 
 
 def new_table(

@@ -27,6 +27,7 @@ OPTIONS = {
     "belote-3p": {"target": 3000},
     "bridge-belote": {"target": 401},
     "botifarra": {"target": 151},
+    "contree": {"target": 3000},
 }
 
 

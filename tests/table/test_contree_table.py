@@ -1,0 +1,65 @@
+"""What the table shows of Belote contrée (app/table: labels, panels, presenter): the
+bidding panel enables exactly the legal calls (rules/contree.md §4), the contract and its
+coinche level, the preset."""
+
+from __future__ import annotations
+
+from app import rules
+from app.table import labels, panels
+from app.web import i18n
+
+DECK = list(rules.GAMES["contree"].deck)
+
+
+def view_after(*calls: dict, options: dict | None = None) -> dict:
+    state = rules.apply(rules.new_game("contree", options or {}, 0), {"type": "deal", "deck": DECK})
+    for a in calls:
+        state = rules.apply(state, a)
+    return rules.observe(state, rules.to_act(state))
+
+
+def test_the_panel_enables_the_bids_above_the_standing_one_and_coinche() -> None:
+    # dealer 0: seat 1 bids 100 spades; seat 2 (an opponent) is asked
+    view = view_after({"type": "bid", "value": 100, "suit": "S"})
+    with i18n.using("en"):
+        p = panels.panel(view, {}, 2, {})
+    assert p is not None and p["kind"] == "contree"
+    enabled = [v["value"] for v in p["values"] if v["enabled"]]
+    assert enabled == [110, 120, 130, 140, 150, 160, "capot"]
+    assert [v["value"] for v in p["values"] if v["checked"]] == [110]
+    assert all(s["json"] for s in p["suits"])
+    calls = {c["key"]: bool(c["json"]) for c in p["calls"]}
+    assert calls == {"pass": True, "coinche": True, "surcoinche": False}
+    assert p["bid_label"] == "100" and p["bidder"] == "Seat 2"
+
+
+def test_after_a_coinche_the_doubled_side_may_only_pass_or_surcoinche() -> None:
+    view = view_after({"type": "bid", "value": 80, "suit": "S"}, {"type": "coinche"})
+    with i18n.using("en"):
+        p = panels.panel(view, {}, 3, {})
+    assert p is not None
+    assert not any(v["enabled"] for v in p["values"]) and not any(s["json"] for s in p["suits"])
+    assert {c["key"]: bool(c["json"]) for c in p["calls"]} == {
+        "pass": True,
+        "coinche": False,
+        "surcoinche": True,
+    }
+    assert p["coinched_by"] == "Seat 3"
+
+
+def test_the_words_of_calls_contracts_and_presets() -> None:
+    with i18n.using("en"):
+        assert labels.call_label("contree", {"type": "bid", "value": 80, "suit": "C"}) == "80 ♣"
+        assert labels.action_label("contree", {"type": "bid", "value": "capot", "suit": "H"}) == (
+            "Capot hearts"
+        )
+        assert labels.action_label("contree", {"type": "coinche"}) == "Coinche"
+        assert labels.contract_words("contree", {"bid": 110, "coinche": 2}) == ("110", "Surcoinche")
+        assert labels.contract_words("belote", {"trump": "H"}) is None
+        assert labels.preset_words("contree", {})[0] == "ffb"
+        assert labels.preset_words("contree", {"preset": "colver"})[0] == "colver"
+        assert labels.preset_words("belote", {}) is None
+    with i18n.using("fr"):
+        assert labels.action_label("contree", {"type": "bid", "value": 90, "suit": "H"}) == (
+            "90 à cœur"
+        )
