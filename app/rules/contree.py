@@ -103,8 +103,8 @@ class Contree(ContreeAuction):
         then the base rule's: a team there wins if the scores differ, the higher score
         when both are there."""
         if options["win_rule"] == "exceed":
-            return score > options["target"]
-        return score >= options["target"]
+            return bool(score > options["target"])
+        return bool(score >= options["target"])
 
     # ------------------------------------------------------------------ views
     def observe_extra(self, state: State, seat: int | None, view: View) -> None:

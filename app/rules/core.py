@@ -587,7 +587,7 @@ class TrickGame(Lookups, Views):
         """True when ``score`` is far enough to end a match to ``options["target"]``
         (validated options): at or over it (rules/bolot.md, belote.md §9). A game where
         the target must be passed overrides it (rules/contree.md §9, ``win_rule``)."""
-        return score >= options["target"]
+        return bool(score >= options["target"])
 
     def match_winner(self, state: State) -> int | None:
         """rules/bolot.md §9: a team at or over the target with a higher score than the other wins."""
