@@ -35,6 +35,12 @@ class Contree(ContreeAuction):
     summary_contract_keys = ("trump", "taker_team", "bid", "coinche", "eldest_team")
     options_schema = options_schema()
 
+    def summary_contract_fields(self, options: dict[str, Any]) -> tuple[str, ...]:
+        """§8: with option ``generale`` a *générale* also gives ``bidder_tricks`` (the
+        tricks the bidder took himself)."""
+        extra = ("bidder_tricks",) if options.get("generale") else ()
+        return self.summary_contract_keys + extra
+
     # ------------------------------------------------------------------ options
     def validate_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Options with the preset's values filled in; options given with the preset

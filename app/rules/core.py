@@ -89,6 +89,11 @@ class TrickGame(Lookups, Views):
         cards); False where it stays on the table (Belote for two) or there is none."""
         return self.players == 4
 
+    def summary_contract_fields(self, options: dict[str, Any]) -> tuple[str, ...]:
+        """The contract fields a deal summary may carry under ``options`` (validated): the
+        ``summary_contract_keys``, and any field an option adds (rules/<game>.md §8)."""
+        return self.summary_contract_keys
+
     def ends_before_target(self, options: dict[str, Any]) -> bool:
         """True when, under ``options``, a match may end before a team reaches the target:
         after a fixed number of deals (``deal_limit_option``) or on a claim (``claim_option``)."""
