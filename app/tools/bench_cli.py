@@ -17,7 +17,7 @@ import sys
 from tqdm import tqdm
 
 from app.rules import GAMES
-from app.tools.bench import arena, bench_bots, bench_engine, duplicate
+from app.tools.bench import arena, bench_bots, bench_engine, duplicate, seatings
 
 
 def _bar(total: int, desc: str, unit: str) -> tqdm:
@@ -94,7 +94,9 @@ def cmd_arena(args: argparse.Namespace) -> int:
         if args.deals:  # --deals 0: the matches only
             _print_duplicate(g, args)
         if args.matches:
-            with _bar(2 * args.matches, f"{g} matches", "match") as bar:
+            with _bar(
+                len(seatings(g, args.a, args.b)) * args.matches, f"{g} matches", "match"
+            ) as bar:
                 m = arena(g, args.a, args.b, args.matches, args.seed, step=bar.update)
             mlo, mhi = m["ci95"]
             print(
