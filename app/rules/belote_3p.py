@@ -258,10 +258,15 @@ class BeloteForThree(SevenOfTrumpExchange):
     def played_points(self, options: dict[str, Any], trump: str) -> tuple[int, int]:
         """Fewest and most card points the played cards can hold: 152 and 152 with 24 cards;
         with 32, 152 less the five richest cards (85 under any trump) to 152 (§8)."""
-        points = self.points_table(trump)
-        values = sorted(points[c] for c in self.deck_for(options))
-        n = self.players * self.deal_tricks(options)
-        return sum(values[:n]), sum(values[-n:])
+        cards = self.deck_for(options)
+        key = ("played", trump, cards)
+        found: tuple[int, int] | None = self._memo.get(key)
+        if found is None:  # once per trump and deck (the deal's end is a hot path)
+            points = self.points_table(trump)
+            values = sorted(points[c] for c in cards)
+            n = self.players * self.deal_tricks(options)
+            found = self._memo[key] = (sum(values[:n]), sum(values[-n:]))
+        return found
 
     def check_summary_3p(self, options: dict[str, Any], summary: Any) -> CheckedSummary:
         """Validate a deal summary (rules/belote-3p.md §8).
@@ -342,9 +347,11 @@ class BeloteForThree(SevenOfTrumpExchange):
         Raises:
             IllegalAction: with the reason.
         """
-        if any(decl) and not self.declarations_allowed(None, options):
+        if not any(decl):  # nothing declared: nothing to check
+            return
+        if not self.declarations_allowed(None, options):
             raise IllegalAction("declarations_off")
-        deck = set(self.deck_for(options))
+        deck = self._deck_set(options)
         most = self.hand_size(options)
         for combos in decl:
             for combo in combos:

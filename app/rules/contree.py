@@ -35,6 +35,12 @@ class Contree(ContreeAuction):
     summary_contract_keys = ("trump", "taker_team", "bid", "coinche", "eldest_team")
     options_schema = options_schema()
 
+    def summary_contract_fields(self, options: dict[str, Any]) -> tuple[str, ...]:
+        """§8: with option ``generale`` a *générale* also gives ``bidder_tricks`` (the
+        tricks the bidder took himself)."""
+        extra = ("bidder_tricks",) if options.get("generale") else ()
+        return self.summary_contract_keys + extra
+
     # ------------------------------------------------------------------ options
     def validate_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Options with the preset's values filled in; options given with the preset
@@ -97,15 +103,14 @@ class Contree(ContreeAuction):
         """
         return score(self, self.validate_options(options), summary)
 
-    def match_winner(self, state: State) -> int | None:
-        """§9: after a scored deal, a team at the target (``reach``) or over it
-        (``exceed``) wins if the scores differ, the higher score when both are there."""
-        target = state.options["target"]
-        a, b = state.scores
-        there = max(a, b) > target if state.options["win_rule"] == "exceed" else max(a, b) >= target
-        if there and a != b:
-            return 0 if a > b else 1
-        return None
+    def at_target(self, options: dict[str, Any], score: int) -> bool:
+        """§9: ``score`` ends the match when it reaches the target (``win_rule "reach"``)
+        or passes it (``"exceed"``); ``options`` are validated ones. The match winner is
+        then the base rule's: a team there wins if the scores differ, the higher score
+        when both are there."""
+        if options["win_rule"] == "exceed":
+            return bool(score > options["target"])
+        return bool(score >= options["target"])
 
     # ------------------------------------------------------------------ views
     def observe_extra(self, state: State, seat: int | None, view: View) -> None:

@@ -89,6 +89,11 @@ class TrickGame(Lookups, Views):
         cards); False where it stays on the table (Belote for two) or there is none."""
         return self.players == 4
 
+    def summary_contract_fields(self, options: dict[str, Any]) -> tuple[str, ...]:
+        """The contract fields a deal summary may carry under ``options`` (validated): the
+        ``summary_contract_keys``, and any field an option adds (rules/<game>.md §8)."""
+        return self.summary_contract_keys
+
     def ends_before_target(self, options: dict[str, Any]) -> bool:
         """True when, under ``options``, a match may end before a team reaches the target:
         after a fixed number of deals (``deal_limit_option``) or on a claim (``claim_option``)."""
@@ -583,11 +588,16 @@ class TrickGame(Lookups, Views):
             state.phase = "deal"
             state.dealer = self.next_seat(state.dealer)
 
+    def at_target(self, options: dict[str, Any], score: int) -> bool:
+        """True when ``score`` is far enough to end a match to ``options["target"]``
+        (validated options): at or over it (rules/bolot.md, belote.md §9). A game where
+        the target must be passed overrides it (rules/contree.md §9, ``win_rule``)."""
+        return bool(score >= options["target"])
+
     def match_winner(self, state: State) -> int | None:
         """rules/bolot.md §9: a team at or over the target with a higher score than the other wins."""
-        target = state.options["target"]
         a, b = state.scores
-        if max(a, b) >= target and a != b:
+        if self.at_target(state.options, max(a, b)) and a != b:
             return 0 if a > b else 1
         return None
 

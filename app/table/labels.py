@@ -383,6 +383,16 @@ def contract_words(game: str | None, contract: dict[str, Any] | None) -> tuple[s
     return bid_value_word(contract["bid"]), level
 
 
+def contract_call(game: str | None, contract: dict[str, Any] | None) -> str | None:
+    """A contract of points as its bid is said, for games with ``bid_points``:
+    ``{"bid": 110, "trump": "H"}`` -> "110 \u2665", ``{"bid": "capot", "trump": "S"}`` ->
+    "Capot \u2660" (rules/contree.md §4); None for other games."""
+    if not (contract and of(game).bid_points and contract.get("bid") is not None):
+        return None
+    trump = str(contract.get("trump"))
+    return f"{bid_value_word(contract['bid'])} {SUIT_SIGNS.get(trump, trump)}"
+
+
 def preset_words(game: str | None, options: dict[str, Any] | None) -> tuple[str, str] | None:
     """The rules preset of a game that has one (option ``preset``, rules/contree.md §10):
     ``(short name, its words)``, e.g. ("ffb", "FFB contrée (2016)"); None

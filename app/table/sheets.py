@@ -281,6 +281,9 @@ def _headline(game: str, last: dict[str, Any], detail: dict[str, Any], teams: li
     words = labels.of(game)
     if words.sheet == "botifarra":
         return _botifarra_headline(outcome, detail, last, teams)
+    called = labels.contract_call(game, contract)
+    if called is not None:
+        return _bid_points_headline(outcome, contract, called, w)
     if outcome == "made" and words.beat_defenders:
         totals = _pair(detail.get("totals"))
         if words.sheet == "players" and isinstance(taker_team, int):
@@ -308,6 +311,30 @@ def _headline(game: str, last: dict[str, Any], detail: dict[str, Any], teams: li
         "tie": _("%(taker)s tied: exactly half."),
         "litige": _("Litige: a tie, %(taker)s's %(carried)s points are held for the next deal."),
     }.get(outcome, "") % w
+
+
+def _bid_points_headline(
+    outcome: str, contract: dict[str, Any], called: str, w: dict[str, Any]
+) -> str:
+    """A contract of points (rules/contree.md §4, §7): the contract as bid, who took it,
+    who coinched it, then made, failed or litige. ``w``: the headline's words (taker,
+    other, carried)."""
+    v = {**w, "contract": called}
+    level = contract.get("coinche") or 0
+    if level >= 2:
+        call = _("%(contract)s by %(taker)s, coinched by %(other)s and surcoinched") % v
+    elif level == 1:
+        call = _("%(contract)s by %(taker)s, coinched by %(other)s") % v
+    else:
+        call = _("%(contract)s by %(taker)s") % v
+    v["call"] = call
+    if outcome == "made":
+        return _("%(call)s: made.") % v
+    if outcome == "failed":
+        return _("%(call)s: failed, the deal goes to %(other)s.") % v
+    if outcome == "litige":
+        return _("%(call)s: litige, %(carried)s points are held for the next deal.") % v
+    return call
 
 
 def _botifarra_headline(

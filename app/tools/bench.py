@@ -150,7 +150,11 @@ def arena(game: str, a: str, b: str, matches: int, seed: int = 7, step: Step | N
     Returns ``{"game", "a", "b", "matches", "a_win_rate", "ci95",
     "a_mean_points", "b_mean_points"}`` (B's points: the mean of its sides' scores);
     ``ci95`` is the normal-approximation 95% interval of A's match-win rate.
+
+    Raises ValueError when ``matches`` is below 1 (no rate of no matches).
     """
+    if matches < 1:
+        raise ValueError(f"duplicate matches: at least 1 match, not {matches}")
     wins = played = 0
     points_a: list[float] = []
     points_b: list[float] = []
@@ -207,7 +211,11 @@ def duplicate(
     "a_decided_win_rate" (boards that were not ties), "win_ci95", "a_mean_points", "b_mean_points", "diff_mean", "diff_ci95"}``: points are
     per deal played (one play of a board), the intervals are normal 95% intervals (win
     rate with ties counted as half).
+
+    Raises ValueError when ``deals`` is below 1 (no rate of no deals).
     """
+    if deals < 1:
+        raise ValueError(f"duplicate deals: at least 1 deal, not {deals}")
     rng = random.Random(seed)
     players = GAMES[game].players
     wins = ties = 0

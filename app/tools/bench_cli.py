@@ -17,7 +17,7 @@ import sys
 from tqdm import tqdm
 
 from app.rules import GAMES
-from app.tools.bench import arena, bench_bots, bench_engine, duplicate
+from app.tools.bench import arena, bench_bots, bench_engine, duplicate, seatings
 
 
 def _bar(total: int, desc: str, unit: str) -> tqdm:
@@ -59,25 +59,44 @@ def cmd_bench_bots(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_duplicate(g: str, args: argparse.Namespace) -> None:
+    """Play ``args.deals`` duplicate deals of game ``g`` and print the result line."""
+    with _bar(args.deals, f"{g} duplicate deals", "board") as bar:
+        r = duplicate(g, args.a, args.b, args.deals, args.seed, step=bar.update)
+    lo, hi = r["win_ci95"]
+    dlo, dhi = r["diff_ci95"]
+    print(
+        f"{g}: {args.a} vs {args.b}, {r['deals']} duplicate deals ({r['plays']} plays): "
+        f"{args.a} wins {r['a_board_win_rate']:.1%} of deals (95% {lo:.1%}-{hi:.1%}, ties {r['board_ties']} "
+        f"counted half; {r['a_decided_win_rate']:.1%} of the others); "
+        f"mean points per deal {r['a_mean_points']:.1f} vs {r['b_mean_points']:.1f}, "
+        f"difference {r['diff_mean']:+.1f} (95% {dlo:+.1f} to {dhi:+.1f})",
+        flush=True,
+    )
+
+
+def _count(text: str) -> int:
+    """An argparse type: a whole number of 0 or more."""
+    n = int(text)
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"0 or more, not {n}")
+    return n
+
+
 def cmd_arena(args: argparse.Namespace) -> int:
     """Play duplicate deals (and matches) between two levels and print the result."""
     if args.budget_ms is not None:
         os.environ["TAPET_BOT_BUDGET_MS"] = str(args.budget_ms)
+    if not args.deals and not args.matches:
+        print("tapet arena: nothing to play (--deals 0 and no --matches)", file=sys.stderr)
+        return 2
     for g in _games(args.game):
-        with _bar(args.deals, f"{g} duplicate deals", "board") as bar:
-            r = duplicate(g, args.a, args.b, args.deals, args.seed, step=bar.update)
-        lo, hi = r["win_ci95"]
-        dlo, dhi = r["diff_ci95"]
-        print(
-            f"{g}: {args.a} vs {args.b}, {r['deals']} duplicate deals ({r['plays']} plays): "
-            f"{args.a} wins {r['a_board_win_rate']:.1%} of deals (95% {lo:.1%}-{hi:.1%}, ties {r['board_ties']} "
-            f"counted half; {r['a_decided_win_rate']:.1%} of the others); "
-            f"mean points per deal {r['a_mean_points']:.1f} vs {r['b_mean_points']:.1f}, "
-            f"difference {r['diff_mean']:+.1f} (95% {dlo:+.1f} to {dhi:+.1f})",
-            flush=True,
-        )
+        if args.deals:  # --deals 0: the matches only
+            _print_duplicate(g, args)
         if args.matches:
-            with _bar(2 * args.matches, f"{g} matches", "match") as bar:
+            with _bar(
+                len(seatings(g, args.a, args.b)) * args.matches, f"{g} matches", "match"
+            ) as bar:
                 m = arena(g, args.a, args.b, args.matches, args.seed, step=bar.update)
             mlo, mhi = m["ci95"]
             print(
@@ -112,8 +131,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     ar.add_argument("--game", default=None)
     ar.add_argument("--a", required=True, choices=["random", "heuristic", "strong"])
     ar.add_argument("--b", required=True, choices=["random", "heuristic", "strong"])
-    ar.add_argument("--deals", type=int, default=200)
-    ar.add_argument("--matches", type=int, default=0, help="also play this many duplicate matches")
+    ar.add_argument("--deals", type=_count, default=200, help="0: the matches only")
+    ar.add_argument(
+        "--matches", type=_count, default=0, help="also play this many duplicate matches"
+    )
     ar.add_argument("--seed", type=int, default=11)
     ar.add_argument(
         "--budget-ms", type=float, default=None, help="TAPET_BOT_BUDGET_MS for the strong level"

@@ -245,9 +245,14 @@ def check_final(
       loses at any score, rules/belote.md §6).
     * A fixed number of deals or a time limit (the deal in progress finished): any
       score, equal ones included (a draw).
+    * A match that must pass the target (contrée's ``win_rule "exceed"``,
+      rules/contree.md §9): a team exactly on the target has not ended it.
 
-    A forfeit is checked for the cap only. Raises Unprocessable with the reason.
+    ``options`` are the tournament's as stored; they are completed with the ruleset's
+    defaults first (a missing ``target`` is the game's default one). A forfeit is checked
+    for the cap only. Raises Unprocessable with the reason.
     """
+    options = clean_options(game, options)
     target = int(options.get("target") or 0)
     cap = options.get("cap_score")
     if cap is not None and max(home, away) > cap:
@@ -270,8 +275,12 @@ def check_final(
     ends_anywhere = g.ends_before_target(options)
     if match["kind"] != "target" or ends_anywhere or not target:
         return
-    reach = min(target, cap) if cap is not None else target
-    if max(home, away) < reach:
+    if cap is not None and cap < target:  # capped scores: at the cap is as far as they go
+        reach, there = cap, max(home, away) >= cap
+    else:  # the smallest score that ends the match (target + 1 when it must be passed)
+        reach = target if g.at_target(options, target) else target + 1
+        there = g.at_target(options, max(home, away))
+    if not there:
         raise Unprocessable(
             f"a match to {target} points ends when a team reaches {reach}: neither score does",
             "match_not_reached",

@@ -217,10 +217,13 @@ def _example_summary(game: str) -> str:
 DECL_ROWS = 3  #: declaration rows of the score-sheet form
 
 
-def deal_form(game: str) -> dict[str, Any]:
-    """What the per-game deal form offers: suits, ranks, which fields apply (rules/<game>.md §8)."""
+def deal_form(game: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What the per-game deal form offers under the tournament's ``options`` (as stored):
+    suits, ranks, which fields apply (rules/<game>.md §8). ``bidder_tricks``: the
+    *générale*'s field, shown when option ``generale`` allows that bid (rules/contree.md §8)."""
 
     g = rules.GAMES[game]
+    fields = g.summary_contract_fields(config.clean_options(game, options))
     suits = [(s, cards.suit_name(s)) for s in g.table.suits]
     return {
         "game": game,
@@ -235,6 +238,7 @@ def deal_form(game: str) -> dict[str, Any]:
         # a contract of points with a coinche level (rules/contree.md §8)
         "bid_points": "bid" in g.summary_contract_keys,
         "coinche": "coinche" in g.summary_contract_keys,
+        "bidder_tricks": "bidder_tricks" in fields,
     }
 
 
@@ -267,7 +271,7 @@ def summary_from_fields(game: str, form: dict[str, str]) -> dict[str, Any]:  # n
     Bridge-Belote), ``f_taker`` (team 0/1), ``f_tricks0/1``, ``f_cp0/1``,
     ``f_last``, ``f_belote`` (the team, or "" ; Bridge-Belote ``f_belote0/1``
     counts), ``f_doublings`` (Botifarra), ``f_multiplier`` (Bridge-Belote),
-    ``f_eldest``, ``f_carried``, ``f_bid`` and ``f_coinche`` (contrée), and declaration rows ``f_d<i>_team/kind/length/top/suit/rank``.
+    ``f_eldest``, ``f_carried``, ``f_bid``, ``f_coinche`` and ``f_bidder_tricks`` (contrée; a *générale*), and declaration rows ``f_d<i>_team/kind/length/top/suit/rank``.
     The engine checks the rest (score_deal) and explains what is wrong."""
     trump = (form.get("f_trump") or "").strip() or None
     taker = _needed(form, "f_taker", "the team that took the contract")
@@ -323,7 +327,9 @@ def summary_from_fields(game: str, form: dict[str, str]) -> dict[str, Any]:  # n
         bid = (form.get("f_bid") or "").strip().lower()
         if not bid:
             raise service.Unprocessable("the bid is missing", "field_missing", label="the bid")
-        contract["bid"] = int(bid) if bid.isdigit() else bid
+        contract["bid"] = int(bid) if bid.isdigit() else bid.replace("é", "e")
+        if contract["bid"] == "generale":  # the tricks the bidder took himself (§8)
+            contract["bidder_tricks"] = _needed(form, "f_bidder_tricks", "the bidder's tricks")
     if "coinche" in keys:
         contract["coinche"] = _field_int(form, "f_coinche", "coinche", 0)
     eldest = (form.get("f_eldest") or "").strip()
@@ -457,7 +463,7 @@ async def _table_page(
         x=table,
         organiser=await service.is_organiser(db, tid, user),
         example=_example_summary(t["game"]),
-        deal_form=deal_form(t["game"]),
+        deal_form=deal_form(t["game"], t["options"]),
         refused=refused,
     )
     response.status_code = status

@@ -454,6 +454,7 @@ LABELS = (
     N_("round"),
     N_("the bid"),
     N_("coinche"),
+    N_("the bidder's tricks"),
 )
 
 

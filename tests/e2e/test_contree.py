@@ -127,3 +127,53 @@ def test_a_contree_deal_to_its_result(browser: Any, live_url: str, screenshots: 
     assert not errors, errors
     assert done["cards"] >= 1 or "void" in text.lower() or "no score" in text.lower(), done
     page.context.close()
+
+
+def test_a_generale_by_the_deal_form_fields(browser: Any, live_url: str, screenshots: Path) -> None:
+    """A paper contrée championship with option ``generale``: the deal form has the
+    bidder's tricks field; §11 C22 (a *générale* made, bidder_tricks 8, cp [152, 0], `ffb`)
+    entered by the fields scores [1000, 0]. Screenshots: contree-generale-form-*.png."""
+    token = api(
+        live_url,
+        "POST",
+        "/api/accounts",
+        body={"username": "orggenerale", "password": "correct horse battery", "nickname": "Org"},
+    )["token"]
+    t = api(
+        live_url,
+        "POST",
+        "/api/tournaments",
+        token,
+        {
+            "name": "Générale",
+            "game": "contree",
+            "format": "swiss",
+            "options": {"generale": True},
+            "settings": {"rounds": 1},
+        },
+    )
+    tid = t["id"]
+    for a, b in (("Pepa", "Vicent"), ("Rosa", "Xavi")):
+        api(live_url, "POST", f"/api/tournaments/{tid}/teams", token, {"players": [a, b]})
+    api(live_url, "POST", f"/api/tournaments/{tid}/rounds", token)
+    api(live_url, "POST", f"/api/tournaments/{tid}/rounds/1/publish", token)
+    for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        page = page_as(browser, live_url, token, size)
+        page.goto(f"{live_url}/tournaments/{tid}/tables/1")
+        form = page.locator("[data-testid=deal-form]")
+        form.wait_for()
+        page.select_option("[data-testid=f-trump]", "H")
+        page.fill("[data-testid=f-bid]", "générale")
+        page.fill("[data-testid=f-bidder-tricks]", "8")
+        page.fill("input[name=f_tricks0]", "8")
+        page.fill("input[name=f_tricks1]", "0")
+        page.fill("input[name=f_cp0]", "152")
+        page.fill("input[name=f_cp1]", "0")
+        form.scroll_into_view_if_needed()
+        page.screenshot(path=str(screenshots / f"contree-generale-form-{name}.png"), full_page=True)
+        if name == "phone":
+            page.click("[data-testid=add-deal]")
+            page.wait_for_selector("table.sheet")
+            table = api(live_url, "GET", f"/api/tournaments/{tid}/tables/1", token)
+            assert [d["points"] for d in table["deals"]] == [[1000, 0]]
+        page.context.close()

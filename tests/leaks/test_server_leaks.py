@@ -42,6 +42,7 @@ GAMES = {
     "belote-3p": ({"target": 3000}, 1),
     "bridge-belote": ({"target": 401}, 1),
     "botifarra": ({"target": 151}, 1),
+    "contree": ({"target": 3000}, 1),
 }
 EXTRA_MOVES = 6  # moves into the deal after the last whole one
 PAGE_EVERY = 4

@@ -66,6 +66,7 @@ OPTIONS = {
     "belote-3p": {"target": 100000},
     "bridge-belote": {"target": 100000},
     "botifarra": {"target": 151},
+    "contree": {"target": 100000},
 }
 
 

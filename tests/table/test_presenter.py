@@ -581,3 +581,76 @@ def test_belote_for_three_is_drawn_with_three_players_each_for_himself() -> None
     }
     rows = presenter.table(_belote_3p_view(2, capot))["result"]["rows"]
     assert ["Capot (100 shared)", 0, 50, 50] in rows
+
+
+def _contree_result(
+    contract: dict,
+    cp: list[int],
+    tricks: list[int],
+    last: int,
+    belote: list[int],
+    **options: object,
+) -> dict:
+    """The end-of-deal box of a contrée deal scored from its summary (rules/contree.md §8);
+    team 0 ("Us") takes unless ``contract`` says otherwise."""
+    summary = {
+        "contract": {"trump": "H", "taker_team": 0, "eldest_team": 1, **contract},
+        "card_points": cp,
+        "tricks": tricks,
+        "last_trick_team": last,
+        "declarations": [[], []],
+        "belote": belote,
+    }
+    scored = rules.score_deal("contree", options, summary)
+    entry = {
+        "deal": 1,
+        "void": False,
+        "contract": {"trump": "H", "bidder": 0, "taker_team": 0, **contract},
+        "points": scored["points"],
+        "outcome": scored["outcome"],
+        "detail": scored["detail"],
+        "carried_out": scored["carried_out"],
+    }
+    result = sheets.deal_result({"game": "contree", "last_deal": entry}, ["Us", "Them"])
+    assert result is not None
+    return result
+
+
+def test_contree_result_names_the_contract_its_coinche_and_the_outcome() -> None:
+    """rules/contree.md §11, trumps hearts, team 0 ("Us") bid, `ffb` preset: the box's
+    title is the contract as bid (§4: "110 ♥"), coinched by the defenders (§1: only an
+    opponent of the bid coinches), then made or failed (§7), not a "needed" figure."""
+    # C1: 100, 97 + 10 = 107 >= 100, made: [210, 60]
+    made = _contree_result({"bid": 100, "coinche": 0}, [97, 55], [5, 3], 0, [0, 0])
+    assert made["points"] == [210, 60]
+    assert made["headline"] == "100 ♥ by Us: made."
+    # C6: 130 coinched, 112 < 130, failed: (160 + 130) × 2 + the belote 20 = 600
+    c6 = _contree_result({"bid": 130, "coinche": 1}, [112, 40], [6, 2], 1, [0, 1])
+    assert c6["points"] == [0, 600]
+    assert c6["headline"] == "130 ♥ by Us, coinched by Them: failed, the deal goes to Them."
+    # C5: 90 coinched, 105 >= 90, made: (160 + 90) × 2 = 500
+    c5 = _contree_result({"bid": 90, "coinche": 1}, [95, 57], [5, 3], 0, [0, 0])
+    assert c5["points"] == [500, 0]
+    assert c5["headline"] == "90 ♥ by Us, coinched by Them: made."
+    # C8: 140 surcoinched, 110 < 140: (160 + 140) × 4 = 1200 to the defenders
+    c8 = _contree_result({"bid": 140, "coinche": 2}, [100, 52], [5, 3], 0, [0, 0])
+    assert c8["points"] == [0, 1200]
+    assert c8["headline"] == (
+        "140 ♥ by Us, coinched by Them and surcoinched: failed, the deal goes to Them."
+    )
+    # C10: a capot bid, one trick lost: flat 500 + the takers' belote (prenable) = 520
+    c10 = _contree_result({"bid": "capot", "coinche": 0}, [140, 12], [7, 1], 0, [1, 0])
+    assert c10["points"] == [0, 520]
+    assert c10["headline"] == "Capot ♥ by Us: failed, the deal goes to Them."
+    for result in (made, c6, c5, c8, c10):
+        assert "needed" not in result["headline"]
+
+
+def test_contree_litige_result_says_what_is_held() -> None:
+    """rules/contree.md §11 C15 (`coinche`, `tie_rule "litige"`): 80, 81 against 81,
+    a tie: the defenders score 81, the takers' 81 are held."""
+    c15 = _contree_result(
+        {"bid": 80, "coinche": 0}, [71, 81], [4, 4], 0, [0, 0], preset="coinche", tie_rule="litige"
+    )
+    assert c15["points"] == [0, 81] and c15["outcome"] == "litige"
+    assert c15["headline"] == "80 ♥ by Us: litige, 81 points are held for the next deal."

@@ -38,6 +38,17 @@ REFUSED = [
     ("botifarra", BOTIFARRA, TIME, 121, 121, "only one pair"),
     ("botifarra", BOTIFARRA, TARGET, 100, 40, "neither score does"),
     ("botifarra", {"target": 101, "cap_score": 50}, TARGET, 40, 30, "reaches 50"),
+    # Contrée under "coinche" (contree.md §9-10: win_rule "exceed", target 2000): the
+    # target must be passed, so a team exactly on it has not won; the options as stored
+    # name the preset only, the target is the preset's
+    ("contree", {"preset": "coinche"}, TARGET, 2000, 1500, "reaches 2001"),
+    ("contree", {"preset": "coinche"}, TARGET, 2000, 2000, "reaches 2001"),
+    ("contree", {"preset": "coinche", "target": 1000}, TARGET, 1000, 870, "reaches 1001"),
+    ("contree", {"win_rule": "exceed"}, TARGET, 1990, 2000, "reaches 2001"),
+    # ... and under "ffb" (win_rule "reach") equal scores at 2000 play another deal
+    ("contree", {}, TARGET, 2000, 2000, "cannot end level"),
+    # options stored without a target: the game's default one (belote.md §9: 1000)
+    ("belote", {}, TARGET, 300, 200, "ends when a team reaches 1000"),
 ]
 
 ACCEPTED = [
@@ -59,6 +70,13 @@ ACCEPTED = [
     ("botifarra", BOTIFARRA, DEALS, 60, 60),
     ("botifarra", {"target": 101, "max_hands": 12}, TARGET, 60, 60),  # 12 hands, a draw
     ("botifarra", {"target": 101, "cap_score": 50}, TARGET, 50, 50),  # e.g. 101 and 60, both capped
+    # contree.md §9: "exceed" ends past the target, "reach" (ffb) at it
+    ("contree", {"preset": "coinche"}, TARGET, 2001, 1500),
+    ("contree", {"preset": "coinche"}, TARGET, 2000, 2010),  # the other team passed it
+    ("contree", {}, TARGET, 2000, 1500),  # ffb: reaching 2000 is enough
+    ("contree", {"preset": "colver"}, TARGET, 1880, 2000),  # colver: "reach" too
+    ("contree", {"preset": "coinche"}, DEALS, 2000, 1500),  # a fixed number of deals: any score
+    ("belote", {}, TARGET, 1000, 640),  # no target stored: the default 1000 is reached
 ]
 
 
