@@ -9,7 +9,8 @@
    - the live region reads the other players' moves ([data-say] with a data-say-key);
    - cards arriving on the table get a short animation (class "fresh");
    - keyboard: focus stays on the table after a push, arrows move along the hand;
-   - the move clock counts down; optional sounds (off by default, WebAudio). */
+   - the move clock counts down; optional sounds (off by default, WebAudio);
+   - a double tap never lands its second half on a button the first one drew. */
 (function () {
   "use strict";
 
@@ -283,6 +284,33 @@
     if (card && card.type !== "submit") ev.preventDefault();
   });
 
+  // ---------------------------------------------------------------- double taps
+  // A double tap must not become a second, unchosen move: the first tap's answer redraws
+  // the prompt, and the second tap would land on whatever button took the first one's
+  // place ("Take" becomes "Declare"). A tap on a table button drawn after the previous
+  // tap, and less than DOUBLE_TAP_MS after it, is dropped. A button drawn before the
+  // previous tap (the same card tapped twice) goes through: the server answers a repeat.
+  var DOUBLE_TAP_MS = 400;
+  var lastTap = 0;
+  function stampButtons() {
+    var now = Date.now();
+    document.querySelectorAll("#room-main button:not([data-drawn-at])").forEach(function (b) {
+      b.setAttribute("data-drawn-at", String(now));
+    });
+  }
+  document.addEventListener("click", function (ev) {
+    var b = ev.target.closest && ev.target.closest("#room-main button");
+    if (!b) return;
+    var now = Date.now();
+    var drawn = Number(b.getAttribute("data-drawn-at") || now);  // not stamped yet: just drawn
+    if (now - lastTap < DOUBLE_TAP_MS && drawn > lastTap) {
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+      return;
+    }
+    lastTap = now;
+  }, true);
+
   // ---------------------------------------------------------------- after every change
   var wasMyTurn = false;
   function afterChange() {
@@ -300,6 +328,7 @@
       else if (spoke && document.querySelector("#room-main .trick.done")) beep(520, 90, 0.05);
     }
     wasMyTurn = mine;
+    stampButtons();
     markHint();
     restoreFocus();
     tick();

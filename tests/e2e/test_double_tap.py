@@ -1,0 +1,61 @@
+"""A double tap at the table never becomes a second, unchosen move (static/js/tapet.js).
+
+A fresh tester double-tapped "Take" 150 ms apart at a Belote-for-three table: the
+first tap's answer drew "Declare" where "Take" had been, and the second tap declared a
+tierce nobody chose. The page now drops a tap on a table button drawn after the previous
+tap when it comes less than 400 ms after it; a button that was already there (the same
+card tapped twice) still takes the tap, and the server answers the repeat.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.helpers import PHONE, page_as
+from tests.e2e.phone import new_table
+
+pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
+
+# Three taps on test buttons inside #room-main; each reports whether the page let it
+# through (a dropped tap is cancelled before the form or htmx sees it).
+TAPS = """() => {
+  const main = document.getElementById("room-main");
+  const make = (stamp) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    if (stamp !== null) b.setAttribute("data-drawn-at", String(stamp));
+    main.appendChild(b);
+    return b;
+  };
+  const tap = (b) => b.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
+  const old = make(Date.now() - 5000);       // on the table before the first tap
+  const first = tap(old);
+  const again = tap(old);                     // the same button again: goes through
+  const drawnAfter = make(null);              // drawn by the first tap's answer
+  const second = tap(drawnAfter);             // the double tap's second half: dropped
+  return {first, again, second};
+}"""
+
+LATER = """() => new Promise((done) => setTimeout(() => {
+  const b = document.createElement("button");
+  b.type = "button";
+  document.getElementById("room-main").appendChild(b);
+  done(b.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true})));
+}, 600))"""
+
+
+def test_a_double_tap_does_not_land_on_the_button_drawn_by_the_first(
+    browser: Any, live_url: str, screenshots: Path
+) -> None:
+    token, room = new_table(live_url, "belote-3p", nickname="Tap")
+    page = page_as(browser, live_url, token, PHONE)
+    page.goto(f"{live_url}/rooms/{room}")
+    page.wait_for_selector("#room-main")
+    taps = page.evaluate(TAPS)
+    assert taps == {"first": True, "again": True, "second": False}, taps
+    # A tap well after the previous one (a player's next decision) always goes through.
+    assert page.evaluate(LATER) is True
+    page.context.close()
