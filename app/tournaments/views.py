@@ -11,13 +11,27 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app import rules
 from app.accounts.models import User
 from app.core.errors import NotFound
 from app.core.hooks import RoomLabel
 from app.tournaments.models import AuditEntry, Round, Tournament, TournamentTable
-from app.tournaments.results import group_standings, results_of, sync_round, tables_in
+from app.tournaments.results import (
+    group_standings,
+    results_of,
+    sync_round,
+    tables_in,
+    tables_of_three,
+)
 from app.tournaments.service import club_names, load, rounds_of, team_out, teams_of
-from app.tournaments.standings import TIEBREAKS, club_ranking, explain, standings
+from app.tournaments.standings import (
+    TIEBREAKS,
+    club_ranking,
+    explain,
+    explain_three,
+    standings,
+    standings_three,
+)
 
 
 async def rooms_in_tournaments(db: AsyncSession, room_ids: list[int]) -> dict[int, RoomLabel]:
@@ -58,12 +72,19 @@ async def standings_of(db: AsyncSession, tournament_id: int) -> dict[str, Any]:
     teams = await teams_of(db, t.id)
     clubs = await club_names(db, {x.club_id for x in teams if x.club_id})
     by_id = {x.id: team_out(x, clubs) for x in teams}
-    rows = standings(
-        [x.id for x in teams],
-        await results_of(db, t.id),
-        t.settings["tiebreaks"],
-        t.settings["points"],
-    )
+    three = rules.GAMES[t.game].sides == 3
+    if three:  # each for himself: ranked by match points or by points, the organiser's choice
+        ranked_by = t.settings.get("ranking", "match_points")
+        rows = standings_three(
+            [x.id for x in teams], await tables_of_three(db, t.id), ranked_by, t.settings["points"]
+        )
+    else:
+        rows = standings(
+            [x.id for x in teams],
+            await results_of(db, t.id),
+            t.settings["tiebreaks"],
+            t.settings["points"],
+        )
     out_rows = [r.as_dict() | {"team": by_id[r.team]} for r in rows]
     ranking = club_ranking(rows, {x.id: x.club_id for x in teams})
     for c in ranking:
@@ -74,6 +95,17 @@ async def standings_of(db: AsyncSession, tournament_id: int) -> dict[str, Any]:
             groups.append(
                 {"group": g["group"], "rows": [r | {"team": by_id[r["team"]]} for r in g["rows"]]}
             )
+    if three:
+        return {
+            "tournament": {"id": t.id, "name": t.name, "status": t.status},
+            "ranking": ranked_by,
+            "order": explain_three(ranked_by),
+            "tiebreaks": [],
+            "points": t.settings["points"],
+            "rows": out_rows,
+            "clubs": ranking,
+            "groups": [],
+        }
     return {
         "tournament": {"id": t.id, "name": t.name, "status": t.status},
         "order": explain(t.settings["tiebreaks"]),
