@@ -14,6 +14,7 @@ Expected values are worked out by hand from the rules, in the comments:
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 import pytest
@@ -380,3 +381,70 @@ async def test_twenty_copies_of_a_deal_of_three_one_deal(org: Org) -> None:
     sheet = await org.get(f"/tournaments/{tid}/tables/1?round=1")
     # one deal: made(1) is [40, 80, 42]
     assert len(sheet["deals"]) == 1 and sheet["third_score"] == 42
+
+
+# ---------------------------------------------------------------- pages
+
+
+async def test_pages_show_three_players_and_take_a_deal_in_three_columns(org: Org) -> None:
+    t = await org.post(
+        "/tournaments",
+        {
+            "name": "Belote a tres",
+            "game": GAME,
+            "format": "swiss",
+            "settings": {"match": {"kind": "deals", "deals": 2}},
+        },
+        201,
+    )
+    tid = t["id"]
+    await _players(org, tid, 4)
+    await org.post(f"/tournaments/{tid}/rounds", status=201)
+    manage = await org.client.get(f"/tournaments/{tid}/manage", headers=org.headers)
+    assert manage.status_code == 200 and "P1" in manage.text and "P2 · P3" in manage.text
+    await org.post(f"/tournaments/{tid}/rounds/1/publish")
+    page = await org.client.get(f"/tournaments/{tid}/tables/1", headers=org.headers)
+    assert page.status_code == 200
+    # the deal form has a column per player, and the final score three boxes
+    for name in ("f_tricks2", "f_cp2", 'name="third_score"'):
+        assert name in page.text
+    token = re.search(r'name="csrf" value="([0-9a-f]+)"', page.text)
+    assert token
+    # §11 T1 (taker seat 1): tricks 2 4 2, card points 40 70 42, last trick seat 1:
+    # points [40, 80, 42]
+    form = {
+        "csrf": token.group(1),
+        "round": "1",
+        "entry": "fields",
+        "f_trump": "H",
+        "f_taker": "1",
+        "f_last": "1",
+        "f_belote": "",
+        "f_tricks0": "2",
+        "f_tricks1": "4",
+        "f_tricks2": "2",
+        "f_cp0": "40",
+        "f_cp1": "70",
+        "f_cp2": "42",
+    }
+    posted = await org.client.post(
+        f"/tournaments/{tid}/tables/1/deals", data=form, headers=org.headers
+    )
+    assert posted.status_code == 303, posted.text
+    sheet = await org.get(f"/tournaments/{tid}/tables/1")
+    assert sheet["deals"][0]["points"] == [40, 80, 42]
+    assert [sheet["home_score"], sheet["away_score"], sheet["third_score"]] == [40, 80, 42]
+    page = await org.client.get(f"/tournaments/{tid}/tables/1", headers=org.headers)
+    assert "(42)" in page.text  # the third column of the sheet
+    # the final score form takes the third score
+    form = {"csrf": token.group(1), "round": "1", "home_score": "100", "away_score": "200"}
+    form |= {"third_score": "150", "reason": "the sheet"}
+    posted = await org.client.post(
+        f"/tournaments/{tid}/tables/1/result", data=form, headers=org.headers
+    )
+    assert posted.status_code == 303, posted.text
+    table = (await org.get(f"/tournaments/{tid}/rounds"))[0]["tables"][0]
+    assert (table["third_score"], table["winner"]) == (150, table["away"]["id"])
+    for url in (f"/tournaments/{tid}", f"/tournaments/{tid}/standings"):
+        shown = await org.client.get(url, headers=org.headers)
+        assert shown.status_code == 200 and "P3" in shown.text, url
