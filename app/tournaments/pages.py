@@ -383,8 +383,8 @@ def _players_summary(form: dict[str, str], trump: str | None) -> dict[str, Any]:
 @router.get("/tournaments", response_class=HTMLResponse)
 async def index(request: Request, db: SessionDep, user: OptionalUser) -> Response:
     """The championships, and (signed in) the forms to create one and a club."""
-    # a table pairs two sides: no championship of three players each for himself yet
-    games = [{"id": g.id, "name": g.name} for g in rules.GAMES.values() if g.sides == 2]
+    # every game: three players each for himself play a Swiss in threes (config.clean)
+    games = [{"id": g.id, "name": g.name} for g in rules.GAMES.values()]
     return _page(
         request,
         "tournaments/index.html",
@@ -593,6 +593,9 @@ async def create(request: Request, db: SessionDep, user: OptionalUser) -> Respon
                 settings[key] = _int(f, key)
         if f.get("tiebreaks"):
             settings["tiebreaks"] = f["tiebreaks"]
+        game = f.get("game", "")
+        if game in rules.GAMES and rules.GAMES[game].sides == 3:  # the form's ranking choice
+            settings["ranking"] = f.get("ranking") or "match_points"
         t = await service.once(
             db,
             user,

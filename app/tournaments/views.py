@@ -100,7 +100,8 @@ async def standings_of(db: AsyncSession, tournament_id: int) -> dict[str, Any]:
             "tournament": {"id": t.id, "name": t.name, "status": t.status},
             "ranking": ranked_by,
             "order": explain_three(ranked_by),
-            "tiebreaks": [],
+            # the columns shown beside the match points: points scored, first places
+            "tiebreaks": [{"name": n, "label": TIEBREAKS[n]} for n in ("points_scored", "wins")],
             "points": t.settings["points"],
             "rows": out_rows,
             "clubs": ranking,

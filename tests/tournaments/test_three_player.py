@@ -448,3 +448,18 @@ async def test_pages_show_three_players_and_take_a_deal_in_three_columns(org: Or
     for url in (f"/tournaments/{tid}", f"/tournaments/{tid}/standings"):
         shown = await org.client.get(url, headers=org.headers)
         assert shown.status_code == 200 and "P3" in shown.text, url
+
+
+async def test_the_printable_sheets_have_a_column_per_player(org: Org) -> None:
+    t = await org.post(
+        "/tournaments", {"name": "Belote a tres", "game": GAME, "format": "swiss"}, 201
+    )
+    tid = t["id"]
+    await _players(org, tid, 3)
+    await org.post(f"/tournaments/{tid}/rounds", status=201)
+    await org.post(f"/tournaments/{tid}/rounds/1/publish")
+    pairings = await org.client.get(f"/tournaments/{tid}/print/pairings", headers=org.headers)
+    assert "Seat 3" in pairings.text and "P3" in pairings.text
+    sheets = await org.client.get(f"/tournaments/{tid}/print/sheets", headers=org.headers)
+    # deal, then name and total for each of the three players
+    assert sheets.text.count("<th>Total</th>") == 3 and "P3" in sheets.text
