@@ -463,3 +463,38 @@ async def test_the_printable_sheets_have_a_column_per_player(org: Org) -> None:
     sheets = await org.client.get(f"/tournaments/{tid}/print/sheets", headers=org.headers)
     # deal, then name and total for each of the three players
     assert sheets.text.count("<th>Total</th>") == 3 and "P3" in sheets.text
+
+
+async def test_a_players_history_and_the_results_csv_name_the_three(org: Org) -> None:
+    t = await org.post(
+        "/tournaments",
+        {
+            "name": "Belote a tres",
+            "game": GAME,
+            "format": "swiss",
+            "settings": {"match": {"kind": "deals", "deals": 4}},
+        },
+        201,
+    )
+    tid = t["id"]
+    p = [0, *await _players(org, tid, 3)]
+    await org.post(f"/tournaments/{tid}/rounds", status=201)
+    await org.post(f"/tournaments/{tid}/rounds/1/publish")
+    body = {"home_score": 300, "away_score": 120, "third_score": 300}
+    await org.post(f"/tournaments/{tid}/tables/1/result", body)
+    # P3 (seat 2) shares the highest score, 300, with P1: a draw; P2 is beaten by both
+    history = await org.get(f"/tournaments/{tid}/teams/{p[3]}")
+    (match,) = history["matches"]
+    assert [o["id"] for o in match["opponents"]] == [p[1], p[2]]
+    assert (match["side"], match["score_for"], match["score_against"], match["outcome"]) == (
+        "third",
+        300,
+        300,
+        "draw",
+    )
+    assert (await org.get(f"/tournaments/{tid}/teams/{p[2]}"))["matches"][0]["outcome"] == "lost"
+    page = await org.client.get(f"/tournaments/{tid}/teams/{p[3]}", headers=org.headers)
+    assert page.status_code == 200 and "P2" in page.text
+    text = await org.get(f"/tournaments/{tid}/results.csv")
+    head, row = text.splitlines()[:2]
+    assert head.endswith("third,third_score") and row.endswith("P3,300")
