@@ -17,10 +17,12 @@ import asyncio
 import re
 from typing import Any
 
+import httpx
 import pytest
 
 from app.tournaments import pairing
 from app.tournaments.standings import TableOfThree, places_points, standings_three
+from tests.conftest import Guest
 from tests.tournaments.conftest import Org
 
 GAME = "belote-3p"
@@ -498,3 +500,28 @@ async def test_a_players_history_and_the_results_csv_name_the_three(org: Org) ->
     text = await org.get(f"/tournaments/{tid}/results.csv")
     head, row = text.splitlines()[:2]
     assert head.endswith("third,third_score") and row.endswith("P3,300")
+
+
+async def test_an_online_table_of_three_seats_the_accounts_seat_k_for_player_k(
+    org: Org, client: httpx.AsyncClient, guest: Guest
+) -> None:
+    people = []
+    for name in ("Pepa", "Vicent", "Amparo"):
+        await guest(name)
+        me = (await client.post("/api/session", json={"nickname": name})).json()["user"]
+        client.cookies.clear()
+        people.append(me["id"])
+    t = await org.post(
+        "/tournaments",
+        {"name": "Comptes", "game": GAME, "format": "swiss", "settings": {"play": "online"}},
+        201,
+    )
+    tid = t["id"]
+    for name, uid in zip(("Pepa", "Vicent", "Amparo"), people, strict=True):
+        await org.post(f"/tournaments/{tid}/teams", {"name": name, "user_ids": [uid]}, 201)
+    draft = await org.post(f"/tournaments/{tid}/rounds", status=201)
+    assert draft["tables"][0]["mode"] == "online"
+    published = await org.post(f"/tournaments/{tid}/rounds/1/publish")
+    room = await org.get(f"/rooms/{published['tables'][0]['room_id']}")
+    # seeding order, nobody has points: Pepa home (seat 0), Vicent away (1), Amparo third (2)
+    assert [(s["seat"], s["user_id"]) for s in room["seats"]] == list(enumerate(people))
