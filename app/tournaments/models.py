@@ -219,7 +219,8 @@ class TournamentTable(Base):
 
 class PaperDeal(Base):
     """Deal ``deal_no`` of a paper table as entered from the score sheet: the summary
-    and the points ``score_deal`` gave each team (home first)."""
+    and the points ``score_deal`` gave each team (home first; ``third_points`` the
+    third player's at a table of three, None otherwise)."""
 
     __tablename__ = "tournament_deals"
 
