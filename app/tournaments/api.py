@@ -98,11 +98,13 @@ class ModeIn(Body):
 
 
 class ResultIn(Body):
-    """A table's final score (home first). ``winner`` (a team id) only for a level
-    knockout match or a forfeit; ``reason`` is required for a correction."""
+    """A table's final score (home first; ``third_score`` the third player's at a table of
+    three, Belote for three). ``winner`` (a team id) only for a level knockout match or
+    a forfeit; ``reason`` is required for a correction."""
 
     home_score: int = Field(ge=0, le=1_000_000)
     away_score: int = Field(ge=0, le=1_000_000)
+    third_score: int | None = Field(default=None, ge=0, le=1_000_000)
     winner: int | None = None
     round: int | None = None
     reason: str = ""
@@ -368,6 +370,7 @@ async def record_result(
             body.round,
             body.reason,
             body.forfeit,
+            body.third_score,
         ),
     )
 

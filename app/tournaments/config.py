@@ -13,8 +13,14 @@ ruleset's options, completed by the engine) and ``Tournament.settings``::
              | {"kind": "time", "minutes": 45},      # a time limit; the deal in progress is finished
       "points": {"win": 2, "draw": 1, "loss": 0, "bye": 2},
       "tiebreaks": ["head_to_head", "point_difference", "points_scored"],
-      "play": "paper" | "online"      # how new tables are played (each table can be changed)
+      "play": "paper" | "online",     # how new tables are played (each table can be changed)
+      "ranking": "match_points" | "points"   # three players each for himself only
     }
+
+A game of three players each for himself (Belote for three) is played as a Swiss in
+threes (docs/tournaments.md "Three players each for himself"): every entrant is a
+team of one, the organiser ranks by match points (places 2, 1, 0) or by points, and
+a bye scores ``points["bye"]``, by default a second place's (``draw``).
 
 Botifarra's ``cap_score`` (and ``max_hands``) are options of the ruleset itself
 (rules/botifarra.md §9) and go in ``options``.
@@ -28,7 +34,7 @@ from typing import Any
 from app import rules
 from app.core.errors import Unprocessable
 from app.tournaments.models import FORMATS
-from app.tournaments.standings import DEFAULT_POINTS, TIEBREAKS
+from app.tournaments.standings import DEFAULT_POINTS, RANKINGS, TIEBREAKS
 
 MATCH_KINDS = ("target", "deals", "time")
 PLAY_MODES = ("paper", "online")
@@ -59,6 +65,7 @@ SETTINGS_KEYS = (
     "points",
     "tiebreaks",
     "play",
+    "ranking",
 )
 MATCH_KEYS = {"target": ("kind",), "deals": ("kind", "deals"), "time": ("kind", "minutes")}
 
@@ -108,10 +115,11 @@ def clean(
     (a game of three players each for himself, Belote for three, has no championship
     format yet: a table pairs two sides, home and away; docs/tournaments.md)."""
     opts = clean_options(game, options)
-    if rules.GAMES[game].sides != 2:
+    three = rules.GAMES[game].sides == 3
+    if rules.GAMES[game].sides != 2 and not (three and fmt == "swiss"):
         raise Unprocessable(
             "championships pair two sides at a table; this game has three players, "
-            "each for himself",
+            "each for himself: its championship is a Swiss in threes (format swiss)",
             "championship_two_sides",
             game=rules.GAMES[game].name,
         )
@@ -172,7 +180,8 @@ def clean(
             )
         points[key] = _int(value, f"points for a {key}", 0, 100)
     if "bye" not in (given.get("points") or {}):
-        points["bye"] = points["win"]
+        # a bye scores a win; at tables of three, a second place (the middle one)
+        points["bye"] = points["draw"] if three else points["win"]
     out["points"] = points
     tiebreaks = given.get("tiebreaks")
     if tiebreaks is None:
@@ -188,6 +197,16 @@ def clean(
     if play not in PLAY_MODES:
         raise Unprocessable("play must be paper or online", "play_mode")
     out["play"] = play
+    ranking = given.get("ranking")
+    if ranking is not None and not three:
+        raise Unprocessable(
+            "ranking is a setting of three players each for himself", "ranking_three_only"
+        )
+    if three:
+        ranking = ranking or "match_points"
+        if ranking not in RANKINGS:
+            raise Unprocessable("ranking is match_points or points", "ranking_kind")
+        out["ranking"] = ranking
     return opts, out
 
 
@@ -230,6 +249,7 @@ def check_final(
     home: int,
     away: int,
     forfeit: bool = False,
+    third: int | None = None,
 ) -> None:
     """Refuse a final score (``home``, ``away``: the recorded match points of a table)
     that cannot end a match under this tournament's definition.
@@ -248,6 +268,10 @@ def check_final(
     * A match that must pass the target (contrée's ``win_rule "exceed"``,
       rules/contree.md §9): a team exactly on the target has not ended it.
 
+    At a table of three (``third``, Belote for three) the same holds of the three
+    scores: a match to the target ends when a player reaches it with the single highest
+    score (rules/belote-3p.md §9).
+
     ``options`` are the tournament's as stored; they are completed with the ruleset's
     defaults first (a missing ``target`` is the game's default one). A forfeit is checked
     for the cap only. Raises Unprocessable with the reason.
@@ -255,7 +279,8 @@ def check_final(
     options = clean_options(game, options)
     target = int(options.get("target") or 0)
     cap = options.get("cap_score")
-    if cap is not None and max(home, away) > cap:
+    scores = [home, away] + ([third] if third is not None else [])
+    if cap is not None and max(scores) > cap:
         raise Unprocessable(
             f"a score is at most {cap} in this tournament (scores are recorded up to {cap})",
             "score_cap",
@@ -276,10 +301,10 @@ def check_final(
     if match["kind"] != "target" or ends_anywhere or not target:
         return
     if cap is not None and cap < target:  # capped scores: at the cap is as far as they go
-        reach, there = cap, max(home, away) >= cap
+        reach, there = cap, max(scores) >= cap
     else:  # the smallest score that ends the match (target + 1 when it must be passed)
         reach = target if g.at_target(options, target) else target + 1
-        there = g.at_target(options, max(home, away))
+        there = g.at_target(options, max(scores))
     if not there:
         raise Unprocessable(
             f"a match to {target} points ends when a team reaches {reach}: neither score does",
@@ -287,7 +312,9 @@ def check_final(
             target=target,
             reach=reach,
         )
-    if home == away and (cap is None or cap >= target):  # a cap below the target may level them
+    if scores.count(max(scores)) > 1 and (
+        cap is None or cap >= target
+    ):  # a cap below the target may level them
         raise Unprocessable(
             f"a match to {target} points cannot end level: "
             "with equal scores over the target another deal is played",

@@ -175,7 +175,8 @@ class Round(Base):
 
 
 class TournamentTable(Base):
-    """Table ``number`` of a round: ``home`` against ``away`` (None: a bye), played
+    """Table ``number`` of a round: ``home`` against ``away`` (None: a bye), and
+    ``third`` at a table of three players each for himself (seats 0, 1, 2), played
     ``online`` (``room_id``) or on ``paper``. ``status`` pending | playing | done |
     void (a removed match of a withdrawn team)."""
 
@@ -195,6 +196,10 @@ class TournamentTable(Base):
     away_id: Mapped[int | None] = mapped_column(
         ForeignKey("teams.id", ondelete="CASCADE"), nullable=True
     )
+    #: the third player of a table of three (a game each for himself: Belote for three);
+    #: None at a table of two sides (migration 0011: no ON DELETE, which SQLite would not
+    #: report for a column added by ALTER; a team goes only with its tournament)
+    third_id: Mapped[int | None] = mapped_column(ForeignKey("teams.id"), nullable=True)
     mode: Mapped[str] = mapped_column(String(8), default="paper")
     #: one room per table (unique): a publish sent twice never seats a team at two rooms
     room_id: Mapped[int | None] = mapped_column(
@@ -203,6 +208,7 @@ class TournamentTable(Base):
     status: Mapped[str] = mapped_column(String(16), default="pending")
     home_score: Mapped[int | None] = mapped_column(Integer, nullable=True)
     away_score: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    third_score: Mapped[int | None] = mapped_column(Integer, nullable=True)
     winner_id: Mapped[int | None] = mapped_column(
         ForeignKey("teams.id", ondelete="SET NULL"), nullable=True
     )
@@ -213,7 +219,8 @@ class TournamentTable(Base):
 
 class PaperDeal(Base):
     """Deal ``deal_no`` of a paper table as entered from the score sheet: the summary
-    and the points ``score_deal`` gave each team (home first)."""
+    and the points ``score_deal`` gave each team (home first; ``third_points`` the
+    third player's at a table of three, None otherwise)."""
 
     __tablename__ = "tournament_deals"
 
@@ -224,6 +231,7 @@ class PaperDeal(Base):
     summary: Mapped[dict[str, Any]] = mapped_column(JSON)
     home_points: Mapped[int] = mapped_column(Integer)
     away_points: Mapped[int] = mapped_column(Integer)
+    third_points: Mapped[int | None] = mapped_column(Integer, nullable=True)
     entered_by: Mapped[int | None] = mapped_column(
         ForeignKey(_USER, ondelete="SET NULL"), nullable=True
     )

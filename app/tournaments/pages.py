@@ -274,6 +274,8 @@ def summary_from_fields(game: str, form: dict[str, str]) -> dict[str, Any]:  # n
     ``f_eldest``, ``f_carried``, ``f_bid``, ``f_coinche`` and ``f_bidder_tricks`` (contrée; a *générale*), and declaration rows ``f_d<i>_team/kind/length/top/suit/rank``.
     The engine checks the rest (score_deal) and explains what is wrong."""
     trump = (form.get("f_trump") or "").strip() or None
+    if rules.GAMES[game].summary_kind == "belote_players":
+        return _players_summary(form, trump)
     taker = _needed(form, "f_taker", "the team that took the contract")
     tricks = [_needed(form, f"f_tricks{t}", f"tricks of team {t + 1}") for t in (0, 1)]
     cp = [_needed(form, f"f_cp{t}", f"card points of team {t + 1}") for t in (0, 1)]
@@ -341,14 +343,54 @@ def summary_from_fields(game: str, form: dict[str, str]) -> dict[str, Any]:  # n
     return summary
 
 
+def _players_summary(form: dict[str, str], trump: str | None) -> dict[str, Any]:
+    """A deal summary of three players each for himself (rules/belote-3p.md §8) from the
+    three-column form: ``f_taker``, ``f_last``, ``f_belote`` (a seat 0-2 or ""),
+    ``f_tricks0..2``, ``f_cp0..2``, ``f_eldest`` (a seat; the engine asks for it only
+    for an exact tie of runs; the taker when not given) and declaration rows as for
+    teams (the row's seat)."""
+    seats = range(3)
+    taker = _needed(form, "f_taker", "the player who took the contract")
+    summary: dict[str, Any] = {
+        "contract": {
+            "trump": trump,
+            "taker": taker,
+            "eldest": _field_int(form, "f_eldest", "the eldest hand", taker),
+        },
+        "tricks": [_needed(form, f"f_tricks{p}", f"tricks of player {p + 1}") for p in seats],
+        "card_points": [_needed(form, f"f_cp{p}", f"card points of player {p + 1}") for p in seats],
+        "last_trick_player": _needed(form, "f_last", "the player who took the last trick"),
+    }
+    declarations: list[list[dict[str, Any]]] = [[], [], []]
+    for i in range(DECL_ROWS):
+        seat = (form.get(f"f_d{i}_team") or "").strip()
+        if seat not in ("0", "1", "2"):
+            continue
+        if (form.get(f"f_d{i}_kind") or "sequence") == "four":
+            declarations[int(seat)].append({"kind": "four", "rank": form.get(f"f_d{i}_rank") or ""})
+        else:
+            declarations[int(seat)].append(
+                {
+                    "kind": "sequence",
+                    "length": _needed(form, f"f_d{i}_length", f"length of declaration {i + 1}"),
+                    "top": form.get(f"f_d{i}_top") or "",
+                    "suit": form.get(f"f_d{i}_suit") or "",
+                }
+            )
+    summary["declarations"] = declarations
+    belote = (form.get("f_belote") or "").strip()
+    summary["belote"] = [1 if belote == str(p) else 0 for p in seats]
+    return summary
+
+
 # ---------------------------------------------------------------- public pages
 
 
 @router.get("/tournaments", response_class=HTMLResponse)
 async def index(request: Request, db: SessionDep, user: OptionalUser) -> Response:
     """The championships, and (signed in) the forms to create one and a club."""
-    # a table pairs two sides: no championship of three players each for himself yet
-    games = [{"id": g.id, "name": g.name} for g in rules.GAMES.values() if g.sides == 2]
+    # every game: three players each for himself play a Swiss in threes (config.clean)
+    games = [{"id": g.id, "name": g.name} for g in rules.GAMES.values()]
     return _page(
         request,
         "tournaments/index.html",
@@ -465,6 +507,8 @@ async def _table_page(
         example=_example_summary(t["game"]),
         deal_form=deal_form(t["game"], t["options"]),
         refused=refused,
+        # the columns of the score sheet: two sides, or three players each for himself
+        sides=[s for s in (table.get("home"), table.get("away"), table.get("third")) if s],
     )
     response.status_code = status
     return response
@@ -555,6 +599,9 @@ async def create(request: Request, db: SessionDep, user: OptionalUser) -> Respon
                 settings[key] = _int(f, key)
         if f.get("tiebreaks"):
             settings["tiebreaks"] = f["tiebreaks"]
+        game = f.get("game", "")
+        if game in rules.GAMES and rules.GAMES[game].sides == 3:  # the form's ranking choice
+            settings["ranking"] = f.get("ranking") or "match_points"
         t = await service.once(
             db,
             user,
@@ -721,6 +768,7 @@ async def table_form(
                 _int(f, "away_score") or 0,
                 _int(f, "winner"),
             )
+            third = _int(f, "third_score") if "third_score" in f else None
             await service.once(
                 db,
                 user,
@@ -737,6 +785,7 @@ async def table_form(
                     rnd,
                     f.get("reason", ""),
                     f.get("forfeit") == "on",
+                    third,
                 ),
             )
         elif what in ("deals", "fix"):

@@ -44,6 +44,8 @@ __all__ = [
     "qualifier_seeding",
     "snake_groups",
     "swiss_round",
+    "swiss_triples",
+    "Triple",
 ]
 
 
@@ -246,3 +248,92 @@ def qualifier_seeding(places: Sequence[Sequence[int]], advance: int) -> list[int
     for place in range(advance):
         seeded.extend(g[place] for g in places if len(g) > place)
     return seeded
+
+
+# ---------------------------------------------------------------- Swiss in threes
+
+
+Triple = tuple[int, int | None, int | None]
+
+
+def swiss_triples(
+    ranked: Sequence[int],
+    met: Iterable[frozenset[int]],
+    had_bye: Iterable[int],
+) -> list[Triple]:
+    """The next Swiss round of a game of three players each for himself (Belote for
+    three, docs/tournaments.md "Three players each for himself").
+
+    ``ranked`` best first (by match points or by points, the organiser's choice),
+    ``met`` the pairs of players who have already sat at one table, ``had_bye`` the
+    players who already had a bye. When the count is not a multiple of three, the one
+    or two lowest-ranked players without a bye (else the lowest-ranked) get a bye each,
+    ``(player, None, None)``, listed last. The rest sit in threes, best table first:
+    the search takes the best player left and seats him with the two nearest in the
+    ranking with whom no one at the table has sat before; a repeat is allowed only when
+    no seating without one exists (the fewest repeated pairs; among seatings with as
+    few, the first found, best player first, nearest ranks first).
+    Raises PairingError for fewer than three players."""
+    order = list(ranked)
+    if len(set(order)) != len(order):
+        raise PairingError("a player is listed twice")
+    if len(order) < 3:
+        raise PairingError("a table of three needs at least three players")
+    met_set = {frozenset(p) for p in met}
+    byes_had = set(had_bye)
+    extra = len(order) % 3
+    byes: list[int] = []
+    for player in reversed(order):
+        if len(byes) == extra:
+            break
+        if player not in byes_had:
+            byes.append(player)
+    for player in reversed(order):  # everyone had one: the lowest-ranked again
+        if len(byes) == extra:
+            break
+        if player not in byes:
+            byes.append(player)
+    rest = [p for p in order if p not in byes]
+    rank = {p: i for i, p in enumerate(order)}
+    best: list[tuple[tuple[int, int], list[Triple]]] = []
+    budget = [20000]  # nodes searched: the first table-by-table answer found is kept
+
+    def repeats(a: int, b: int, c: int) -> int:
+        return sum(frozenset(x) in met_set for x in ((a, b), (a, c), (b, c)))
+
+    def search(left: list[int], tables: list[Triple], cost: tuple[int, int], allowed: int) -> bool:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        if not left:
+            best.append((cost, list(tables)))
+            return True
+        a, others = left[0], left[1:]
+        options = []
+        for i, b in enumerate(others):
+            for c in others[i + 1 :]:
+                r = repeats(a, b, c)
+                if cost[0] + r <= allowed:
+                    options.append((r, rank[b] + rank[c], b, c))
+        options.sort()
+        for r, spread, b, c in options:
+            tables.append((a, b, c))
+            found = search(
+                [p for p in others if p not in (b, c)],
+                tables,
+                (cost[0] + r, cost[1] + spread),
+                allowed,
+            )
+            tables.pop()
+            if found:
+                return True
+        return False
+
+    for allowed in range(0, len(rest) + 1):
+        budget[0] = 20000
+        if search(rest, [], (0, 0), allowed):
+            break
+    if not best:
+        raise PairingError("no seating of this round was found")
+    tables = best[0][1]
+    return tables + [(p, None, None) for p in sorted(byes, key=lambda p: rank[p])]

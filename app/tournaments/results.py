@@ -25,7 +25,7 @@ from app.rooms import service as rooms
 from app.tournaments import config
 from app.tournaments.models import PaperDeal, Round, Team, Tournament, TournamentTable
 from app.tournaments.service import audit, for_organiser, load, rounds_of, team_out, teams_of
-from app.tournaments.standings import Result, standings
+from app.tournaments.standings import Result, TableOfThree, standings
 
 #: The highest score a table may record (guards the database's integer columns).
 MAX_SCORE = 1_000_000
@@ -62,6 +62,46 @@ async def results_of(db: AsyncSession, tournament_id: int) -> list[Result]:
                 )
             )
     return out
+
+
+async def tables_of_three(db: AsyncSession, tournament_id: int) -> list[TableOfThree]:
+    """Every counted table of a championship of three players each for himself
+    (published and closed rounds): ``TableOfThree(players, scores)``, a bye as
+    ``TableOfThree((player,))``; removed tables are left out."""
+    out: list[TableOfThree] = []
+    for rnd in await rounds_of(db, tournament_id):
+        if rnd.status == "draft":
+            continue
+        for x in await tables_in(db, rnd.id):
+            if x.status != "done":
+                continue
+            if x.away_id is None:
+                out.append(TableOfThree((x.home_id,)))
+            elif x.third_id is not None:
+                out.append(
+                    TableOfThree(
+                        (x.home_id, x.away_id, x.third_id),
+                        (x.home_score or 0, x.away_score or 0, x.third_score or 0),
+                    )
+                )
+    return out
+
+
+def seats_of(x: TournamentTable) -> list[int]:
+    """The entrants of a table in seat order: home, away and, at a table of three, third."""
+    return [t for t in (x.home_id, x.away_id, x.third_id) if t is not None]
+
+
+def scores_of(x: TournamentTable) -> list[int]:
+    """A table's recorded scores in seat order (two or three)."""
+    scores = [x.home_score or 0, x.away_score or 0]
+    return scores + [x.third_score or 0] if x.third_id is not None else scores
+
+
+def single_highest(x: TournamentTable, scores: list[int]) -> int | None:
+    """The entrant with the single highest of ``scores`` (seat order), None when shared."""
+    leader = rules.leading_team(scores)
+    return None if leader is None else seats_of(x)[leader]
 
 
 async def group_standings(db: AsyncSession, t: Tournament) -> list[dict[str, Any]]:
@@ -129,13 +169,16 @@ async def find_table(
 
 def snapshot(x: TournamentTable) -> dict[str, Any]:
     """What a correction changes, for the audit trail."""
-    return {
+    out = {
         "home_score": x.home_score,
         "away_score": x.away_score,
         "winner": x.winner_id,
         "forfeit": x.forfeit,
         "status": x.status,
     }
+    if x.third_id is not None:
+        out["third_score"] = x.third_score
+    return out
 
 
 def _sheet_out(rnd: Round, x: TournamentTable, sheet: list[dict[str, Any]]) -> dict[str, Any]:
@@ -149,12 +192,14 @@ def _sheet_out(rnd: Round, x: TournamentTable, sheet: list[dict[str, Any]]) -> d
         "home_score": x.home_score,
         "away_score": x.away_score,
         "winner": x.winner_id,
-    }
+    } | ({"third_score": x.third_score} if x.third_id is not None else {})
 
 
 def _winner(
     t: Tournament, rnd: Round, x: TournamentTable, home: int, away: int, winner_id: int | None
 ) -> int | None:
+    if x.third_id is not None:  # three each for himself: the single highest, never named
+        return single_highest(x, [home, away, x.third_score or 0])
     if winner_id is not None and winner_id not in (x.home_id, x.away_id):
         raise Unprocessable("the winner must be one of the table's two teams", "winner_team")
     by_score = None if home == away else (x.home_id if home > away else x.away_id)
@@ -181,15 +226,19 @@ async def record_result(
     round_no: int | None = None,
     reason: str = "",
     forfeit: bool = False,
+    third_score: int | None = None,
 ) -> dict[str, Any]:
-    """Enter (or correct) a table's final score. A table that already has a result, or
+    """Enter (or correct) a table's final score (``third_score``: the third player's, at
+    a table of three, where the winner is the single highest score or no one). A table that already has a result, or
     one of a closed round, is a correction: it needs a ``reason`` and leaves an audit
     entry (who, when, before, after, why). Raises NotFound, Forbidden, Conflict (a
     bye, a removed match, an online match still playing, a level knockout match without
     ``winner_id``) or Unprocessable (negative scores, no reason for a correction, a score
     the match definition cannot end on: ``config.check_final``)."""
-    if home_score < 0 or away_score < 0:
+    if home_score < 0 or away_score < 0 or (third_score or 0) < 0:
         raise Unprocessable("scores are zero or more", "score_negative")
+    if (third_score or 0) > MAX_SCORE:
+        raise Unprocessable(f"a match score is at most {MAX_SCORE:,}", "score_max", max=MAX_SCORE)
     if home_score > MAX_SCORE or away_score > MAX_SCORE:
         raise Unprocessable(f"a match score is at most {MAX_SCORE:,}", "score_max", max=MAX_SCORE)
     t = await for_organiser(db, tournament_id, user)
@@ -209,8 +258,19 @@ async def record_result(
         )
     if correction and not reason.strip():
         raise Unprocessable("a correction needs a reason", "correction_reason")
-    config.check_final(t.game, t.options, t.settings, home_score, away_score, forfeit)
+    if (x.third_id is None) != (third_score is None):
+        raise Unprocessable(
+            "a table of three players takes three scores, a table of two sides two",
+            "score_count",
+        )
+    if forfeit and x.third_id is not None:
+        raise Unprocessable("a table of three has no forfeit: enter the scores", "three_no_forfeit")
+    config.check_final(
+        t.game, t.options, t.settings, home_score, away_score, forfeit, third=third_score
+    )
     before = snapshot(x)
+    if x.third_id is not None:
+        x.third_score = third_score
     winner = x.away_id if forfeit and winner_id is None and home_score < away_score else winner_id
     x.winner_id = _winner(t, rnd, x, home_score, away_score, winner)
     if forfeit and x.winner_id is None:
@@ -248,7 +308,7 @@ def score_sheet(t: Tournament, summaries: list[dict[str, Any]]) -> list[dict[str
     to the next; returns ``[{deal, points: [h, a], outcome, totals_after: [h, a]}]``.
     Raises Unprocessable with the engine's reason and the deal's number."""
     carried = 0
-    totals = [0, 0]
+    totals: list[int] = []
     out = []
     for n, summary in enumerate(summaries, 1):
         s = dict(summary)
@@ -260,7 +320,7 @@ def score_sheet(t: Tournament, summaries: list[dict[str, Any]]) -> list[dict[str
             raise Unprocessable.of(exc, f"deal {n}: ", deal=n) from None
         carried = result.get("carried_out", 0) or 0
         points = [int(p) for p in result["points"]]
-        totals = [totals[0] + points[0], totals[1] + points[1]]
+        totals = [a + b for a, b in zip(totals or [0] * len(points), points, strict=True)]
         out.append(
             {"deal": n, "points": points, "outcome": result.get("outcome"), "totals_after": totals}
         )
@@ -276,8 +336,9 @@ def _over(t: Tournament, totals: list[int], deals: int) -> bool:
     match = t.settings.get("match", {"kind": "target"})
     if match["kind"] == "deals":
         return deals >= match["deals"]
-    if match["kind"] == "target":
-        return max(totals) >= t.options.get("target", 0) and totals[0] != totals[1]
+    if match["kind"] == "target":  # the single highest score at the target (two or three)
+        top = max(totals)
+        return top >= t.options.get("target", 0) and totals.count(top) == 1
     return False
 
 
@@ -287,10 +348,14 @@ async def _rescore(
     """Recompute a paper table from its deals; finish it when the match is over."""
     deals = await deals_of(db, x.id)
     sheet = score_sheet(t, [d.summary for d in deals])
+    width = 3 if x.third_id is not None else 2
     for d, line in zip(deals, sheet, strict=True):
-        d.home_points, d.away_points = line["points"]
-    totals = sheet[-1]["totals_after"] if sheet else [0, 0]
+        d.home_points, d.away_points = line["points"][:2]
+        d.third_points = line["points"][2] if width == 3 else None
+    totals = sheet[-1]["totals_after"] if sheet else [0] * width
     x.home_score, x.away_score = _capped(t, totals[0]), _capped(t, totals[1])
+    if width == 3:
+        x.third_score = _capped(t, totals[2])
     if _over(t, totals, len(deals)) and x.away_id is not None:
         x.winner_id = _winner(t, rnd, x, totals[0], totals[1], None)
         x.status, x.finished_at = "done", utcnow()
@@ -470,7 +535,13 @@ async def sync_table(db: AsyncSession, t: Tournament, x: TournamentTable) -> boo
         return False
     x.home_score, x.away_score = _capped(t, int(scores[0])), _capped(t, int(scores[1]))
     winner = view.get("winner")
-    if winner in (0, 1) and view.get("phase") == "over":
+    if x.third_id is not None:  # three each for himself: seat k is entrant k
+        x.third_score = _capped(t, int(scores[2]))
+        if winner in (0, 1, 2) and view.get("phase") == "over":
+            x.winner_id = seats_of(x)[winner]
+        else:
+            x.winner_id = single_highest(x, [int(v) for v in scores[:3]])
+    elif winner in (0, 1) and view.get("phase") == "over":
         x.winner_id = x.home_id if winner == 0 else x.away_id
     else:
         leader = rules.leading_team(scores)
@@ -502,11 +573,15 @@ async def settle_withdrawal(
         if rnd.status != "published":
             continue
         for x in await tables_in(db, rnd.id):
-            if team.id not in (x.home_id, x.away_id) or x.status not in ("pending", "playing"):
+            if team.id not in (x.home_id, x.away_id, x.third_id) or x.status not in (
+                "pending",
+                "playing",
+            ):
                 continue
             if x.room_id is not None:
                 await rooms.end_match(db, x.room_id)
-            if remaining == "remove" or x.away_id is None:
+            # a table of three has no forfeit (whom would it give first place?): removed
+            if remaining == "remove" or x.away_id is None or x.third_id is not None:
                 x.status = "void"
             else:
                 x.status, x.forfeit = "done", True
@@ -556,7 +631,9 @@ async def table_detail(
         "winner": x.winner_id,
         "forfeit": x.forfeit,
         "deals": sheet,
-    }
+    } | (
+        {"third": side(x.third_id), "third_score": x.third_score} if x.third_id is not None else {}
+    )
 
 
 async def withdraw_team(

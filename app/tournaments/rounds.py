@@ -8,18 +8,26 @@ round cannot close while a table is playing. The pairing rules are in pairing.py
 from __future__ import annotations
 
 from datetime import timedelta
+from itertools import combinations
 from typing import Any
 
 from sqlalchemy import delete, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app import rules
 from app.accounts.models import User
 from app.core.db import utcnow
 from app.core.errors import Conflict, Unprocessable
 from app.rooms import service as rooms
 from app.tournaments import config, pairing
 from app.tournaments.models import Round, Team, Tournament, TournamentTable
-from app.tournaments.results import group_standings, results_of, sync_round, tables_in
+from app.tournaments.results import (
+    group_standings,
+    results_of,
+    sync_round,
+    tables_in,
+    tables_of_three,
+)
 from app.tournaments.service import (
     audit,
     for_organiser,
@@ -29,7 +37,7 @@ from app.tournaments.service import (
     rounds_of,
     teams_of,
 )
-from app.tournaments.standings import standings
+from app.tournaments.standings import standings, standings_three
 
 
 def table_out(
@@ -52,7 +60,7 @@ def table_out(
     deadline = None
     if minutes and table.started_at is not None:
         deadline = (table.started_at + timedelta(minutes=minutes)).isoformat()
-    return {
+    out = {
         "number": table.number,
         "home": side(table.home_id),
         "away": side(table.away_id),
@@ -66,6 +74,9 @@ def table_out(
         "started_at": table.started_at.isoformat() if table.started_at else None,
         "deadline": deadline,
     }
+    if table.third_id is not None:  # a table of three players each for himself
+        out |= {"third": side(table.third_id), "third_score": table.third_score}
+    return out
 
 
 async def round_out(
@@ -119,13 +130,36 @@ def _winner_of(table: TournamentTable) -> int:
     return table.winner_id
 
 
+def is_three(t: Tournament) -> bool:
+    """True for a championship of three players each for himself (Belote for three)."""
+    return rules.GAMES[t.game].sides == 3
+
+
 async def _next_pairs(
     db: AsyncSession, t: Tournament, teams: list[Team], rounds: list[Round]
-) -> tuple[str, list[pairing.Pair]]:
-    """The stage and pairs of the next round. Raises Conflict when the tournament is complete."""
+) -> tuple[str, list[pairing.Pair] | list[pairing.Triple]]:
+    """The stage and pairs (triples, at tables of three) of the next round. Raises
+    Conflict when the tournament is complete."""
     done = [r for r in rounds if r.status == "closed"]
     active = [team.id for team in teams if team.status == "active"]
     try:
+        if is_three(t):  # a Swiss in threes (config.clean allows no other format)
+            if len(done) >= config.swiss_rounds(t.settings, len(active)):
+                raise Conflict("every Swiss round has been played", "swiss_played")
+            rows = standings_three(
+                [x.id for x in teams],
+                await tables_of_three(db, t.id),
+                t.settings.get("ranking", "match_points"),
+                t.settings["points"],
+            )
+            ranked = [r.team for r in rows if r.team in set(active)]
+            met: set[frozenset[int]] = set()
+            had_bye: set[int] = set()
+            for x in await tables_of_three(db, t.id):
+                if len(x.players) == 1:
+                    had_bye.add(x.players[0])
+                met |= {frozenset(p) for p in combinations(x.players, 2)}
+            return "swiss", pairing.swiss_triples(ranked, met, had_bye)
         if t.format == "round_robin":
             schedule = pairing.berger_rounds(
                 [x.id for x in teams if not x.late], t.settings.get("return_leg", False)
@@ -197,6 +231,8 @@ async def preview(db: AsyncSession, tournament_id: int, user: User) -> dict[str,
     teams = await teams_of(db, t.id)
     if sum(1 for x in teams if x.status == "active") < 2:
         raise Conflict("enter at least two teams first", "two_teams_first")
+    if is_three(t) and sum(1 for x in teams if x.status == "active") < 3:
+        raise Conflict("enter at least three players first", "three_players_first")
     if t.format == "groups_knockout" and not any(x.group_no for x in teams):
         groups = pairing.snake_groups(
             [x.id for x in teams if x.status == "active"], t.settings["groups"]
@@ -221,15 +257,19 @@ async def preview(db: AsyncSession, tournament_id: int, user: User) -> dict[str,
     seatable = {
         x.id for x in teams if x.bot or len([u for u in (x.user1_id, x.user2_id) if u]) >= size
     }
-    for n, (home, away) in enumerate(pairs, 1):
+    for n, seats in enumerate(pairs, 1):
+        home, away = seats[0], seats[1]
+        assert home is not None  # the first seat of a table or a bye is always someone
+        third = seats[2] if len(seats) == 3 else None
         mode = t.settings.get("play", "paper")
-        if mode == "online" and not {home, away} <= seatable:
+        if mode == "online" and not set(seats) - {None} <= seatable:
             mode = "paper"
         table = TournamentTable(
             round_id=rnd.id,
             number=n,
             home_id=home,
             away_id=away,
+            third_id=third,
             mode=mode,
             status="pending",
             forfeit=False,
@@ -325,13 +365,13 @@ async def publish(db: AsyncSession, tournament_id: int, number: int, user: User)
         if other.status == "published":
             for x in await tables_in(db, other.id):
                 if x.status in ("pending", "playing"):
-                    live |= {x.home_id, x.away_id or 0}
+                    live |= {x.home_id, x.away_id or 0, x.third_id or 0}
     tables = await tables_in(db, rnd.id)
     mine = [
         tid
         for x in tables
         if x.status in ("pending", "playing")
-        for tid in (x.home_id, x.away_id)
+        for tid in (x.home_id, x.away_id, x.third_id)
         if tid
     ]
     if live & set(mine) or len(mine) != len(set(mine)):
@@ -343,6 +383,12 @@ async def publish(db: AsyncSession, tournament_id: int, number: int, user: User)
     seating = {}
     for x in online:
         assert x.away_id is not None
+        if x.third_id is not None:  # three each for himself: seat k for entrant k
+            seating[x.id] = [
+                (await _seats_for(db, t, teams[tid]))[0]
+                for tid in (x.home_id, x.away_id, x.third_id)
+            ]
+            continue
         home, away = (
             await _seats_for(db, t, teams[x.home_id]),
             await _seats_for(db, t, teams[x.away_id]),

@@ -260,3 +260,115 @@ def explain(tiebreaks: Sequence[str]) -> list[str]:
 def pairs_met(results: Iterable[Result]) -> set[frozenset[int]]:
     """The pairs of teams that have played each other (byes excluded)."""
     return {frozenset((r.home, r.away)) for r in results if r.away is not None}
+
+
+# ---------------------------------------------------------------- three players each for himself
+
+#: How a championship of three players each for himself ranks (the organiser chooses).
+RANKINGS = ("match_points", "points")
+
+
+@dataclass(frozen=True, slots=True)
+class TableOfThree:
+    """One finished table of a game of three players each for himself: ``players`` in
+    seat order and their match ``scores``; a bye is ``players=(p,)`` and no scores."""
+
+    players: tuple[int, ...]
+    scores: tuple[int, ...] = ()
+
+
+def places_points(scores: Sequence[int], points: Mapping[str, float]) -> list[float]:
+    """The match points of each seat of a table of three from its scores: the highest
+    score gets ``win``, the second ``draw``, the third ``loss`` (2, 1, 0 by default);
+    players with equal scores share the mean of the places they cover (two first:
+    (2 + 1) / 2 = 1.5 each)."""
+    values = [points["win"], points["draw"], points["loss"]]
+    order = sorted(range(len(scores)), key=lambda i: -scores[i])
+    out = [0.0] * len(scores)
+    place = 0
+    while place < len(order):
+        same = [i for i in order if scores[i] == scores[order[place]]]
+        share = sum(values[place : place + len(same)]) / len(same)
+        for i in same:
+            out[i] = share
+        place += len(same)
+    return out
+
+
+def standings_three(
+    players: Sequence[int],
+    tables: Iterable[TableOfThree],
+    ranking: str = "match_points",
+    points: Mapping[str, float] | None = None,
+) -> list[Row]:
+    """The ranked rows of ``players`` (in seeding order) of a championship of three
+    players each for himself (docs/tournaments.md "Three players each for himself").
+
+    ``ranking`` "match_points": match points (places: 2, 1, 0; a bye ``points["bye"]``,
+    by default a second place's), then points scored, then first places won;
+    "points": points scored (the sum of the player's match scores; a bye adds none),
+    then match points, then first places. Players still level share the rank. In a
+    row, ``won``/``drawn``/``lost`` count first, second and third places (a first
+    place shared counts as won), ``points_against`` the opponents' scores (each table
+    adds both), ``buchholz`` the opponents' match points. Raises ValueError for an
+    unknown ranking."""
+    if ranking not in RANKINGS:
+        raise ValueError(f"unknown ranking {ranking!r}; known: {', '.join(RANKINGS)}")
+    pts = {**DEFAULT_POINTS, **(points or {})}
+    rows = {p: Row(team=p) for p in players}
+    counted = [x for x in tables if all(p in rows for p in x.players)]
+    for x in counted:
+        if len(x.players) == 1:
+            row = rows[x.players[0]]
+            row.byes += 1
+            row.match_points += pts["bye"]
+            continue
+        earned = places_points(x.scores, pts)
+        top = max(x.scores)
+        for i, p in enumerate(x.players):
+            row = rows[p]
+            row.played += 1
+            row.match_points += earned[i]
+            row.points_for += x.scores[i]
+            row.points_against += sum(s for j, s in enumerate(x.scores) if j != i)
+            row.opponents.extend(q for q in x.players if q != p)
+            higher = sum(1 for s in x.scores if s > x.scores[i])
+            if x.scores[i] == top:
+                row.won += 1
+            elif higher == 1:
+                row.drawn += 1
+            else:
+                row.lost += 1
+    for row in rows.values():
+        row.buchholz = sum(rows[o].match_points for o in row.opponents)
+    seed = {p: i for i, p in enumerate(players)}
+    if ranking == "match_points":
+        names = ("match_points", "points_scored", "wins")
+
+        def key(r: Row) -> tuple[float, ...]:
+            return (r.match_points, r.points_for, r.won)
+    else:
+        names = ("points_scored", "match_points", "wins")
+
+        def key(r: Row) -> tuple[float, ...]:
+            return (r.points_for, r.match_points, r.won)
+
+    ordered = sorted(rows.values(), key=lambda r: tuple(-v for v in key(r)) + (seed[r.team],))
+    for i, row in enumerate(ordered):
+        if i and key(ordered[i - 1]) == key(row):
+            row.rank = ordered[i - 1].rank
+        else:
+            row.rank = i + 1
+        if i + 1 < len(ordered) and key(ordered[i + 1]) != key(row):
+            nxt = key(ordered[i + 1])
+            first = next(k for k, (a, b) in enumerate(zip(key(row), nxt, strict=True)) if a != b)
+            row.decided_by = None if first == 0 else names[first]
+    return ordered
+
+
+def explain_three(ranking: str) -> list[str]:
+    """The order of a three-player championship's standings as sentences, for the page."""
+    first = ["match points", "points scored"]
+    if ranking == "points":
+        first.reverse()
+    return first + ["first places", "players still level share the rank"]

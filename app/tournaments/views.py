@@ -11,13 +11,29 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app import rules
 from app.accounts.models import User
 from app.core.errors import NotFound
 from app.core.hooks import RoomLabel
 from app.tournaments.models import AuditEntry, Round, Tournament, TournamentTable
-from app.tournaments.results import group_standings, results_of, sync_round, tables_in
+from app.tournaments.results import (
+    group_standings,
+    results_of,
+    scores_of,
+    seats_of,
+    sync_round,
+    tables_in,
+    tables_of_three,
+)
 from app.tournaments.service import club_names, load, rounds_of, team_out, teams_of
-from app.tournaments.standings import TIEBREAKS, club_ranking, explain, standings
+from app.tournaments.standings import (
+    TIEBREAKS,
+    club_ranking,
+    explain,
+    explain_three,
+    standings,
+    standings_three,
+)
 
 
 async def rooms_in_tournaments(db: AsyncSession, room_ids: list[int]) -> dict[int, RoomLabel]:
@@ -58,12 +74,19 @@ async def standings_of(db: AsyncSession, tournament_id: int) -> dict[str, Any]:
     teams = await teams_of(db, t.id)
     clubs = await club_names(db, {x.club_id for x in teams if x.club_id})
     by_id = {x.id: team_out(x, clubs) for x in teams}
-    rows = standings(
-        [x.id for x in teams],
-        await results_of(db, t.id),
-        t.settings["tiebreaks"],
-        t.settings["points"],
-    )
+    three = rules.GAMES[t.game].sides == 3
+    if three:  # each for himself: ranked by match points or by points, the organiser's choice
+        ranked_by = t.settings.get("ranking", "match_points")
+        rows = standings_three(
+            [x.id for x in teams], await tables_of_three(db, t.id), ranked_by, t.settings["points"]
+        )
+    else:
+        rows = standings(
+            [x.id for x in teams],
+            await results_of(db, t.id),
+            t.settings["tiebreaks"],
+            t.settings["points"],
+        )
     out_rows = [r.as_dict() | {"team": by_id[r.team]} for r in rows]
     ranking = club_ranking(rows, {x.id: x.club_id for x in teams})
     for c in ranking:
@@ -74,6 +97,18 @@ async def standings_of(db: AsyncSession, tournament_id: int) -> dict[str, Any]:
             groups.append(
                 {"group": g["group"], "rows": [r | {"team": by_id[r["team"]]} for r in g["rows"]]}
             )
+    if three:
+        return {
+            "tournament": {"id": t.id, "name": t.name, "status": t.status},
+            "ranking": ranked_by,
+            "order": explain_three(ranked_by),
+            # the columns shown beside the match points: points scored, first places
+            "tiebreaks": [{"name": n, "label": TIEBREAKS[n]} for n in ("points_scored", "wins")],
+            "points": t.settings["points"],
+            "rows": out_rows,
+            "clubs": ranking,
+            "groups": [],
+        }
     return {
         "tournament": {"id": t.id, "name": t.name, "status": t.status},
         "order": explain(t.settings["tiebreaks"]),
@@ -98,6 +133,9 @@ async def team_history(db: AsyncSession, tournament_id: int, team_id: int) -> di
         if rnd.status == "draft":
             continue
         for x in await tables_in(db, rnd.id):
+            if x.third_id is not None and team_id in seats_of(x):
+                matches.append(_at_three(rnd.number, x, team_id, teams))
+                continue
             if team_id not in (x.home_id, x.away_id):
                 continue
             home = x.home_id == team_id
@@ -126,6 +164,37 @@ async def team_history(db: AsyncSession, tournament_id: int, team_id: int) -> di
                 }
             )
     return {"team": team_out(teams[team_id], clubs), "matches": matches}
+
+
+def _at_three(number: int, x: TournamentTable, me: int, teams: dict[int, Any]) -> dict[str, Any]:
+    """A player's table of three in his history: the two others (``opponents``), his
+    seat, his score and the highest of theirs; won (the single highest), draw (the
+    highest shared) or lost."""
+    seats, scores = seats_of(x), scores_of(x)
+    mine = seats.index(me)
+    others = [i for i in range(3) if i != mine]
+    if x.status != "done":
+        outcome = "removed" if x.status == "void" else "playing"
+    elif x.winner_id == me:
+        outcome = "won"
+    elif x.winner_id is None and scores[mine] == max(scores):
+        outcome = "draw"
+    else:
+        outcome = "lost"
+    played = x.home_score is not None
+    return {
+        "round": number,
+        "table": x.number,
+        "mode": x.mode,
+        "opponent": None,
+        "opponents": [{"id": seats[i], "name": teams[seats[i]].name} for i in others],
+        "side": ("home", "away", "third")[mine],
+        "score_for": scores[mine] if played else None,
+        "score_against": max(scores[i] for i in others) if played else None,
+        "outcome": outcome,
+        "forfeit": x.forfeit,
+        "status": x.status,
+    }
 
 
 async def audit_trail(db: AsyncSession, tournament_id: int) -> list[dict[str, Any]]:
@@ -222,6 +291,7 @@ async def results_csv(db: AsyncSession, tournament_id: int) -> str:
     """Every published table as CSV: round, table, teams, mode, status, scores, winner."""
     t = await load(db, tournament_id)
     teams = {x.id: x.name for x in await teams_of(db, t.id)}
+    three = rules.GAMES[t.game].sides == 3
     lines = []
     for rnd in await rounds_of(db, t.id):
         if rnd.status == "draft":
@@ -242,19 +312,22 @@ async def results_csv(db: AsyncSession, tournament_id: int) -> str:
                     "yes" if x.forfeit else "",
                 ]
             )
-    return _csv(
-        [
-            "round",
-            "stage",
-            "table",
-            "home",
-            "away",
-            "mode",
-            "status",
-            "home_score",
-            "away_score",
-            "winner",
-            "forfeit",
-        ],
-        lines,
-    )
+            if three:  # three each for himself: the third player and score last
+                lines[-1] += [
+                    teams.get(x.third_id, "") if x.third_id else "",
+                    "" if x.third_score is None else x.third_score,
+                ]
+    head = [
+        "round",
+        "stage",
+        "table",
+        "home",
+        "away",
+        "mode",
+        "status",
+        "home_score",
+        "away_score",
+        "winner",
+        "forfeit",
+    ]
+    return _csv(head + (["third", "third_score"] if three else []), lines)

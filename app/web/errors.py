@@ -389,6 +389,15 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "tournament_finished": N_("The tournament is finished."),
     "final_played": N_("The final has been played: the tournament is complete."),
     "two_teams_first": N_("Enter at least two teams first."),
+    "ranking_three_only": N_(
+        "A ranking by match points or by points is chosen in games of three players, each for himself."
+    ),
+    "ranking_kind": N_("Rank the players by match points or by points."),
+    "three_players_first": N_("Enter at least three players first."),
+    "score_count": N_(
+        "A table of three players takes three scores; a table of two sides takes two."
+    ),
+    "three_no_forfeit": N_("A table of three has no forfeit: enter the scores."),
     "round_robin_played": N_("Every round of the round robin has been played."),
     "swiss_played": N_("Every Swiss round has been played."),
     "no_pairing": N_("No pairing of the next round satisfies the rules."),

@@ -112,3 +112,46 @@ async def test_0010_keeps_every_row_on_sqlite_and_fills_in_the_new_keys(tmp_path
     assert [tuple(k) for k in keys] == [(1, "els cantons"), (2, "els cantons#2"), (3, "b")]
     assert [tuple(p) for p in players] == [(1, 1, 1)]
     assert (tables, deals) == (1, 1)
+
+
+async def test_0011_adds_the_third_seat_and_keeps_every_row_on_sqlite(tmp_path: Path) -> None:
+    """0011 adds ``third_id``/``third_score`` and ``third_points`` by plain ADD COLUMN (no
+    table copy, whose DROP would run the ON DELETE CASCADE): a table of two sides and its
+    deal stay, with NULL in the new columns."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'upgrade.db'}"
+    await migrate(url, "0010_championship_once")
+    engine = make_engine(url)
+    rows = [
+        "INSERT INTO tournaments (id, name, game, options, format, settings, status, venue, "
+        "created_at) VALUES (1, 'T', 'bolot', '{}', 'swiss', '{}', 'running', '', "
+        "CURRENT_TIMESTAMP)",
+        *(
+            "INSERT INTO teams (id, tournament_id, name, name_key, player1, player2, seed, "
+            f"status, late, created_at) VALUES ({i}, 1, '{i}', '{i}', '', '', {i}, 'active', "
+            "false, CURRENT_TIMESTAMP)"
+            for i in (1, 2)
+        ),
+        "INSERT INTO tournament_rounds (id, tournament_id, number, stage, status) "
+        "VALUES (1, 1, 1, 'swiss', 'published')",
+        "INSERT INTO tournament_tables (id, round_id, number, home_id, away_id, mode, status, "
+        "forfeit) VALUES (1, 1, 1, 1, 2, 'paper', 'playing', false)",
+        "INSERT INTO tournament_deals (table_id, deal_no, summary, home_points, away_points, "
+        "entered_at) VALUES (1, 1, '{}', 10, 20, CURRENT_TIMESTAMP)",
+    ]
+    try:
+        async with engine.begin() as conn:
+            for row in rows:
+                await conn.execute(text(row))
+    finally:
+        await engine.dispose()
+    await migrate(url)
+    engine = make_engine(url)
+    try:
+        async with engine.connect() as conn:
+            table = (
+                await conn.execute(text("SELECT third_id, third_score FROM tournament_tables"))
+            ).all()
+            deal = (await conn.execute(text("SELECT third_points FROM tournament_deals"))).all()
+    finally:
+        await engine.dispose()
+    assert [tuple(r) for r in table] == [(None, None)] and [tuple(r) for r in deal] == [(None,)]

@@ -70,9 +70,10 @@ def test_a_form_number_that_is_not_whole_is_refused_without_echoing_it() -> None
     assert "12x" not in caught.value.message and "<b>" not in str(caught.value.params)
 
 
-async def test_a_three_player_game_has_no_championship_yet(client: httpx.AsyncClient) -> None:
-    """A championship's table pairs two sides (home, away); Belote for three is refused with
-    its reason, and the creation form does not offer it."""
+async def test_a_three_player_game_has_only_a_swiss_in_threes(client: httpx.AsyncClient) -> None:
+    """A round robin (or knockout) pairs two sides (home, away); Belote for three is refused
+    in those formats with its reason. The creation form offers it, with the ranking
+    choice, for a Swiss in threes (tests/tournaments/test_three_player.py)."""
     headers = await account(client, "vicent")
     response = await client.post(
         "/api/tournaments",
@@ -82,4 +83,4 @@ async def test_a_three_player_game_has_no_championship_yet(client: httpx.AsyncCl
     assert response.status_code == 422, response.text
     assert "three players" in response.json()["detail"]
     page = await client.get("/tournaments", headers=headers)
-    assert 'value="belote-3p"' not in page.text
+    assert 'value="belote-3p"' in page.text and 'name="ranking"' in page.text
