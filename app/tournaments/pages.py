@@ -108,6 +108,55 @@ _MATCH = (
 )
 
 
+#: The audit trail's actions in the page language (``audit_line``).
+_AUDIT_ACTIONS = {
+    "create": N_("created the tournament %(subject)s"),
+    "organiser": N_("made %(subject)s a co-organiser"),
+    "team": N_("entered the team %(subject)s"),
+    "late_entry": N_("entered the team %(subject)s late"),
+    "withdraw": N_("withdrew the team %(subject)s"),
+    "table_mode": N_("changed how %(subject)s is played"),
+    "publish": N_("published %(subject)s"),
+    "close": N_("closed %(subject)s"),
+    "result": N_("entered the result of %(subject)s"),
+    "correction": N_("corrected %(subject)s"),
+    "reopen": N_("reopened %(subject)s"),
+}
+#: The audit trail's subjects, as results.py and rounds.py write them.
+_AUDIT_SUBJECTS = (
+    (
+        re.compile(r"^round (\d+) table (\d+) deal (\d+)$"),
+        N_("round %(round)s, table %(table)s, deal %(deal)s"),
+    ),
+    (re.compile(r"^round (\d+) table (\d+)$"), N_("round %(round)s, table %(table)s")),
+    (re.compile(r"^round (\d+)$"), N_("round %(round)s")),
+)
+_AUDIT_REMAINING = {
+    "forfeit": N_("its remaining matches forfeited"),
+    "remove": N_("all its matches removed from the standings"),
+}
+
+
+def audit_line(entry: dict[str, Any]) -> str:
+    """An audit entry's action and subject as a sentence in the page language
+    ("corrected round 2, table 3" -> "ha corregit la ronda 2, taula 3"); an unknown
+    action is shown as it is stored."""
+    subject = str(entry.get("subject") or "")
+    for pattern, msgid in _AUDIT_SUBJECTS:
+        m = pattern.match(subject)
+        if m:
+            keys = ("round", "table", "deal")
+            subject = i18n.gettext(msgid) % dict(zip(keys, m.groups(), strict=False))
+            break
+    action = str(entry.get("action") or "")
+    said = _AUDIT_ACTIONS.get(action)
+    line = i18n.gettext(said) % {"subject": subject} if said else f"{action} {subject}"
+    remaining = (entry.get("after") or {}).get("remaining") if action == "withdraw" else None
+    if remaining in _AUDIT_REMAINING:
+        line += " (" + i18n.gettext(_AUDIT_REMAINING[remaining]) + ")"
+    return line
+
+
 def word(text: Any) -> str:
     """One of the service's words in the page language ("running" -> "en joc")."""
     return i18n.gettext(str(text)) if text else ""
@@ -136,7 +185,7 @@ def _key(form: dict[str, str]) -> str | None:
 
 
 add_globals(
-    word=word, match_words=match_words, form_key=form_key
+    word=word, match_words=match_words, form_key=form_key, audit_line=audit_line
 )  # the filter 'word' is the site's (app/web/templating.py)
 
 FORBIDDEN_FORM = N_(
@@ -704,7 +753,8 @@ async def table_form(
     request: Request, tid: int, n: int, what: str, db: SessionDep, user: OptionalUser
 ) -> Response:
     """A table's forms: ``result`` (final score or correction), ``deals`` (the next deal
-    as JSON), ``finish`` (end a paper table at its totals), ``fix`` (correct a deal)."""
+    as JSON), ``finish`` (end a paper table at its totals), ``fix`` (correct a deal),
+    ``reopen`` (undo a finish, with a reason)."""
 
     async def act(f: dict[str, str]) -> str:
         assert user is not None
@@ -776,6 +826,14 @@ async def table_form(
                 "finish",
                 lambda: results.finish_paper(db, tid, n, user, winner, rnd),
             )
+        elif what == "reopen":
+            await service.once(
+                db,
+                user,
+                _key(f),
+                "reopen",
+                lambda: results.reopen_table(db, tid, n, user, f.get("reason", ""), rnd),
+            )
         else:
             raise service.NotFound(f"no such form {what!r}", "no_such_form", form=what)
         return f"/tournaments/{tid}/tables/{n}" + (f"?round={rnd}" if rnd else "")
@@ -802,5 +860,5 @@ async def table_form(
         user,
         f"/tournaments/{tid}/tables/{n}",
         act,
-        again if what in ("result", "deals", "fix") else None,
+        again if what in ("result", "deals", "fix", "reopen") else None,
     )
