@@ -384,6 +384,59 @@ def summary_from_fields(game: str, form: dict[str, str]) -> dict[str, Any]:  # n
     return summary
 
 
+def fields_from_summary(game: str, summary: dict[str, Any]) -> dict[str, str]:
+    """The score-sheet form's fields for a deal ``summary`` (rules/<game>.md §8): the
+    inverse of ``summary_from_fields``, so a correction starts from the deal as entered
+    (``{"f_trump": "o", "f_taker": "0", "f_tricks0": "5", ...}``)."""
+    out: dict[str, str] = {}
+    contract = summary.get("contract") or {}
+    kind = rules.GAMES[game].summary_kind
+    for t in (0, 1):
+        out[f"f_tricks{t}"] = str((summary.get("tricks") or [0, 0])[t])
+        out[f"f_cp{t}"] = str((summary.get("card_points") or [0, 0])[t])
+    if kind == "botifarra":
+        out["f_trump"] = "" if contract.get("botifarra") else str(contract.get("trump") or "")
+        out["f_taker"] = str(contract.get("chooser_team", 0))
+        out["f_doublings"] = str(contract.get("doublings", 0))
+        return out
+    out["f_last"] = str(summary.get("last_trick_team", 0))
+    if summary.get("carried_in"):
+        out["f_carried"] = str(summary["carried_in"])
+    declared = summary.get("declarations") or [[], []]
+    rows = [(side, d) for side in (0, 1) for d in declared[side]]
+    for i, (team, d) in enumerate(rows):
+        if i >= DECL_ROWS:
+            break
+        p = f"f_d{i}_"
+        out[p + "team"], out[p + "kind"] = str(team), str(d.get("kind", "sequence"))
+        if d.get("kind") == "four":
+            out[p + "rank"] = str(d.get("rank", ""))
+        else:
+            out[p + "length"] = str(d.get("length", ""))
+            out[p + "top"], out[p + "suit"] = str(d.get("top", "")), str(d.get("suit", ""))
+    if kind == "bridge":
+        bid = contract.get("kind", "suit")
+        out["f_trump"] = {"no_trumps": "NT", "all_trumps": "AT"}.get(
+            bid, str(contract.get("trump") or "")
+        )
+        out["f_taker"] = str(contract.get("declarer_team", 0))
+        out["f_multiplier"] = str(contract.get("multiplier", 1))
+        for t in (0, 1):
+            out[f"f_belote{t}"] = str((summary.get("belote") or [0, 0])[t])
+        return out
+    out["f_trump"] = str(contract.get("trump") or "")
+    out["f_taker"] = str(contract.get("taker_team", 0))
+    if "bid" in contract:
+        out["f_bid"] = str(contract["bid"])
+    if "coinche" in contract:
+        out["f_coinche"] = str(contract["coinche"])
+    if contract.get("eldest_team") in (0, 1):
+        out["f_eldest"] = str(contract["eldest_team"])
+    belote = summary.get("belote") or [0, 0]
+    out["f_belote"] = next((str(t) for t in (0, 1) if belote[t]), "")
+    return out
+
+
 # ---------------------------------------------------------------- public pages
 
 
@@ -476,14 +529,21 @@ async def team_page(
 
 @router.get("/tournaments/{tid}/tables/{n}", response_class=HTMLResponse)
 async def table_page(
-    request: Request, tid: int, n: int, db: SessionDep, user: OptionalUser, round: int | None = None
-) -> Response:  # noqa: A002
-    """A table's score sheet; organisers enter deals, the result or a correction here."""
+    request: Request,
+    tid: int,
+    n: int,
+    db: SessionDep,
+    user: OptionalUser,
+    round: int | None = None,  # noqa: A002
+    fix: int | None = None,
+) -> Response:
+    """A table's score sheet; organisers enter deals, the result or a correction here
+    (``?fix=D``: the correction form of deal D, its fields filled from the deal)."""
     try:
         table = await results.table_detail(db, tid, n, round)
     except ServiceError as exc:
         return _error(request, user, exc, exc.status, f"/tournaments/{tid}")
-    return await _table_page(request, db, user, tid, table)
+    return await _table_page(request, db, user, tid, table, fix=fix)
 
 
 async def _table_page(
@@ -494,10 +554,20 @@ async def _table_page(
     table: dict[str, Any],
     refused: dict[str, Any] | None = None,
     status: int = 200,
+    fix: int | None = None,
 ) -> Response:
     """The table page; ``refused`` = ``{"form": "result" | "deals" | "fix", "message",
-    "entered": the form's fields}`` re-shows a refused form with its entries and the reason."""
+    "entered": the form's fields}`` re-shows a refused form with its entries and the reason;
+    ``fix`` the deal whose correction form is shown, filled from the deal."""
     t = await service.get_tournament(db, tid)
+    if refused and refused["form"] == "fix":
+        fix = _int(refused["entered"], "deal_no")
+    fixing = next((d for d in table["deals"] if d["deal"] == fix), None)
+    fix_values: dict[str, str] = {}
+    if refused and refused["form"] == "fix":
+        fix_values = refused["entered"]
+    elif fixing is not None:
+        fix_values = fields_from_summary(t["game"], fixing["summary"])
     response = _page(
         request,
         "tournaments/table.html",
@@ -508,6 +578,8 @@ async def _table_page(
         example=_example_summary(t["game"]),
         deal_form=deal_form(t["game"]),
         refused=refused,
+        fixing=fixing,
+        fix_values=fix_values,
     )
     response.status_code = status
     return response
@@ -784,7 +856,12 @@ async def table_form(
                 ),
             )
         elif what in ("deals", "fix"):
-            if (
+            summary: Any  # a deal summary (a JSON object), or None to delete the last deal
+            if what == "fix" and f.get("entry") == "fields":
+                # the correction form: the deal's fields, or deleting the last deal
+                t = await service.get_tournament(db, tid)
+                summary = None if f.get("delete") == "on" else summary_from_fields(t["game"], f)
+            elif (
                 what == "deals"
                 and f.get("entry") == "fields"
                 and not (f.get("summary") or "").strip()

@@ -305,3 +305,99 @@ async def test_the_audit_trail_records_entries_and_hides_private_reasons(
     assert "ha retirat l&#39;equip Parella 4" in page or "ha retirat l'equip Parella 4" in page
     assert "ha inscrit l" in page and "ha publicat la ronda 1" in page
     assert "illness" in page and "privat: només per als organitzadors" in page
+
+
+# ---------------------------------------------------------------- corrections through fields
+
+
+def _fix_form(page: str) -> str:
+    m = re.search(r'<form [^>]*data-testid="fix-form".*?</form>', page, re.S)
+    assert m, "the correction form is shown"
+    return m.group(0)
+
+
+AWAY_TAKES = {  # winning_deal(1) as the form's fields: the away team took and made it
+    "entry": "fields",
+    "deal_no": "1",
+    "f_trump": "o",
+    "f_taker": "1",
+    "f_tricks0": "3",
+    "f_tricks1": "5",
+    "f_cp0": "52",
+    "f_cp1": "100",
+    "f_last": "1",
+    "f_belote": "",
+    "f_eldest": "0",
+}
+
+
+async def test_a_deal_is_corrected_through_its_fields_with_a_reason(
+    org: Org, client: httpx.AsyncClient
+) -> None:
+    tid = await _round(org)
+    await org.post(f"/tournaments/{tid}/tables/1/deals", {"summary": winning_deal(0)}, 201)
+    page = (await client.get(f"/tournaments/{tid}/tables/1?fix=1", headers=org.headers)).text
+    form = _fix_form(page)
+    assert "<textarea" not in form  # fields, never the summary's JSON
+    # filled from the deal as entered: home took it, 5 tricks, 100 card points
+    assert re.search(r'name="f_cp0"[^>]*value="100"', form)
+    assert re.search(r'name="f_tricks1"[^>]*value="3"', form)
+    assert 'name="f_eldest" value="0"' in form
+    keys = _form(page, "/fix")
+    # no reason: refused, shown again with what was typed, nothing changed
+    refused = await client.post(
+        f"/tournaments/{tid}/tables/1/fix",
+        data={**keys, **AWAY_TAKES, "reason": ""},
+        headers=org.headers,
+    )
+    assert refused.status_code == 422 and 'data-testid="form-error"' in refused.text
+    assert re.search(r'name="f_cp1"[^>]*value="100"', _fix_form(refused.text))
+    table = await org.get(f"/tournaments/{tid}/tables/1")
+    assert (table["home_score"], table["away_score"]) == (110, 52)
+    ok = await client.post(
+        f"/tournaments/{tid}/tables/1/fix",
+        data={**keys, **AWAY_TAKES, "reason": "wrong taker"},
+        headers=org.headers,
+    )
+    assert ok.status_code == 303
+    # the away team took and made it: 52 against 100 + 10 (rules/bolot.md §8)
+    table = await org.get(f"/tournaments/{tid}/tables/1")
+    assert (table["home_score"], table["away_score"]) == (52, 110)
+    assert table["deals"][0]["summary"] == winning_deal(1)
+    fix = next(a for a in await org.get(f"/tournaments/{tid}/audit") if a["action"] == "correction")
+    assert fix["reason"] == "wrong taker" and fix["subject"] == "round 1 table 1 deal 1"
+    assert fix["before"]["summary"] == winning_deal(0)
+    assert fix["after"]["summary"] == winning_deal(1)
+
+
+async def test_the_last_deal_is_deleted_through_the_correction_form(
+    org: Org, client: httpx.AsyncClient
+) -> None:
+    tid = await _round(org)
+    for team in (0, 1):
+        await org.post(f"/tournaments/{tid}/tables/1/deals", {"summary": winning_deal(team)}, 201)
+    first = (await client.get(f"/tournaments/{tid}/tables/1?fix=1", headers=org.headers)).text
+    assert 'data-testid="fix-delete"' not in _fix_form(first)  # only the last deal
+    page = (await client.get(f"/tournaments/{tid}/tables/1?fix=2", headers=org.headers)).text
+    data = {**_form(page, "/fix"), **AWAY_TAKES, "deal_no": "2", "delete": "on", "reason": "twice"}
+    ok = await client.post(f"/tournaments/{tid}/tables/1/fix", data=data, headers=org.headers)
+    assert ok.status_code == 303
+    table = await org.get(f"/tournaments/{tid}/tables/1")
+    assert len(table["deals"]) == 1 and (table["home_score"], table["away_score"]) == (110, 52)
+
+
+async def test_the_correction_form_tapped_twenty_times_corrects_once(
+    org: Org, client: httpx.AsyncClient, app: Any
+) -> None:
+    tid = await _round(org)
+    await org.post(f"/tournaments/{tid}/tables/1/deals", {"summary": winning_deal(0)}, 201)
+    page = (await client.get(f"/tournaments/{tid}/tables/1?fix=1", headers=org.headers)).text
+    data = {**_form(page, "/fix"), **AWAY_TAKES, "reason": "wrong taker"}
+    taps = await asyncio.gather(
+        *(
+            client.post(f"/tournaments/{tid}/tables/1/fix", data=data, headers=org.headers)
+            for _ in range(N)
+        )
+    )
+    assert {t.status_code for t in taps} == {303}
+    assert await _audits(app, "correction") == 1
