@@ -204,9 +204,13 @@ async def add_organiser(
 
 
 @router.get("/tournaments/{tournament_id}/audit", responses=E)
-async def audit_trail(tournament_id: int, db: SessionDep) -> list[dict[str, Any]]:
-    """Every organiser change, newest first (who, when, what, why)."""
-    return await views.audit_trail(db, tournament_id)
+async def audit_trail(
+    tournament_id: int, db: SessionDep, user: OptionalUser
+) -> list[dict[str, Any]]:
+    """Every organiser change, newest first (who, when, what, why); a withdrawal's
+    reason only for the organisers."""
+    organiser = await service.is_organiser(db, tournament_id, user)
+    return await views.audit_trail(db, tournament_id, organiser)
 
 
 # ---------------------------------------------------------------- teams
@@ -434,6 +438,32 @@ async def finish(
         idempotency_key,
         "finish",
         lambda: results.finish_paper(db, tournament_id, table_no, user, body.winner, body.round),
+    )
+
+
+class ReopenIn(Body):
+    """Undo a finish: why the match is in play again."""
+
+    reason: str
+    round: int | None = None
+
+
+@router.post("/tournaments/{tournament_id}/tables/{table_no}/reopen", responses=E)
+async def reopen(
+    tournament_id: int,
+    table_no: int,
+    body: ReopenIn,
+    user: CurrentUser,
+    db: SessionDep,
+    idempotency_key: Key = None,
+) -> dict[str, Any]:
+    """Reopen a finished paper table (undo a finish), with a reason kept in the audit trail."""
+    return await service.once(
+        db,
+        user,
+        idempotency_key,
+        "reopen",
+        lambda: results.reopen_table(db, tournament_id, table_no, user, body.reason, body.round),
     )
 
 

@@ -108,6 +108,55 @@ _MATCH = (
 )
 
 
+#: The audit trail's actions in the page language (``audit_line``).
+_AUDIT_ACTIONS = {
+    "create": N_("created the tournament %(subject)s"),
+    "organiser": N_("made %(subject)s a co-organiser"),
+    "team": N_("entered the team %(subject)s"),
+    "late_entry": N_("entered the team %(subject)s late"),
+    "withdraw": N_("withdrew the team %(subject)s"),
+    "table_mode": N_("changed how %(subject)s is played"),
+    "publish": N_("published %(subject)s"),
+    "close": N_("closed %(subject)s"),
+    "result": N_("entered the result of %(subject)s"),
+    "correction": N_("corrected %(subject)s"),
+    "reopen": N_("reopened %(subject)s"),
+}
+#: The audit trail's subjects, as results.py and rounds.py write them.
+_AUDIT_SUBJECTS = (
+    (
+        re.compile(r"^round (\d+) table (\d+) deal (\d+)$"),
+        N_("round %(round)s, table %(table)s, deal %(deal)s"),
+    ),
+    (re.compile(r"^round (\d+) table (\d+)$"), N_("round %(round)s, table %(table)s")),
+    (re.compile(r"^round (\d+)$"), N_("round %(round)s")),
+)
+_AUDIT_REMAINING = {
+    "forfeit": N_("its remaining matches forfeited"),
+    "remove": N_("all its matches removed from the standings"),
+}
+
+
+def audit_line(entry: dict[str, Any]) -> str:
+    """An audit entry's action and subject as a sentence in the page language
+    ("corrected round 2, table 3" -> "ha corregit la ronda 2, taula 3"); an unknown
+    action is shown as it is stored."""
+    subject = str(entry.get("subject") or "")
+    for pattern, msgid in _AUDIT_SUBJECTS:
+        m = pattern.match(subject)
+        if m:
+            keys = ("round", "table", "deal")
+            subject = i18n.gettext(msgid) % dict(zip(keys, m.groups(), strict=False))
+            break
+    action = str(entry.get("action") or "")
+    said = _AUDIT_ACTIONS.get(action)
+    line = i18n.gettext(said) % {"subject": subject} if said else f"{action} {subject}"
+    remaining = (entry.get("after") or {}).get("remaining") if action == "withdraw" else None
+    if remaining in _AUDIT_REMAINING:
+        line += " (" + i18n.gettext(_AUDIT_REMAINING[remaining]) + ")"
+    return line
+
+
 def word(text: Any) -> str:
     """One of the service's words in the page language ("running" -> "en joc")."""
     return i18n.gettext(str(text)) if text else ""
@@ -136,7 +185,7 @@ def _key(form: dict[str, str]) -> str | None:
 
 
 add_globals(
-    word=word, match_words=match_words, form_key=form_key
+    word=word, match_words=match_words, form_key=form_key, audit_line=audit_line
 )  # the filter 'word' is the site's (app/web/templating.py)
 
 FORBIDDEN_FORM = N_(
@@ -383,6 +432,59 @@ def _players_summary(form: dict[str, str], trump: str | None) -> dict[str, Any]:
     return summary
 
 
+def fields_from_summary(game: str, summary: dict[str, Any]) -> dict[str, str]:
+    """The score-sheet form's fields for a deal ``summary`` (rules/<game>.md §8): the
+    inverse of ``summary_from_fields``, so a correction starts from the deal as entered
+    (``{"f_trump": "o", "f_taker": "0", "f_tricks0": "5", ...}``)."""
+    out: dict[str, str] = {}
+    contract = summary.get("contract") or {}
+    kind = rules.GAMES[game].summary_kind
+    for t in (0, 1):
+        out[f"f_tricks{t}"] = str((summary.get("tricks") or [0, 0])[t])
+        out[f"f_cp{t}"] = str((summary.get("card_points") or [0, 0])[t])
+    if kind == "botifarra":
+        out["f_trump"] = "" if contract.get("botifarra") else str(contract.get("trump") or "")
+        out["f_taker"] = str(contract.get("chooser_team", 0))
+        out["f_doublings"] = str(contract.get("doublings", 0))
+        return out
+    out["f_last"] = str(summary.get("last_trick_team", 0))
+    if summary.get("carried_in"):
+        out["f_carried"] = str(summary["carried_in"])
+    declared = summary.get("declarations") or [[], []]
+    rows = [(side, d) for side in (0, 1) for d in declared[side]]
+    for i, (team, d) in enumerate(rows):
+        if i >= DECL_ROWS:
+            break
+        p = f"f_d{i}_"
+        out[p + "team"], out[p + "kind"] = str(team), str(d.get("kind", "sequence"))
+        if d.get("kind") == "four":
+            out[p + "rank"] = str(d.get("rank", ""))
+        else:
+            out[p + "length"] = str(d.get("length", ""))
+            out[p + "top"], out[p + "suit"] = str(d.get("top", "")), str(d.get("suit", ""))
+    if kind == "bridge":
+        bid = contract.get("kind", "suit")
+        out["f_trump"] = {"no_trumps": "NT", "all_trumps": "AT"}.get(
+            bid, str(contract.get("trump") or "")
+        )
+        out["f_taker"] = str(contract.get("declarer_team", 0))
+        out["f_multiplier"] = str(contract.get("multiplier", 1))
+        for t in (0, 1):
+            out[f"f_belote{t}"] = str((summary.get("belote") or [0, 0])[t])
+        return out
+    out["f_trump"] = str(contract.get("trump") or "")
+    out["f_taker"] = str(contract.get("taker_team", 0))
+    if "bid" in contract:
+        out["f_bid"] = str(contract["bid"])
+    if "coinche" in contract:
+        out["f_coinche"] = str(contract["coinche"])
+    if contract.get("eldest_team") in (0, 1):
+        out["f_eldest"] = str(contract["eldest_team"])
+    belote = summary.get("belote") or [0, 0]
+    out["f_belote"] = next((str(t) for t in (0, 1) if belote[t]), "")
+    return out
+
+
 # ---------------------------------------------------------------- public pages
 
 
@@ -475,14 +577,21 @@ async def team_page(
 
 @router.get("/tournaments/{tid}/tables/{n}", response_class=HTMLResponse)
 async def table_page(
-    request: Request, tid: int, n: int, db: SessionDep, user: OptionalUser, round: int | None = None
-) -> Response:  # noqa: A002
-    """A table's score sheet; organisers enter deals, the result or a correction here."""
+    request: Request,
+    tid: int,
+    n: int,
+    db: SessionDep,
+    user: OptionalUser,
+    round: int | None = None,  # noqa: A002
+    fix: int | None = None,
+) -> Response:
+    """A table's score sheet; organisers enter deals, the result or a correction here
+    (``?fix=D``: the correction form of deal D, its fields filled from the deal)."""
     try:
         table = await results.table_detail(db, tid, n, round)
     except ServiceError as exc:
         return _error(request, user, exc, exc.status, f"/tournaments/{tid}")
-    return await _table_page(request, db, user, tid, table)
+    return await _table_page(request, db, user, tid, table, fix=fix)
 
 
 async def _table_page(
@@ -493,10 +602,20 @@ async def _table_page(
     table: dict[str, Any],
     refused: dict[str, Any] | None = None,
     status: int = 200,
+    fix: int | None = None,
 ) -> Response:
     """The table page; ``refused`` = ``{"form": "result" | "deals" | "fix", "message",
-    "entered": the form's fields}`` re-shows a refused form with its entries and the reason."""
+    "entered": the form's fields}`` re-shows a refused form with its entries and the reason;
+    ``fix`` the deal whose correction form is shown, filled from the deal."""
     t = await service.get_tournament(db, tid)
+    if refused and refused["form"] == "fix":
+        fix = _int(refused["entered"], "deal_no")
+    fixing = next((d for d in table["deals"] if d["deal"] == fix), None)
+    fix_values: dict[str, str] = {}
+    if refused and refused["form"] == "fix":
+        fix_values = refused["entered"]
+    elif fixing is not None:
+        fix_values = fields_from_summary(t["game"], fixing["summary"])
     response = _page(
         request,
         "tournaments/table.html",
@@ -509,6 +628,8 @@ async def _table_page(
         refused=refused,
         # the columns of the score sheet: two sides, or three players each for himself
         sides=[s for s in (table.get("home"), table.get("away"), table.get("third")) if s],
+        fixing=fixing,
+        fix_values=fix_values,
     )
     response.status_code = status
     return response
@@ -757,7 +878,8 @@ async def table_form(
     request: Request, tid: int, n: int, what: str, db: SessionDep, user: OptionalUser
 ) -> Response:
     """A table's forms: ``result`` (final score or correction), ``deals`` (the next deal
-    as JSON), ``finish`` (end a paper table at its totals), ``fix`` (correct a deal)."""
+    as JSON), ``finish`` (end a paper table at its totals), ``fix`` (correct a deal),
+    ``reopen`` (undo a finish, with a reason)."""
 
     async def act(f: dict[str, str]) -> str:
         assert user is not None
@@ -789,7 +911,12 @@ async def table_form(
                 ),
             )
         elif what in ("deals", "fix"):
-            if (
+            summary: Any  # a deal summary (a JSON object), or None to delete the last deal
+            if what == "fix" and f.get("entry") == "fields":
+                # the correction form: the deal's fields, or deleting the last deal
+                t = await service.get_tournament(db, tid)
+                summary = None if f.get("delete") == "on" else summary_from_fields(t["game"], f)
+            elif (
                 what == "deals"
                 and f.get("entry") == "fields"
                 and not (f.get("summary") or "").strip()
@@ -831,6 +958,14 @@ async def table_form(
                 "finish",
                 lambda: results.finish_paper(db, tid, n, user, winner, rnd),
             )
+        elif what == "reopen":
+            await service.once(
+                db,
+                user,
+                _key(f),
+                "reopen",
+                lambda: results.reopen_table(db, tid, n, user, f.get("reason", ""), rnd),
+            )
         else:
             raise service.NotFound(f"no such form {what!r}", "no_such_form", form=what)
         return f"/tournaments/{tid}/tables/{n}" + (f"?round={rnd}" if rnd else "")
@@ -857,5 +992,5 @@ async def table_form(
         user,
         f"/tournaments/{tid}/tables/{n}",
         act,
-        again if what in ("result", "deals", "fix") else None,
+        again if what in ("result", "deals", "fix", "reopen") else None,
     )

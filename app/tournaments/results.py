@@ -41,15 +41,29 @@ async def tables_in(db: AsyncSession, round_id: int) -> list[TournamentTable]:
     return list(rows.all())
 
 
+def removed_teams(t: Tournament) -> set[int]:
+    """The teams withdrawn with their matches ``remove``d: every match of theirs, played
+    before the withdrawal or not, counts for nobody (never a mix of kept wins and voided
+    matches, which would leave their opponents with a match more than the others)."""
+    return {int(k) for k, v in t.settings.get("withdrawals", {}).items() if v == "remove"}
+
+
+def counts(x: TournamentTable, removed: set[int]) -> bool:
+    """True when a table's result goes into the standings: done, and no team of it
+    withdrawn in ``remove`` mode (``removed_teams``)."""
+    return x.status == "done" and x.home_id not in removed and x.away_id not in removed
+
+
 async def results_of(db: AsyncSession, tournament_id: int) -> list[Result]:
     """Every counted result of published and closed rounds (byes and forfeits included,
-    removed matches left out)."""
+    removed matches and every match of a team withdrawn in ``remove`` mode left out)."""
     out: list[Result] = []
+    removed = removed_teams(await load(db, tournament_id))
     for rnd in await rounds_of(db, tournament_id):
         if rnd.status == "draft":
             continue
         for x in await tables_in(db, rnd.id):
-            if x.status != "done":
+            if not counts(x, removed):
                 continue
             out.append(
                 Result(
@@ -125,7 +139,7 @@ async def group_standings(db: AsyncSession, t: Tournament) -> list[dict[str, Any
                     x.forfeit,
                 )
                 for x in await tables_in(db, rnd.id)
-                if x.status == "done"
+                if counts(x, removed_teams(t))
             ]
     out = []
     for g in sorted({x.group_no for x in teams if x.group_no}):
@@ -465,9 +479,18 @@ async def finish_paper(
     winner_id: int | None = None,
     round_no: int | None = None,
 ) -> dict[str, Any]:
-    """End a paper table at its current totals (a time limit: the deal in progress was
-    finished and entered). A level knockout match needs ``winner_id``."""
+    """End a paper table at its current totals: only a match limited by time or by a
+    number of deals (docs/tournaments.md "Match definition"; the deal in progress was
+    finished and entered), never a match to a target score, which ends when a team
+    reaches it. A level knockout match needs ``winner_id``. Undone by ``reopen_table``.
+    Raises Conflict (``finish_needs_limit``: a match to a target; ``table_not_in_play``)."""
     t = await for_organiser(db, tournament_id, user)
+    if not finishes_at_totals(t.settings):
+        raise Conflict(
+            "only a match limited by time or by a number of deals finishes at its totals: "
+            "a match to a target score ends when a team reaches it",
+            "finish_needs_limit",
+        )
     rnd, x = await find_table(db, t, table_no, round_no)
     if x.mode != "paper" or x.status not in ("pending", "playing"):
         raise Conflict(
@@ -477,6 +500,59 @@ async def finish_paper(
     x.winner_id = _winner(t, rnd, x, home, away, winner_id)
     x.home_score, x.away_score, x.status, x.finished_at = home, away, "done", utcnow()
     audit(db, t, user, "result", f"round {rnd.number} table {table_no}", None, snapshot(x))
+    await db.commit()
+    return snapshot(x) | {"number": x.number, "round": rnd.number}
+
+
+def finishes_at_totals(settings: dict[str, Any]) -> bool:
+    """True when the referee may end a paper table at its totals: a match limited by time
+    or by a number of deals (a match to a target ends when a team reaches it)."""
+    return settings.get("match", {"kind": "target"}).get("kind") in ("time", "deals")
+
+
+async def reopen_table(
+    db: AsyncSession,
+    tournament_id: int,
+    table_no: int,
+    user: User,
+    reason: str,
+    round_no: int | None = None,
+) -> dict[str, Any]:
+    """Undo a paper table's finish: the match is in play again at its totals, with no
+    winner, and takes deals (a finish too early, a result entered on the wrong table).
+    Needs a ``reason``; leaves a ``reopen`` audit entry (before, after, why). Returns the
+    table's snapshot. Raises NotFound, Forbidden, Unprocessable (``correction_reason``)
+    or Conflict (``table_not_reopenable``: not a finished paper match of an open round,
+    or a forfeit)."""
+    t = await for_organiser(db, tournament_id, user)
+    rnd, x = await find_table(db, t, table_no, round_no)
+    if (
+        x.mode != "paper"
+        or x.away_id is None
+        or x.status != "done"
+        or x.forfeit
+        or rnd.status != "published"
+    ):
+        raise Conflict(
+            f"table {table_no} cannot be reopened: only a finished paper match of the open "
+            "round can",
+            "table_not_reopenable",
+            table=table_no,
+        )
+    if not reason.strip():
+        raise Unprocessable("a correction needs a reason", "correction_reason")
+    before = snapshot(x)
+    x.status, x.winner_id, x.finished_at = "playing", None, None
+    audit(
+        db,
+        t,
+        user,
+        "reopen",
+        f"round {rnd.number} table {table_no}",
+        before,
+        snapshot(x),
+        reason.strip(),
+    )
     await db.commit()
     return snapshot(x) | {"number": x.number, "round": rnd.number}
 

@@ -310,7 +310,10 @@ async def set_table_mode(
         raise Conflict(
             f"table {table_no} is not a match to be played", "table_not_a_match", table=table_no
         )
-    table.mode = mode
+    if table.mode != mode:
+        before = {"mode": table.mode}
+        table.mode = mode
+        audit(db, t, user, "table_mode", f"round {number} table {table_no}", before, {"mode": mode})
     await db.commit()
     return await round_out(db, t, rnd)
 

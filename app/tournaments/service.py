@@ -574,8 +574,14 @@ async def register_team(
         db.add(TeamPlayer(tournament_id=t.id, user_id=uid, team_id=team.id))
     # an open preview was paired without this team: it is thrown away (pair again)
     await db.execute(delete(Round).where(Round.tournament_id == t.id, Round.status == "draft"))
-    if late:
-        audit(db, t, user, "late_entry", team_name, after={"team": team.id})
+    audit(
+        db,
+        t,
+        user,
+        "late_entry" if late else "team",
+        team_name,
+        after={"team": team.id, "players": [n for n in names if n], "club": club_id},
+    )
     await db.commit()
     clubs = await club_names(db, {club_id} if club_id else set())
     return team_out(team, clubs)

@@ -19,8 +19,8 @@ The order (docs/tournaments.md, shown on the standings page):
    so a three-way tie may be broken in two steps;
 3. teams still level share the rank, listed in seeding order.
 
-Forfeits count for match points only (no game points); a bye counts as a win with
-no game points.
+Forfeits count for match points only (no game points); a bye counts as a match
+played and won with no game points, so played = won + drawn + lost on every row.
 """
 
 from __future__ import annotations
@@ -128,6 +128,7 @@ def standings(
         home = rows[r.home]
         if r.away is None:
             home.byes += 1
+            home.played += 1  # a bye is a match won: played = won + drawn + lost
             home.won += 1
             home.match_points += match_points_of(r, r.home, pts)
             continue

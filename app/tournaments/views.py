@@ -197,8 +197,17 @@ def _at_three(number: int, x: TournamentTable, me: int, teams: dict[int, Any]) -
     }
 
 
-async def audit_trail(db: AsyncSession, tournament_id: int) -> list[dict[str, Any]]:
-    """The organisers' changes, newest first: ``[{at, user, action, subject, before, after, reason}]``."""
+#: Audit actions whose reason is private: shown to the organisers only (a withdrawal's
+#: reason may be an illness or a quarrel).
+PRIVATE_REASONS = frozenset({"withdraw"})
+
+
+async def audit_trail(
+    db: AsyncSession, tournament_id: int, organiser: bool = True
+) -> list[dict[str, Any]]:
+    """The organisers' changes, newest first: ``[{at, user, action, subject, before, after,
+    reason, private}]``. For anyone but an organiser (``organiser`` False) the private
+    fields (``PRIVATE_REASONS``) are left empty and ``private`` is True. Raises NotFound."""
     await load(db, tournament_id)
     rows = (
         await db.execute(
@@ -216,7 +225,8 @@ async def audit_trail(db: AsyncSession, tournament_id: int) -> list[dict[str, An
             "subject": a.subject,
             "before": a.before,
             "after": a.after,
-            "reason": a.reason,
+            "reason": a.reason if organiser or a.action not in PRIVATE_REASONS else "",
+            "private": not organiser and a.action in PRIVATE_REASONS and bool(a.reason),
         }
         for a, nick in rows
     ]

@@ -433,6 +433,13 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "table_not_paper": N_("Table %(table)s is not a paper match."),
     "table_over": N_("Table %(table)s is over: correct a deal instead."),
     "table_not_in_play": N_("Table %(table)s is not a paper match in play."),
+    "finish_needs_limit": N_(
+        "Only a match limited by time or by a number of deals finishes at its totals: "
+        "a match to a target score ends when a team reaches it."
+    ),
+    "table_not_reopenable": N_(
+        "Table %(table)s cannot be reopened: only a finished paper match of the open round can."
+    ),
     "table_no_deal": N_("Table %(table)s has no deal %(deal_no)s."),
     "delete_last_deal_only": N_("Only the last deal can be deleted; correct the others."),
     "summary_not_json": N_("The deal summary is not valid JSON."),

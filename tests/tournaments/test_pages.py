@@ -53,13 +53,29 @@ async def test_pages_render_for_public_and_organiser(org: Org, client: httpx.Asy
     assert manage.status_code == 200 and "Close round 1" in manage.text
     table = await client.get(f"/tournaments/{tid}/tables/1", headers=org.headers)
     assert "Enter the next deal" in table.text
-    # "Correct a deal": each deal's option carries its summary, whole, for the box
+    # "Correct a deal" (issue 19 §2: fields, never JSON): the form of deal 1 carries the
+    # deal whole, its fields give back the stored summary
     import html as html_lib
-    import json as json_lib
+
+    from app.tournaments.pages import summary_from_fields
 
     stored = (await org.get(f"/tournaments/{tid}/tables/1"))["deals"][0]["summary"]
-    carried = re.search(r"<option data-value='([^']*)' selected>1</option>", table.text)
-    assert carried and json_lib.loads(html_lib.unescape(carried.group(1))) == stored
+    fixing = (await client.get(f"/tournaments/{tid}/tables/1?fix=1", headers=org.headers)).text
+    form = re.search(r'<form [^>]*data-testid="fix-form".*?</form>', fixing, re.S)
+    assert form and "<textarea" not in form.group(0)
+    fields: dict[str, str] = {}
+    for name, value in re.findall(r'<input name="(f_\w+)"[^>]*value="([^"]*)"', form.group(0)):
+        fields[name] = html_lib.unescape(value)
+    for name, value in re.findall(r'type="hidden" name="(f_\w+)" value="([^"]*)"', form.group(0)):
+        fields[name] = html_lib.unescape(value)
+    for name, options in re.findall(
+        r'<select name="(f_\w+)"[^>]*>(.*?)</select>', form.group(0), re.S
+    ):
+        chosen = re.search(r'<option value="([^"]*)" selected', options) or re.search(
+            r'<option value="([^"]*)"', options
+        )
+        fields[name] = html_lib.unescape(chosen.group(1)) if chosen else ""
+    assert summary_from_fields("bolot", fields) == stored
 
 
 async def test_organiser_forms_check_csrf_and_work(client: httpx.AsyncClient, guest: Guest) -> None:
