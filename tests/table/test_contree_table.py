@@ -63,3 +63,36 @@ def test_the_words_of_calls_contracts_and_presets() -> None:
         assert labels.action_label("contree", {"type": "bid", "value": 90, "suit": "H"}) == (
             "90 à cœur"
         )
+
+
+def test_the_panel_stays_compact_under_the_coinche_preset() -> None:
+    # preset coinche: max_bid 650 (rules/contree.md §10), so §4 allows 80, 90 ... 650 and
+    # capot: 58 numbers. Dealer 0: seat 1 bids 100 spades, seat 2 may bid 110 ... 650, capot.
+    view = view_after({"type": "bid", "value": 100, "suit": "S"}, options={"preset": "coinche"})
+    assert view["options"]["max_bid"] == 650
+    with i18n.using("en"):
+        p = panels.panel(view, {}, 2, {})
+    assert p is not None
+    # the next four numbers and capot as chips, the first checked; the rest in the list
+    assert [c["value"] for c in p["chips"]] == [110, 120, 130, 140, "capot"]
+    assert [c["checked"] for c in p["chips"]] == [True, False, False, False, False]
+    assert [m["value"] for m in p["more"]] == list(range(150, 651, 10))
+    # exactly the legal values, once each
+    legal = [a["value"] for a in view["legal_actions"] if a["type"] == "bid"]
+    offered = [c["value"] for c in p["chips"]] + [m["value"] for m in p["more"]]
+    assert sorted(map(str, offered)) == sorted({str(v) for v in legal})
+    assert len(offered) == len(set(map(str, offered)))
+
+
+def test_the_panel_under_ffb_near_the_top_and_after_a_coinche() -> None:
+    # ffb: max_bid 160 (§10). After 140 hearts only 150, 160, capot remain (§4): all chips.
+    view = view_after({"type": "bid", "value": 140, "suit": "H"})
+    with i18n.using("en"):
+        p = panels.panel(view, {}, 2, {})
+    assert p is not None
+    assert [c["value"] for c in p["chips"]] == [150, 160, "capot"] and p["more"] == []
+    # after a coinche no bid is legal (§4): neither chips nor list
+    view = view_after({"type": "bid", "value": 80, "suit": "S"}, {"type": "coinche"})
+    with i18n.using("en"):
+        p = panels.panel(view, {}, 3, {})
+    assert p is not None and p["chips"] == [] and p["more"] == []
