@@ -190,3 +190,24 @@ def test_a_generale_by_the_deal_form_fields(browser: Any, live_url: str, screens
             table = api(live_url, "GET", f"/api/tournaments/{tid}/tables/1", token)
             assert [d["points"] for d in table["deals"]] == [[1000, 0]]
         page.context.close()
+
+
+def test_a_modified_preset_is_named_so(browser: Any, live_url: str, screenshots: Path) -> None:
+    """ffb with rounding none and surcoinche x3 is not ffb (rules/contree.md §10): the
+    table says "ffb, modified" and its tooltip names the two options; the table still fits."""
+    options = {"preset": "ffb", "rounding": "none", "surcoinche_multiplier": 3}
+    token, room = new_table(live_url, "contree", nickname="Modif", options=options)
+    page = page_as(browser, live_url, token, PHONE)
+    page.goto(f"{live_url}/rooms/{room}?lang=en")
+    preset = page.locator("[data-testid=preset]")
+    preset.wait_for()
+    assert preset.inner_text() == "ffb, modified"
+    title = preset.get_attribute("title") or ""
+    assert title.startswith("FFB contrée (2016), modified: ")
+    assert "A surcoinche multiplies by: 3" in title
+    for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(250)
+        page.screenshot(path=str(screenshots / f"contree-modified-{name}.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    page.context.close()

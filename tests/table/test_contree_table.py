@@ -96,3 +96,20 @@ def test_the_panel_under_ffb_near_the_top_and_after_a_coinche() -> None:
     with i18n.using("en"):
         p = panels.panel(view, {}, 3, {})
     assert p is not None and p["chips"] == [] and p["more"] == []
+
+
+def test_the_preset_label_says_modified_when_an_option_differs() -> None:
+    # §10: ffb fixes rounding half_up and surcoinche x4; a room with none and x3 is not ffb
+    ffb = rules.GAMES["contree"].validate_options({"preset": "ffb"})
+    with i18n.using("en"):
+        assert labels.preset_words("contree", ffb) == ("ffb", "FFB contrée (2016)")
+        changed = rules.GAMES["contree"].validate_options(
+            {"preset": "ffb", "rounding": "none", "surcoinche_multiplier": 3}
+        )
+        short, words = labels.preset_words("contree", changed) or ("", "")
+        assert short == "ffb, modified"
+        assert words.startswith("FFB contrée (2016), modified: ")
+        assert "A surcoinche multiplies by: 3" in words and "Rounding of trick points" in words
+        # coinche's own values (max_bid 650, rounding none) are the preset: not modified
+        coinche = rules.GAMES["contree"].validate_options({"preset": "coinche"})
+        assert labels.preset_words("contree", coinche)[0] == "coinche"  # type: ignore[index]
