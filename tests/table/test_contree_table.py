@@ -113,3 +113,47 @@ def test_the_preset_label_says_modified_when_an_option_differs() -> None:
         # coinche's own values (max_bid 650, rounding none) are the preset: not modified
         coinche = rules.GAMES["contree"].validate_options({"preset": "coinche"})
         assert labels.preset_words("contree", coinche)[0] == "coinche"  # type: ignore[index]
+
+
+def _deal_played(options: dict, *calls: dict) -> dict:
+    """A contrée deal: the given calls, then the first legal action each time (passes
+    end the auction, then any card) to the end of the deal; the view of seat 0."""
+    state = rules.apply(rules.new_game("contree", options, 0), {"type": "deal", "deck": DECK})
+    for a in calls:
+        state = rules.apply(state, a)
+    while not rules.observe(state, 0).get("sheet"):
+        seat = rules.to_act(state)
+        legal = rules.observe(state, seat)["legal_actions"]
+        passes = [a for a in legal if a["type"] == "pass"]
+        state = rules.apply(state, passes[0] if passes else legal[0])
+    return rules.observe(state, 0)
+
+
+def test_the_score_sheet_shows_the_contract_and_its_coinche_level() -> None:
+    from app.table import sheets
+
+    # dealer 0: seat 1 bids 80 spades, seat 2 coinches, seat 1 surcoinches (§4): the
+    # bidding ends; surcoinche multiplies by 4 under ffb, by 3 under colver (§7, §10)
+    calls = (
+        {"type": "bid", "value": 80, "suit": "S"},
+        {"type": "coinche"},
+        {"type": "surcoinche"},
+    )
+    for preset, times in (("ffb", "×4"), ("colver", "×3")):
+        view = _deal_played({"preset": preset}, *calls)
+        with i18n.using("en"):
+            s = sheets.sheet(view)
+        assert s["columns"][1] == "Contract"
+        cell = s["rows"][0]["cells"][1]
+        assert cell["lead"] == "80" and cell["text"] == times
+        assert cell["alt"] == "spades"
+        assert cell["title"] == f"80 ♠ Surcoinche {times}"
+    # a plain contract: the value alone; coinched only: ×2
+    view = _deal_played({}, {"type": "bid", "value": 90, "suit": "H"})
+    with i18n.using("en"):
+        cell = sheets.sheet(view)["rows"][0]["cells"][1]
+    assert cell["lead"] == "90" and cell["text"] == "" and cell["title"] == "90 ♥"
+    view = _deal_played({}, {"type": "bid", "value": 90, "suit": "H"}, {"type": "coinche"})
+    with i18n.using("en"):
+        cell = sheets.sheet(view)["rows"][0]["cells"][1]
+    assert cell["text"] == "×2" and cell["title"] == "90 ♥ Coinche ×2"
