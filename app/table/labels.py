@@ -354,12 +354,18 @@ def action_label(game: str, action: dict[str, Any]) -> str:  # noqa: C901 - one 
 SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
 
-def call_label(game: str, action: dict[str, Any]) -> str:
+def call_label(game: str, action: dict[str, Any], options: dict[str, Any] | None = None) -> str:
     """A call as a seat's bubble shows it: short, "80 \u2663" for a bid of points
-    (rules/contree.md §4); otherwise as :func:`action_label`."""
+    (rules/contree.md §4); in a game of points a coinche is "×2" and a surcoinche
+    "×4" or "×3" (option ``surcoinche_multiplier``, §7) so that it fits a phone's seat;
+    otherwise as :func:`action_label`."""
     if action.get("type") == "bid" and "value" in action:
         sign = SUIT_SIGNS.get(str(action.get("suit")), str(action.get("suit")))
         return f"{bid_value_word(action['value'])} {sign}"
+    if of(game).bid_points and action.get("type") == "coinche":
+        return "×2"
+    if of(game).bid_points and action.get("type") == "surcoinche":
+        return f"×{(options or {}).get('surcoinche_multiplier') or 4}"
     return action_label(game, action)
 
 

@@ -157,3 +157,18 @@ def test_the_score_sheet_shows_the_contract_and_its_coinche_level() -> None:
     with i18n.using("en"):
         cell = sheets.sheet(view)["rows"][0]["cells"][1]
     assert cell["text"] == "×2" and cell["title"] == "90 ♥ Coinche ×2"
+
+
+def test_a_seat_says_a_coinche_short() -> None:
+    # §7: a coinche multiplies by 2, a surcoinche by 4 (ffb) or 3 (colver, §10)
+    with i18n.using("en"):
+        assert labels.call_label("contree", {"type": "coinche"}) == "×2"
+        assert (
+            labels.call_label("contree", {"type": "surcoinche"}, {"surcoinche_multiplier": 4})
+            == "×4"
+        )
+        assert (
+            labels.call_label("contree", {"type": "surcoinche"}, {"surcoinche_multiplier": 3})
+            == "×3"
+        )
+        assert labels.call_label("contree", {"type": "pass"}) == "Pass"
