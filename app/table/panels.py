@@ -78,18 +78,19 @@ CHIPS = 4  # the next legal numbers shown as chips; the higher ones go to a list
 
 def _value_choice(legal: list[Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The legal bid values (low to high) split for a compact panel whatever ``max_bid``:
-    ``(chips, more)`` -- chips (radios ``bid_value``) for the next ``CHIPS`` numbers and
-    capot / générale, the first checked; ``more`` (options of the list ``bid_value_more``)
+    ``(chips, more)`` -- chips (radios ``bid_value``) for the next ``CHIPS`` numbers (all five when
+    only one more is left) and capot / générale, the first checked; ``more`` (options of the list ``bid_value_more``)
     for the higher numbers. Each entry is ``{"value", "label", "checked"}``; exactly the
     legal values appear, once each (rules/contree.md §4)."""
     numbers = [v for v in legal if isinstance(v, int)]
     words = [v for v in legal if not isinstance(v, int)]
+    shown = CHIPS + 1 if len(numbers) == CHIPS + 1 else CHIPS  # no list of a single value
     chips = [
         {"value": v, "label": labels.bid_value_word(v), "checked": i == 0}
-        for i, v in enumerate(numbers[:CHIPS] + words)
+        for i, v in enumerate(numbers[:shown] + words)
     ]
     more = [
-        {"value": v, "label": labels.bid_value_word(v), "checked": False} for v in numbers[CHIPS:]
+        {"value": v, "label": labels.bid_value_word(v), "checked": False} for v in numbers[shown:]
     ]
     return chips, more
 

@@ -172,3 +172,13 @@ def test_a_seat_says_a_coinche_short() -> None:
             == "×3"
         )
         assert labels.call_label("contree", {"type": "pass"}) == "Pass"
+
+
+def test_no_list_of_a_single_higher_value() -> None:
+    # ffb (max_bid 160, §10): after 110, 120 ... 160 remain (§4): five numbers, all chips
+    view = view_after({"type": "bid", "value": 110, "suit": "S"})
+    with i18n.using("en"):
+        p = panels.panel(view, {}, 2, {})
+    assert p is not None
+    assert [c["value"] for c in p["chips"]] == [120, 130, 140, 150, 160, "capot"]
+    assert p["more"] == []
