@@ -354,12 +354,18 @@ def action_label(game: str, action: dict[str, Any]) -> str:  # noqa: C901 - one 
 SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
 
-def call_label(game: str, action: dict[str, Any]) -> str:
+def call_label(game: str, action: dict[str, Any], options: dict[str, Any] | None = None) -> str:
     """A call as a seat's bubble shows it: short, "80 \u2663" for a bid of points
-    (rules/contree.md §4); otherwise as :func:`action_label`."""
+    (rules/contree.md §4); in a game of points a coinche is "×2" and a surcoinche
+    "×4" or "×3" (option ``surcoinche_multiplier``, §7) so that it fits a phone's seat;
+    otherwise as :func:`action_label`."""
     if action.get("type") == "bid" and "value" in action:
         sign = SUIT_SIGNS.get(str(action.get("suit")), str(action.get("suit")))
         return f"{bid_value_word(action['value'])} {sign}"
+    if of(game).bid_points and action.get("type") == "coinche":
+        return "×2"
+    if of(game).bid_points and action.get("type") == "surcoinche":
+        return f"×{(options or {}).get('surcoinche_multiplier') or 4}"
     return action_label(game, action)
 
 
@@ -393,16 +399,62 @@ def contract_call(game: str | None, contract: dict[str, Any] | None) -> str | No
     return f"{bid_value_word(contract['bid'])} {SUIT_SIGNS.get(trump, trump)}"
 
 
+def preset_changes(game: str | None, options: dict[str, Any] | None) -> list[tuple[str, str]]:
+    """The options of ``options`` that differ from their rules preset's value (option
+    ``preset``, rules/contree.md §10), in schema order: ``[(option label, value words)]``
+    in the viewer's language; [] when they equal the preset (or the game has none). An
+    option missing from ``options`` takes the preset's value."""
+    ruleset = rules.GAMES.get(game or "")
+    schema = ruleset.options_schema if ruleset else []
+    names = {o["name"] for o in schema}
+    if "preset" not in names:
+        return []
+    chosen = options or {}
+    preset = chosen.get("preset") or next(o["default"] for o in schema if o["name"] == "preset")
+    changes = []
+    for o in schema:
+        fixed = (o.get("presets") or {}).get(preset, o.get("default"))
+        if o["name"] == "preset" or "presets" not in o or o["name"] not in chosen:
+            continue
+        value = chosen[o["name"]]
+        if value != fixed:
+            changes.append(
+                (cards.option_text(o.get("label", o["name"])), _value_words(o, value, game))
+            )
+    return changes
+
+
+def _value_words(option: dict[str, Any], value: Any, game: str | None) -> str:
+    """An option value as words: yes/no, a choice's label, or the value."""
+    if value is True:
+        return _("yes")
+    if value is False:
+        return _("no")
+    if option.get("type") == "choice":
+        return choice_label(option["name"], value, game)
+    return str(value)
+
+
 def preset_words(game: str | None, options: dict[str, Any] | None) -> tuple[str, str] | None:
     """The rules preset of a game that has one (option ``preset``, rules/contree.md §10):
-    ``(short name, its words)``, e.g. ("ffb", "FFB contrée (2016)"); None
-    for a game without presets. A missing value is the schema's default."""
+    ``(short name, its words)``, e.g. ("ffb", "FFB contrée (2016)"); when some options
+    differ from the preset, ("ffb, modified", "FFB contrée (2016), modified: Rounding of
+    trick points: none; ..."). None for a game without presets. A missing value is the
+    schema's default."""
     ruleset = rules.GAMES.get(game or "")
     schema = {o["name"]: o for o in (ruleset.options_schema if ruleset else [])}
     if "preset" not in schema:
         return None
     value = (options or {}).get("preset") or schema["preset"]["default"]
-    return str(value), choice_label("preset", value, game)
+    short, words = str(value), choice_label("preset", value, game)
+    changes = preset_changes(game, options)
+    if not changes:
+        return short, words
+    listed = "; ".join(f"{label}: {v}" for label, v in changes)
+    return (
+        _("%(preset)s, modified") % {"preset": short},
+        _("%(preset)s, modified: %(changes)s") % {"preset": words, "changes": listed},
+    )
 
 
 def seat_word(game: str, seat: int, dealer: int | None, players: int) -> str | None:

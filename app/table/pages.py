@@ -490,7 +490,8 @@ async def move(request: Request, room_id: int, db: SessionDep, user: OptionalUse
         action = json.loads(first(form, "action") or "")
         # A bid of points names its suit on the button and its value in a separate
         # field of the form (the contrée panel, templates/rooms/_panel_contree.html).
-        value = first(form, "bid_value")
+        # A value from the list of higher values (bid_value_more) wins over the chips.
+        value = first(form, "bid_value_more") or first(form, "bid_value")
         if value and isinstance(action, dict) and action.get("type") == "bid":
             action.setdefault("value", int(value) if value.isdigit() else value)
     except ValueError:

@@ -73,6 +73,28 @@ def _bid_values(options: dict[str, Any]) -> list[Any]:
     return values
 
 
+CHIPS = 4  # the next legal numbers shown as chips; the higher ones go to a list
+
+
+def _value_choice(legal: list[Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The legal bid values (low to high) split for a compact panel whatever ``max_bid``:
+    ``(chips, more)`` -- chips (radios ``bid_value``) for the next ``CHIPS`` numbers (all five when
+    only one more is left) and capot / générale, the first checked; ``more`` (options of the list ``bid_value_more``)
+    for the higher numbers. Each entry is ``{"value", "label", "checked"}``; exactly the
+    legal values appear, once each (rules/contree.md §4)."""
+    numbers = [v for v in legal if isinstance(v, int)]
+    words = [v for v in legal if not isinstance(v, int)]
+    shown = CHIPS + 1 if len(numbers) == CHIPS + 1 else CHIPS  # no list of a single value
+    chips = [
+        {"value": v, "label": labels.bid_value_word(v), "checked": i == 0}
+        for i, v in enumerate(numbers[:shown] + words)
+    ]
+    more = [
+        {"value": v, "label": labels.bid_value_word(v), "checked": False} for v in numbers[shown:]
+    ]
+    return chips, more
+
+
 def contree_bidding(
     view: dict[str, Any], names: dict[int, str], me: int | None, four: bool
 ) -> dict[str, Any]:
@@ -96,6 +118,7 @@ def contree_bidding(
             }
         )
         checked = checked or enabled
+    chips, more = _value_choice([v["value"] for v in values if v["enabled"]])
     suits = [
         {
             "suit": s,
@@ -128,6 +151,8 @@ def contree_bidding(
         "coinched_by": _who(bidding.get("coinched_by"), names, me),
         "surcoinched_by": _who(bidding.get("surcoinched_by"), names, me),
         "values": values,
+        "chips": chips,
+        "more": more,
         "suits": suits,
         "calls": calls,
         "my_turn": bool(legal) and me is not None,

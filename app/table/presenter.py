@@ -251,9 +251,11 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         )
     to_act = view.get("to_act")
     calls: dict[int, str] = {}
+    call_words: dict[int, str] = {}  # the call in full, for the tooltip and screen readers
     call_index: dict[int, int] = {}
     for i, entry in enumerate(view.get("auction") or []):
-        calls[entry["seat"]] = labels.call_label(game, entry)
+        calls[entry["seat"]] = labels.call_label(game, entry, view.get("options"))
+        call_words[entry["seat"]] = labels.action_label(game, entry)
         call_index[entry["seat"]] = i
     # Between deals (phase "deal") the view already names the next deal's dealer while the
     # table still shows the finished deal: no dealer or eldest-hand chip until it starts.
@@ -284,6 +286,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
                 "belote": belote_said.get(s),
                 "call": calls.get(s) if view.get("phase") == "auction" and not exchanging else None,
                 "call_key": call_index.get(s),
+                "call_words": call_words.get(s),
             }
         )
     # A championship stops its match between deals (a number of deals, a time limit):

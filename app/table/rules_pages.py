@@ -89,6 +89,10 @@ def option_value(game: str, chosen: dict[str, Any] | None) -> Any:
     values = {name: o.get("default") for name, o in schema.items()} | (chosen or {})
 
     def opt_value(name: str) -> str:
+        if name == "preset":  # the preset, or "…, modified: …" when options differ (§10)
+            words = labels.preset_words(game, values)
+            if words:
+                return words[1]
         return value_words(schema.get(name, {}), values.get(name), game)
 
     return opt_value
@@ -141,6 +145,8 @@ async def rules_page(
             "options": options_rows(game, chosen),
             "opt": option_checker(game, chosen),
             "opt_value": option_value(game, chosen),
+            # the raw values (the room's, else the defaults) for figures quoted in the text
+            "ov": rules.GAMES[game].validate_options(chosen or {}),
             "target": (chosen or {}).get("target")
             or rules.GAMES[game].validate_options({}).get("target"),
             "room": room_info,

@@ -29,11 +29,27 @@ def _pair(value: Any, n: int = 2) -> list[Any] | None:
     return None
 
 
-def _trump_cell(contract: dict[str, Any] | None, game: str) -> dict[str, Any]:
-    """The contract of a sheet line as a cell: a suit icon, or a word."""
+def _trump_cell(
+    contract: dict[str, Any] | None, game: str, detail: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The contract of a sheet line as a cell: a suit icon, or a word. A contract of
+    points (contrée, rules/contree.md §4, §7) shows its value and, coinched, the
+    multiplier of the deal's ``detail`` (×2; surcoinched ×4 or ×3)."""
     if not contract:
         return {"text": ""}
     trump = contract.get("trump")
+    points = labels.contract_words(game, contract)
+    if points is not None:
+        value, level = points
+        mult = (detail or {}).get("multiplier")
+        times = f"×{mult}" if isinstance(mult, int) and mult > 1 else ""
+        return {
+            "img": cards.suit_image(trump) if trump in cards.SUIT_NAMES else None,
+            "alt": cards.suit_name(trump) if trump else "",
+            "lead": value,
+            "text": times,
+            "title": " ".join(w for w in (labels.contract_call(game, contract), level, times) if w),
+        }
     words: list[str] = []
     if contract.get("botifarra"):
         words.append(_("Botifarra"))
@@ -99,7 +115,7 @@ def sheet(view: dict[str, Any]) -> dict[str, Any]:
     n = labels.sides(game)
     bridge = words.sheet == "bridge"
     botifarra = words.sheet == "botifarra"
-    columns = ["#", _("Contract") if bridge else _("Trumps")]
+    columns = ["#", _("Contract") if bridge or words.bid_points else _("Trumps")]
     if bridge:
         columns += [_("Raw"), _("Pts")]
     if botifarra:
@@ -113,7 +129,7 @@ def sheet(view: dict[str, Any]) -> dict[str, Any]:
         cells.append(
             {"text": _("void"), "title": _("everybody passed")}
             if e.get("void")
-            else _trump_cell(contract, game)
+            else _trump_cell(contract, game, detail)
         )
         if bridge:
             raw, rounded = _pair(detail.get("raw")), _pair(detail.get("rounded"))

@@ -47,6 +47,21 @@
     });
   });
 
+  // Contrée's bidding panel: a value is either a chip or one from the list of higher
+  // values; choosing one clears the other, so the suit button bids what is shown.
+  document.addEventListener("change", function (ev) {
+    var el = ev.target;
+    if (!el.matches) return;
+    var form = el.closest("form.contree-bids");
+    if (!form) return;
+    var more = form.querySelector("select[name=bid_value_more]");
+    if (el.matches("select[name=bid_value_more]") && el.value) {
+      form.querySelectorAll("input[name=bid_value]").forEach(function (r) { r.checked = false; });
+    } else if (el.matches("input[name=bid_value]") && more) {
+      more.value = "";
+    }
+  });
+
   // A rules preset (contrée: ffb, coinche, colver) sets every option it fixes: the
   // fields of the same game follow it; the player may still change one afterwards.
   document.addEventListener("change", function (ev) {

@@ -21,7 +21,14 @@ from tests.e2e.helpers import (
     shoot_result,
     sit_fill_start,
 )
-from tests.e2e.phone import answer_until, assert_fits, layout, my_card_to_play, new_table
+from tests.e2e.phone import (
+    answer_until,
+    assert_fits,
+    assert_unobstructed,
+    layout,
+    my_card_to_play,
+    new_table,
+)
 
 pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
 
@@ -30,40 +37,46 @@ def my_call(view: dict[str, Any]) -> bool:
     return view.get("phase") == "auction" and view.get("to_act") == 0
 
 
+@pytest.mark.parametrize("preset", ["ffb", "coinche"])
 def test_the_contree_bidding_panel_and_the_contract(
-    browser: Any, live_url: str, screenshots: Path
+    browser: Any, live_url: str, screenshots: Path, preset: str
 ) -> None:
-    token, room = new_table(live_url, "contree", nickname="Coinche")
+    """ffb bids up to 160, coinche up to 650 (rules/contree.md §10): either way the panel
+    and the hand fit a phone and a desktop, and exactly the legal values can be chosen."""
+    token, room = new_table(live_url, "contree", nickname="Coinche", options={"preset": preset})
     view = answer_until(live_url, token, room, my_call)
     standing = view.get("bidding") or {}
     page = page_as(browser, live_url, token, PHONE)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{live_url}/rooms/{room}")
-    page.wait_for_selector("[data-testid=bid-values]")
-    assert page.locator("[data-testid=preset]").inner_text() == "ffb"  # the default preset
+    page.wait_for_selector("[data-testid=calls]")
+    assert page.locator("[data-testid=preset]").inner_text() == preset
     for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
         page.wait_for_timeout(250)
-        page.screenshot(path=str(screenshots / f"contree-auction-{name}.png"))
+        page.screenshot(path=str(screenshots / f"contree-auction-{preset}-{name}.png"))
+        assert_fits(layout(page))
+        assert_unobstructed(page)
     page.set_viewport_size(PHONE)
-    assert_fits(layout(page))
-    # exactly the legal bid values are enabled (rules/contree.md §4)
+    # exactly the legal bid values can be chosen (rules/contree.md §4): chips and list
     legal = {str(a["value"]) for a in view["legal_actions"] if a["type"] == "bid"}
     radios = page.locator("[data-testid=bid-values] input[type=radio]")
-    enabled = {
-        radios.nth(i).get_attribute("value")
-        for i in range(radios.count())
-        if radios.nth(i).is_enabled()
-    }
-    assert enabled == legal
+    offered = [radios.nth(i).get_attribute("value") for i in range(radios.count())]
+    more = page.locator("[data-testid=bid-more] option")
+    offered += [more.nth(i).get_attribute("value") for i in range(more.count())]
+    offered = [v for v in offered if v]  # the list's empty first option
+    assert sorted(offered) == sorted(legal)
     coinche = page.locator("[data-testid=calls] button[data-call=coinche]")
     theirs = standing.get("bidder") is not None and standing["bidder"] % 2 == 1
     assert coinche.is_enabled() == (theirs and not standing.get("coinche"))
     # bid the highest open value in hearts: a value chip, then the suit button
     if legal:
-        top = max(legal, key=lambda v: int(v) if v.isdigit() else 10_000)
-        page.locator(f"[data-testid=bid-values] input[value='{top}']").check(force=True)
+        top = max((v for v in legal if v.isdigit()), key=int, default="capot")
+        if page.locator(f"[data-testid=bid-more] option[value='{top}']").count():
+            page.locator("[data-testid=bid-more]").select_option(top)
+        else:
+            page.locator(f"[data-testid=bid-values] input[value='{top}']").check(force=True)
         page.locator("[data-testid=calls] button[data-call=bid-H]").click()
         for _ in range(100):
             after = api(live_url, "GET", f"/api/rooms/{room}/view", token)
@@ -81,7 +94,7 @@ def test_the_contree_bidding_panel_and_the_contract(
     for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
         page.wait_for_timeout(250)
-        page.screenshot(path=str(screenshots / f"contree-play-{name}.png"))
+        page.screenshot(path=str(screenshots / f"contree-play-{preset}-{name}.png"))
     assert not errors, errors
     page.context.close()
 
@@ -177,3 +190,24 @@ def test_a_generale_by_the_deal_form_fields(browser: Any, live_url: str, screens
             table = api(live_url, "GET", f"/api/tournaments/{tid}/tables/1", token)
             assert [d["points"] for d in table["deals"]] == [[1000, 0]]
         page.context.close()
+
+
+def test_a_modified_preset_is_named_so(browser: Any, live_url: str, screenshots: Path) -> None:
+    """ffb with rounding none and surcoinche x3 is not ffb (rules/contree.md §10): the
+    table says "ffb, modified" and its tooltip names the two options; the table still fits."""
+    options = {"preset": "ffb", "rounding": "none", "surcoinche_multiplier": 3}
+    token, room = new_table(live_url, "contree", nickname="Modif", options=options)
+    page = page_as(browser, live_url, token, PHONE)
+    page.goto(f"{live_url}/rooms/{room}?lang=en")
+    preset = page.locator("[data-testid=preset]")
+    preset.wait_for()
+    assert preset.inner_text() == "ffb, modified"
+    title = preset.get_attribute("title") or ""
+    assert title.startswith("FFB contrée (2016), modified: ")
+    assert "A surcoinche multiplies by: 3" in title
+    for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(250)
+        page.screenshot(path=str(screenshots / f"contree-modified-{name}.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    page.context.close()

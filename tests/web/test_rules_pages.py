@@ -76,3 +76,33 @@ async def test_bridge_belote_2001_options_are_marked(client, guest) -> None:
     assert '<span class="opt on">Comme le programme de 2001 : contrat réussi' in page
     assert '<span class="opt">Seule l\'équipe à la meilleure suite' in page
     assert "Programme de 2001 : contrat réussi, une équipe qui a pris des points" in page
+
+
+async def test_contree_figures_and_preset_follow_the_room(client, guest) -> None:
+    """ffb with rounding none and surcoinche x3 is no longer ffb: the page says so, and
+    the flat capot quoted is 2 x 250 x m (rules/contree.md §7): 500, 1000, and 2 x 250 x 3
+    = 1500 surcoinched (not ffb's 2000); the failed example is failure_base 160 + 120."""
+    me = await guest()
+    options = {"preset": "ffb", "rounding": "none", "surcoinche_multiplier": 3}
+    room = (
+        await client.post("/api/rooms", json={"game": "contree", "options": options}, headers=me)
+    ).json()
+    page = (await client.get(f"/rules/contree?room={room['id']}&lang=en")).text
+    assert "500 (1000 coinched, 1500 surcoinched)" in page
+    assert "2000 surcoinched" not in page
+    assert "160 + 120 = 280" in page
+    assert "FFB contrée (2016), modified:" in page
+    assert "Rounding of trick points:" in page and "A surcoinche multiplies by: 3" in page
+    # the rounded example is struck through without rounding
+    assert '<span class="opt"> (rounded, 110 + 100 = 210)</span>' in page
+    plain = (await client.get("/rules/contree?lang=en")).text
+    assert "500 (1000 coinched, 2000 surcoinched)" in plain and "modified" not in plain
+    assert '<span class="opt on"> (rounded, 110 + 100 = 210)</span>' in plain
+    # colver: failure_base 162 (§10) -> 162 + 120 = 282
+    room = (
+        await client.post(
+            "/api/rooms", json={"game": "contree", "options": {"preset": "colver"}}, headers=me
+        )
+    ).json()
+    page = (await client.get(f"/rules/contree?room={room['id']}&lang=en")).text
+    assert "162 + 120 = 282" in page and "modified" not in page
