@@ -302,22 +302,23 @@
   // ---------------------------------------------------------------- double taps
   // A double tap must not become a second, unchosen move: the first tap's answer redraws
   // the prompt, and the second tap would land on whatever button took the first one's
-  // place ("Take" becomes "Declare"). A tap on a table button drawn after the previous
+  // place ("Take" becomes "Declare"). A tap on a move's button drawn after the previous
   // tap, and less than DOUBLE_TAP_MS after it, is dropped. A button drawn before the
   // previous tap (the same card tapped twice) goes through: the server answers a repeat.
   var DOUBLE_TAP_MS = 400;
   var lastTap = 0;
   function stampButtons() {
     var now = Date.now();
-    document.querySelectorAll("#room-main button:not([data-drawn-at])").forEach(function (b) {
+    document.querySelectorAll("#room-main form[action$='/moves'] button:not([data-drawn-at])").forEach(function (b) {
       b.setAttribute("data-drawn-at", String(now));
     });
   }
   document.addEventListener("click", function (ev) {
-    var b = ev.target.closest && ev.target.closest("#room-main button");
+    var b = ev.target.closest && ev.target.closest("#room-main form[action$='/moves'] button");
     if (!b) return;
     var now = Date.now();
-    var drawn = Number(b.getAttribute("data-drawn-at") || now);  // not stamped yet: just drawn
+    // not stamped yet: drawn since the last stamping, so after the previous tap
+    var drawn = b.hasAttribute("data-drawn-at") ? Number(b.getAttribute("data-drawn-at")) : Infinity;
     if (now - lastTap < DOUBLE_TAP_MS && drawn > lastTap) {
       ev.preventDefault();
       ev.stopImmediatePropagation();

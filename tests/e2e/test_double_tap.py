@@ -19,15 +19,23 @@ from tests.e2e.phone import new_table
 
 pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
 
-# Three taps on test buttons inside #room-main; each reports whether the page let it
-# through (a dropped tap is cancelled before the form or htmx sees it).
-TAPS = """() => {
-  const main = document.getElementById("room-main");
+# Taps on test buttons of a move form inside #room-main (the room's other buttons, such
+# as Start, are not guarded); each reports whether the page let it through (a dropped
+# tap is cancelled before the form or htmx sees it).
+FORM = """
+  const form = document.createElement("form");
+  form.setAttribute("action", "/rooms/0/moves");
+  document.getElementById("room-main").appendChild(form);
+"""
+TAPS = (
+    """() => {"""
+    + FORM
+    + """
   const make = (stamp) => {
     const b = document.createElement("button");
     b.type = "button";
     if (stamp !== null) b.setAttribute("data-drawn-at", String(stamp));
-    main.appendChild(b);
+    form.appendChild(b);
     return b;
   };
   const tap = (b) => b.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
@@ -38,13 +46,18 @@ TAPS = """() => {
   const second = tap(drawnAfter);             // the double tap's second half: dropped
   return {first, again, second};
 }"""
+)
 
-LATER = """() => new Promise((done) => setTimeout(() => {
+LATER = (
+    """() => new Promise((done) => setTimeout(() => {"""
+    + FORM
+    + """
   const b = document.createElement("button");
   b.type = "button";
-  document.getElementById("room-main").appendChild(b);
+  form.appendChild(b);
   done(b.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true})));
 }, 600))"""
+)
 
 
 def test_a_double_tap_does_not_land_on_the_button_drawn_by_the_first(
