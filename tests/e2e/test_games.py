@@ -125,7 +125,7 @@ def test_a_belote_for_three_deal_with_32_cards(
     errors = _errors(page)
     page.goto(live_url + "/")
     page.fill("#nickname", "Anouk")
-    page.click("[data-testid=nickname-form] button[type=submit]")
+    page.click("[data-testid=nickname-only]")
     page.wait_for_selector("[data-testid=create-room]")
     page.select_option("#game-select", "belote-3p")
     page.select_option("fieldset[data-game=belote-3p] select[name=opt_deal]", "32")
