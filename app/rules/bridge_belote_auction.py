@@ -75,14 +75,7 @@ class BridgeAuction(TrickGame):
         ex = state.extra
         kind = action.get("type")
         if kind == "pass":
-            state.auction.append({"seat": seat, "type": "pass"})
-            ex["passes"] += 1
-            if ex["bid"] is None and ex["passes"] == self.players:
-                self.void_deal(state)
-            elif ex["bid"] is not None and ex["passes"] == self.players - 1:
-                self.close_auction(state)
-            else:
-                state.to_act = self.next_seat(seat)
+            self.pass_in_bidding(state, seat)
             return
         if kind == "bid":
             self._bid(state, seat, action.get("contract"))

@@ -312,6 +312,26 @@ class TrickGame(Lookups, Views):
         """Hand out ``deck`` (top card first) and open the auction. Game-specific."""
         raise NotImplementedError
 
+    def close_auction(self, state: State) -> None:  # pragma: no cover - abstract
+        """The bidding is over: fix the contract and begin the play. Game-specific."""
+        raise NotImplementedError
+
+    def pass_in_bidding(self, state: State, seat: int) -> None:
+        """``seat`` passes in a bidding auction (rules/bridge-belote.md §4,
+        rules/contree.md §4): every seat passing without a bid voids the deal; after a
+        bid, the others' passes in a row (``players - 1``) close the auction; else the
+        next seat speaks. ``state.extra`` keeps the standing ``bid`` and the ``passes``
+        in a row (a bid or a double sets them back)."""
+        state.auction.append({"seat": seat, "type": "pass"})
+        ex = state.extra
+        ex["passes"] += 1
+        if ex["bid"] is None and ex["passes"] == self.players:
+            self.void_deal(state)
+        elif ex["bid"] is not None and ex["passes"] == self.players - 1:
+            self.close_auction(state)
+        else:
+            state.to_act = self.next_seat(seat)
+
     def void_deal(self, state: State) -> None:
         """Nobody took: record a void deal and pass the deal to the next dealer."""
         state.sheet = state.sheet + [
