@@ -9,7 +9,7 @@ at that stage (a round open, a table playing), 422 bad input (with the reason).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Response
 from pydantic import BaseModel, ConfigDict, Field
@@ -484,23 +484,54 @@ async def standings(tournament_id: int, db: SessionDep) -> dict[str, Any]:
     return await views.standings_of(db, tournament_id)
 
 
-@router.get("/tournaments/{tournament_id}/standings.csv", responses=E, response_class=Response)
-async def standings_csv(tournament_id: int, db: SessionDep) -> Response:
-    """The standings as CSV."""
-    text = await views.standings_csv(db, tournament_id)
-    return _csv_response(text, f"standings-{tournament_id}.csv")
+@router.get("/tournaments/{tournament_id}/crosstable", responses=E)
+async def crosstable(tournament_id: int, db: SessionDep) -> dict[str, Any]:
+    """Every team against every other, in the standings' order (``views.crosstable``)."""
+    return await views.crosstable(db, tournament_id)
 
 
-@router.get("/tournaments/{tournament_id}/results.csv", responses=E, response_class=Response)
-async def results_csv(tournament_id: int, db: SessionDep) -> Response:
-    """Every published table's result as CSV."""
-    text = await views.results_csv(db, tournament_id)
-    return _csv_response(text, f"results-{tournament_id}.csv")
+#: ``?sep=semicolon`` for a spreadsheet in a Spanish, Catalan or French locale.
+CsvSeparator = Annotated[Literal["comma", "semicolon"], Query()]
+
+_SHEETS = {"standings": views.standings_sheet, "results": views.results_sheet}
+_XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
-def _csv_response(text: str, filename: str) -> Response:
+@router.get(
+    "/tournaments/{tournament_id}/{what}.csv",
+    responses=E,
+    response_class=Response,
+    name="tournament_csv",
+)
+async def sheet_csv(
+    tournament_id: int,
+    what: Literal["standings", "results"],
+    db: SessionDep,
+    sep: CsvSeparator = "comma",
+) -> Response:
+    """The standings or every published table's result as CSV (UTF-8 with a byte order
+    mark; ``sep=semicolon`` separates with ``;`` and writes a decimal comma)."""
+    text = views.to_csv(await _SHEETS[what](db, tournament_id), sep)
+    return _download(text.encode(), "text/csv; charset=utf-8", f"{what}-{tournament_id}.csv")
+
+
+@router.get(
+    "/tournaments/{tournament_id}/{what}.xlsx",
+    responses=E,
+    response_class=Response,
+    name="tournament_xlsx",
+)
+async def sheet_xlsx(
+    tournament_id: int, what: Literal["standings", "results"], db: SessionDep
+) -> Response:
+    """The standings or every published table's result as an Excel workbook."""
+    data = views.to_xlsx(await _SHEETS[what](db, tournament_id), what)
+    return _download(data, _XLSX, f"{what}-{tournament_id}.xlsx")
+
+
+def _download(data: bytes, media_type: str, filename: str) -> Response:
     return Response(
-        text,
-        media_type="text/csv; charset=utf-8",
+        data,
+        media_type=media_type,
         headers={"Content-Disposition": f'attachment; filename="{filename}"'},
     )

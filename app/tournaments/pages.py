@@ -95,7 +95,7 @@ WORDS = (
     N_("matches won"),
     N_("Choose a nickname first (on the lobby page)."),
     N_("Only the organisers of this tournament may manage it."),
-    N_("Print pairings or sheets."),
+    N_("Print pairings, sheets or standings."),
 )
 _MATCH = (
     (re.compile(r"^to (\d+) points"), N_("to %(n)s points")),
@@ -556,6 +556,25 @@ async def standings_page(
     )
 
 
+@router.get("/tournaments/{tid}/crosstable", response_class=HTMLResponse)
+async def crosstable_page(
+    request: Request, tid: int, db: SessionDep, user: OptionalUser
+) -> Response:
+    """Every team against every other, in the standings' order (printable)."""
+    try:
+        t = await service.get_tournament(db, tid)
+    except ServiceError as exc:
+        return _error(request, user, exc, exc.status, "/tournaments")
+    return _page(
+        request,
+        "tournaments/crosstable.html",
+        user,
+        t=t,
+        cross=await views.crosstable(db, tid),
+        organiser=await service.is_organiser(db, tid, user),
+    )
+
+
 @router.get("/tournaments/{tid}/teams/{team_id}", response_class=HTMLResponse)
 async def team_page(
     request: Request, tid: int, team_id: int, db: SessionDep, user: OptionalUser
@@ -672,9 +691,12 @@ async def printable(
     user: OptionalUser,
     round: int | None = None,
 ) -> Response:  # noqa: A002
-    """Printable pairings (``pairings``) or score sheets, one page per table (``sheets``)."""
-    if what not in ("pairings", "sheets"):
-        return _error(request, user, "Print pairings or sheets.", 404, f"/tournaments/{tid}")
+    """Printable pairings (``pairings``), score sheets, one page per table (``sheets``), or
+    the standings with the club ranking (``standings``)."""
+    if what not in ("pairings", "sheets", "standings"):
+        return _error(
+            request, user, "Print pairings, sheets or standings.", 404, f"/tournaments/{tid}"
+        )
     try:
         t = await service.get_tournament(db, tid)
     except ServiceError as exc:
@@ -686,8 +708,15 @@ async def printable(
         if round
         else (all_rounds[-1] if all_rounds else None)
     )
+    standings = await views.standings_of(db, tid) if what == "standings" else None
     return _page(
-        request, f"tournaments/print_{what}.html", user, t=t, rnd=chosen, rows=range(1, 19)
+        request,
+        f"tournaments/print_{what}.html",
+        user,
+        t=t,
+        rnd=chosen,
+        rows=range(1, 19),
+        standings=standings,
     )
 
 

@@ -8,6 +8,7 @@ import csv
 import io
 from typing import Any
 
+import xlsxwriter
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -17,7 +18,9 @@ from app.core.errors import NotFound
 from app.core.hooks import RoomLabel
 from app.tournaments.models import AuditEntry, Round, Tournament, TournamentTable
 from app.tournaments.results import (
+    counts,
     group_standings,
+    removed_teams,
     results_of,
     scores_of,
     seats_of,
@@ -166,6 +169,57 @@ async def team_history(db: AsyncSession, tournament_id: int, team_id: int) -> di
     return {"team": team_out(teams[team_id], clubs), "matches": matches}
 
 
+async def crosstable(db: AsyncSession, tournament_id: int) -> dict[str, Any]:
+    """Every team against every other, in the standings' order, as a spreadsheet or
+    Challonge shows it: ``{tournament, teams: [{rank, team}], cells: [[[{round, for,
+    against, outcome ("won"|"lost"|"draw"|"playing"|"removed"), forfeit}]]]}`` where
+    ``cells[i][j]`` lists the matches of the i-th team against the j-th, seen from the i-th
+    (several in a double round robin or a knockout rematch; empty on the diagonal and for
+    teams that have not met). Byes are not in it (the standings count them). Three players
+    each for himself have no crosstable: ``teams`` and ``cells`` are empty and ``three`` is
+    True. Raises NotFound."""
+    data = await standings_of(db, tournament_id)
+    t = await load(db, tournament_id)
+    three = rules.GAMES[t.game].sides == 3
+    order = [r["team"]["id"] for r in data["rows"]]
+    index = {team: i for i, team in enumerate(order)}
+    cells: list[list[list[dict[str, Any]]]] = [[[] for _ in order] for _ in order]
+    removed = removed_teams(t)
+    for rnd in [] if three else await rounds_of(db, t.id):
+        if rnd.status == "draft":
+            continue
+        for x in await tables_in(db, rnd.id):
+            if x.away_id is None or x.home_id not in index or x.away_id not in index:
+                continue
+            for me, other, mine, theirs in (
+                (x.home_id, x.away_id, x.home_score, x.away_score),
+                (x.away_id, x.home_id, x.away_score, x.home_score),
+            ):
+                if x.status == "void" or (x.status == "done" and not counts(x, removed)):
+                    outcome = "removed"
+                elif x.status != "done":
+                    outcome = "playing"
+                elif x.winner_id is None:
+                    outcome = "draw"
+                else:
+                    outcome = "won" if x.winner_id == me else "lost"
+                cells[index[me]][index[other]].append(
+                    {
+                        "round": rnd.number,
+                        "for": mine,
+                        "against": theirs,
+                        "outcome": outcome,
+                        "forfeit": x.forfeit,
+                    }
+                )
+    return {
+        "tournament": data["tournament"],
+        "three": three,
+        "teams": [] if three else [{"rank": r["rank"], "team": r["team"]} for r in data["rows"]],
+        "cells": [] if three else cells,
+    }
+
+
 def _at_three(number: int, x: TournamentTable, me: int, teams: dict[int, Any]) -> dict[str, Any]:
     """A player's table of three in his history: the two others (``opponents``), his
     seat, his score and the highest of theirs; won (the single highest), draw (the
@@ -244,16 +298,60 @@ def csv_cell(value: Any) -> Any:
     return value
 
 
-def _csv(header: list[str], lines: list[list[Any]]) -> str:
+#: A sheet: its header and its lines (numbers stay numbers, texts stay texts).
+Sheet = tuple[list[str], list[list[Any]]]
+
+#: The separators a CSV export offers: ``comma`` (RFC 4180) or ``semicolon`` (what a
+#: spreadsheet set to Spanish, Catalan or French reads, with a decimal comma).
+CSV_SEPARATORS = ("comma", "semicolon")
+
+
+def to_csv(sheet: Sheet, sep: str = "comma") -> str:
+    """``sheet`` as CSV text that opens right in a spreadsheet: it starts with a UTF-8
+    byte order mark (so Excel reads "València" as UTF-8), formula-like texts are defused
+    (``csv_cell``), and with ``sep="semicolon"`` the cells are separated by ``;`` and a
+    fraction is written with a decimal comma (``2.5`` -> ``"2,5"``), as a Spanish locale
+    expects. Raises ValueError for another ``sep``."""
+    if sep not in CSV_SEPARATORS:
+        raise ValueError(f"unknown separator {sep!r}")
+    semicolon = sep == "semicolon"
+    header, lines = sheet
     buffer = io.StringIO()
-    writer = csv.writer(buffer)
+    buffer.write("\ufeff")
+    writer = csv.writer(buffer, delimiter=";" if semicolon else ",")
     writer.writerow(header)
-    writer.writerows([csv_cell(v) for v in line] for line in lines)
+    for line in lines:
+        cells = [csv_cell(v) for v in line]
+        if semicolon:
+            cells = [str(v).replace(".", ",") if isinstance(v, float) else v for v in cells]
+        writer.writerow(cells)
     return buffer.getvalue()
 
 
-async def standings_csv(db: AsyncSession, tournament_id: int) -> str:
-    """The standings as CSV: rank, team, club, counts, match points and every tie-break value."""
+def to_xlsx(sheet: Sheet, title: str) -> bytes:
+    """``sheet`` as an Excel workbook (one worksheet named ``title``, cut to Excel's 31
+    characters), written with XlsxWriter: numbers are stored as numbers, texts as texts
+    (never as formulas), the header bold and frozen."""
+    header, lines = sheet
+    out = io.BytesIO()
+    book = xlsxwriter.Workbook(out, {"in_memory": True, "strings_to_formulas": False})
+    ws = book.add_worksheet(title[:31])
+    bold = book.add_format({"bold": True})
+    ws.write_row(0, 0, header, bold)
+    for i, line in enumerate(lines, start=1):
+        for j, value in enumerate(line):
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                ws.write_string(i, j, "" if value is None else str(value))
+            else:
+                ws.write_number(i, j, value)
+    ws.freeze_panes(1, 0)
+    book.close()
+    return out.getvalue()
+
+
+async def standings_sheet(db: AsyncSession, tournament_id: int) -> Sheet:
+    """The standings as a sheet (``to_csv``, ``to_xlsx``): rank, team, club, counts, match
+    points and every tie-break value. Raises NotFound."""
     data = await standings_of(db, tournament_id)
     header = [
         "rank",
@@ -294,11 +392,12 @@ async def standings_csv(db: AsyncSession, tournament_id: int) -> str:
         ]
         for r in data["rows"]
     ]
-    return _csv(header, lines)
+    return header, lines
 
 
-async def results_csv(db: AsyncSession, tournament_id: int) -> str:
-    """Every published table as CSV: round, table, teams, mode, status, scores, winner."""
+async def results_sheet(db: AsyncSession, tournament_id: int) -> Sheet:
+    """Every published table as a sheet: round, table, teams, mode, status, scores, winner
+    (and the third player and score in a three-player game). Raises NotFound."""
     t = await load(db, tournament_id)
     teams = {x.id: x.name for x in await teams_of(db, t.id)}
     three = rules.GAMES[t.game].sides == 3
@@ -340,4 +439,4 @@ async def results_csv(db: AsyncSession, tournament_id: int) -> str:
         "winner",
         "forfeit",
     ]
-    return _csv(head + (["third", "third_score"] if three else []), lines)
+    return head + (["third", "third_score"] if three else []), lines

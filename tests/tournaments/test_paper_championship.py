@@ -69,10 +69,14 @@ async def test_six_bolot_teams_paper_round_robin_entered_deal_by_deal(org: Org) 
     assert len(history["matches"]) == 5
     assert {m["opponent"]["id"] for m in history["matches"]} == {x["id"] for x in teams[1:]}
 
-    text = await org.get(f"/tournaments/{tid}/standings.csv")
+    text = (await org.get(f"/tournaments/{tid}/standings.csv")).removeprefix("\ufeff")
     table = list(csv.reader(io.StringIO(text)))
     assert table[0][:3] == ["rank", "team", "club"] and len(table) == 7
-    results = list(csv.reader(io.StringIO(await org.get(f"/tournaments/{tid}/results.csv"))))
+    results = list(
+        csv.reader(
+            io.StringIO((await org.get(f"/tournaments/{tid}/results.csv")).removeprefix("\ufeff"))
+        )
+    )
     assert len(results) == 1 + 15
 
     sheet = await org.get(f"/tournaments/{tid}/tables/1?round=1")
