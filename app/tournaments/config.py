@@ -14,7 +14,8 @@ ruleset's options, completed by the engine) and ``Tournament.settings``::
       "points": {"win": 2, "draw": 1, "loss": 0, "bye": 2},
       "tiebreaks": ["head_to_head", "point_difference", "points_scored"],
       "play": "paper" | "online",     # how new tables are played (each table can be changed)
-      "ranking": "match_points" | "points"   # three players each for himself only
+      "ranking": "match_points" | "points",  # three players each for himself only
+      "avoid_same_club": true          # Swiss and groups: keep teams of one club apart
     }
 
 A game of three players each for himself (Belote for three) is played as a Swiss in
@@ -66,6 +67,7 @@ SETTINGS_KEYS = (
     "tiebreaks",
     "play",
     "ranking",
+    "avoid_same_club",
 )
 MATCH_KEYS = {"target": ("kind",), "deals": ("kind", "deals"), "time": ("kind", "minutes")}
 
@@ -142,7 +144,13 @@ def clean(
         for key, high in (("rounds", 30), ("groups", 16), ("advance", 8))
         if given.get(key) is not None
     }
+    avoid = given.get("avoid_same_club", True)
+    if not isinstance(avoid, bool):
+        raise Unprocessable("avoid_same_club must be true or false", "avoid_same_club_bool")
     out: dict[str, Any] = {}
+    if fmt in ("swiss", "groups_knockout") and not three:
+        # a round robin meets everyone and a knockout follows its seeding: nothing to avoid
+        out["avoid_same_club"] = avoid
     if fmt in ("round_robin", "groups_knockout"):
         out["return_leg"] = return_leg
     if fmt == "swiss" and "rounds" in numbers:

@@ -743,6 +743,7 @@ async def create(request: Request, db: SessionDep, user: OptionalUser) -> Respon
             "match": match,
             "play": f.get("play", "paper"),
             "return_leg": f.get("return_leg") == "on",
+            "avoid_same_club": f.get("avoid_same_club") == "on",
         }
         for key in ("rounds", "groups", "advance"):
             if f.get(key):

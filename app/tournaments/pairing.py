@@ -17,13 +17,19 @@ Rules (docs/tournaments.md states them for organisers):
   against the same team; when a group cannot be paired the fewest teams float to
   the nearest group. This is a maximum-weight perfect matching (networkx), so the
   choice is optimal, deterministic and fails only when no pairing without a
-  rematch exists at all.
+  rematch exists at all. With ``clubs`` given (the setting ``avoid_same_club``, on by
+  default), two teams of the same club meet only when no pairing without a rematch
+  has fewer such matches: fewer same-club matches come before the score groups, the
+  score groups before the Dutch order.
 * Knockout: a bracket of the next power of two, seeded so that 1 and 2 can meet
   only in the final (1 v 16, 8 v 9, ...); the missing places are byes, which
   therefore go to the top seeds.
 * Groups then knockout: teams are dealt into groups in snake order of seeding
   (1 2 3 4 / 8 7 6 5 / ...); each group plays a round robin; the first ``advance``
-  of each group go to a knockout seeded group winners first.
+  of each group go to a knockout seeded group winners first. With ``clubs`` given,
+  each team of a snake row goes to the group, among those of its row still free, with
+  the fewest of its clubmates (snake order breaks a tie), so every group still takes
+  one team of each row (the seeding pots hold).
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ __all__ = [
     "knockout_first_round",
     "knockout_next_round",
     "qualifier_seeding",
+    "same_club",
     "snake_groups",
     "swiss_round",
     "swiss_triples",
@@ -104,16 +111,30 @@ def _with_byes(raw: Iterable[tuple[int | None, int | None]]) -> list[Pair]:
 # ---------------------------------------------------------------- Swiss
 
 
+#: A team's club (None: no club), for keeping clubmates apart.
+Clubs = Mapping[int, int | None]
+
+
+def same_club(clubs: Clubs | None, a: int, b: int) -> bool:
+    """True when teams ``a`` and ``b`` play for the same club (never for clubless teams)."""
+    if not clubs:
+        return False
+    club = clubs.get(a)
+    return club is not None and club == clubs.get(b)
+
+
 def swiss_round(
     ranked: Sequence[int],
     points: Mapping[int, float],
     met: Iterable[frozenset[int]],
     had_bye: Iterable[int],
+    clubs: Clubs | None = None,
 ) -> list[Pair]:
     """The next Swiss round for ``ranked`` (best first: match points, tie-breaks, seed).
 
     ``points`` are the teams' match points (the score groups), ``met`` the pairs that
-    have already played, ``had_bye`` the teams that already had a bye. Returns the
+    have already played, ``had_bye`` the teams that already had a bye, ``clubs`` each
+    team's club when clubmates are to be kept apart (``None``: not). Returns the
     pairs, best table first, the bye last. Raises PairingError when no pairing
     without a rematch exists (or every team already had its bye).
     """
@@ -123,7 +144,7 @@ def swiss_round(
     if len(order) < 2:
         raise PairingError("a Swiss round needs at least two teams")
     if len(order) % 2 == 0:
-        pairs = _swiss_match(order, points, met_set)
+        pairs = _swiss_match(order, points, met_set, clubs)
         if pairs is None:
             raise PairingError("every pairing of this round would repeat a match")
         return pairs
@@ -131,16 +152,20 @@ def swiss_round(
         if bye in byes:
             continue
         rest = [t for t in order if t != bye]
-        pairs = _swiss_match(rest, points, met_set)
+        pairs = _swiss_match(rest, points, met_set, clubs)
         if pairs is not None:
             return pairs + [(bye, None)]
     raise PairingError("no team can take the bye without forcing a repeated match")
 
 
 def _swiss_match(
-    order: list[int], points: Mapping[int, float], met: set[frozenset[int]]
+    order: list[int],
+    points: Mapping[int, float],
+    met: set[frozenset[int]],
+    clubs: Clubs | None = None,
 ) -> list[Pair] | None:
-    """A perfect matching of ``order`` without rematches, best by score groups, or None."""
+    """A perfect matching of ``order`` without rematches, with the fewest clubmates
+    paired (``clubs``), then best by score groups, or None."""
     rank = {t: i for i, t in enumerate(order)}
     levels = sorted({points.get(t, 0) for t in order}, reverse=True)
     level = {t: levels.index(points.get(t, 0)) for t in order}
@@ -154,6 +179,8 @@ def _swiss_match(
     # Weights: crossing score groups costs far more than any within-group preference,
     # and a wide crossing more than two narrow ones (squared distance).
     big = (n + 1) ** 2
+    unit = 10 * big**3  # more than any one pair's cost below
+    club_cost = n * unit  # more than the costs of a whole round's pairs together
     for i, a in enumerate(order):
         for b in order[i + 1 :]:
             if frozenset((a, b)) in met:
@@ -165,7 +192,9 @@ def _swiss_match(
             else:
                 dutch = abs(rank[a] - rank[b])
             cost = gap * gap * big * big + dutch * big
-            graph.add_edge(a, b, weight=10 * big**3 - cost)
+            if same_club(clubs, a, b):
+                cost += club_cost
+            graph.add_edge(a, b, weight=club_cost + unit - cost)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     if len(matching) * 2 != n:
         return None
@@ -225,16 +254,23 @@ def knockout_next_round(winners: Sequence[int]) -> list[Pair]:
 # ---------------------------------------------------------------- groups
 
 
-def snake_groups(seeded: Sequence[int], count: int) -> list[list[int]]:
-    """Deal ``seeded`` teams (best first) into ``count`` groups in snake order."""
+def snake_groups(seeded: Sequence[int], count: int, clubs: Clubs | None = None) -> list[list[int]]:
+    """Deal ``seeded`` teams (best first) into ``count`` groups in snake order; with
+    ``clubs``, a team takes the free group of its row with the fewest clubmates."""
     if count < 1:
         raise PairingError("at least one group")
     if len(seeded) < 2 * count:
         raise PairingError(f"{count} groups need at least {2 * count} teams")
     groups: list[list[int]] = [[] for _ in range(count)]
-    for i, team in enumerate(seeded):
-        lap, place = divmod(i, count)
-        groups[place if lap % 2 == 0 else count - 1 - place].append(team)
+    for start in range(0, len(seeded), count):
+        lap = start // count
+        snake = list(range(count)) if lap % 2 == 0 else list(reversed(range(count)))
+        for team in seeded[start : start + count]:
+            place = min(
+                snake, key=lambda g: sum(same_club(clubs, team, other) for other in groups[g])
+            )
+            snake.remove(place)
+            groups[place].append(team)
     return groups
 
 

@@ -180,7 +180,7 @@ async def _next_pairs(
             mp = {r.team: r.match_points for r in rows}
             met = {frozenset((r.home, r.away)) for r in results if r.away is not None}
             had_bye = {r.home for r in results if r.away is None}
-            return "swiss", pairing.swiss_round(ranked, mp, met, had_bye)
+            return "swiss", pairing.swiss_round(ranked, mp, met, had_bye, _clubs(t, teams))
         if t.format == "groups_knockout":
             groups = _groups(teams)
             schedules = [
@@ -211,6 +211,14 @@ async def _knockout_next(db: AsyncSession, last: Round) -> list[pairing.Pair]:
     return pairing.knockout_next_round(winners)
 
 
+def _clubs(t: Tournament, teams: list[Team]) -> pairing.Clubs | None:
+    """Each team's club when the championship keeps clubmates apart (``avoid_same_club``,
+    on unless the organiser turned it off), else None."""
+    if not t.settings.get("avoid_same_club", True):
+        return None
+    return {x.id: x.club_id for x in teams}
+
+
 def _groups(teams: list[Team]) -> list[list[int]]:
     count = max((x.group_no or 0) for x in teams)
     return [[x.id for x in teams if x.group_no == g] for g in range(1, count + 1)]
@@ -235,7 +243,7 @@ async def preview(db: AsyncSession, tournament_id: int, user: User) -> dict[str,
         raise Conflict("enter at least three players first", "three_players_first")
     if t.format == "groups_knockout" and not any(x.group_no for x in teams):
         groups = pairing.snake_groups(
-            [x.id for x in teams if x.status == "active"], t.settings["groups"]
+            [x.id for x in teams if x.status == "active"], t.settings["groups"], _clubs(t, teams)
         )
         for number, members in enumerate(groups, 1):
             for x in teams:

@@ -347,6 +347,7 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "unknown_setting": N_("Unknown setting: the settings are %(keys)s."),
     "unknown_match_setting": N_("Unknown match setting: a match of this kind has %(keys)s."),
     "return_leg_bool": N_("The return leg is true or false."),
+    "avoid_same_club_bool": N_("Keeping clubmates apart is true or false."),
     "points_object": N_("The match points must be an object."),
     "match_kind": N_("A match is played to a target, for a number of deals or for a time."),
     "unknown_match_points": N_("Unknown match points %(key)s: use win, draw, loss or bye."),
