@@ -78,6 +78,28 @@ class TeamIn(Body):
     bot: str | None = None
 
 
+class TeamEdit(Body):
+    """A correction of a team: any of ``name``, ``players`` (names), ``club_id`` (null:
+    no club); a field left out is not changed."""
+
+    name: str | None = None
+    players: list[str] | None = Field(default=None, max_length=2)
+    club_id: int | None = None
+
+
+class PairingIn(Body):
+    """A draft round's pairing by hand: ``{"tables": [[home, away], [team, null]]}`` in
+    table order (team ids; ``null`` gives a bye)."""
+
+    tables: list[tuple[int, int | None]] = Field(max_length=500)
+
+
+class EndIn(Body):
+    """Why the championship ends early (shown in the audit trail)."""
+
+    reason: str = ""
+
+
 class WithdrawIn(Body):
     """``remaining``: "forfeit" (the opponents win) or "remove" (the matches do not count)."""
 
@@ -270,6 +292,44 @@ async def withdraw(
     )
 
 
+@router.patch("/tournaments/{tournament_id}/teams/{team_id}", responses=E)
+async def edit_team(
+    tournament_id: int,
+    team_id: int,
+    body: TeamEdit,
+    user: CurrentUser,
+    db: SessionDep,
+    idempotency_key: Key = None,
+) -> dict[str, Any]:
+    """Correct a team's name, players' names or club (the fields sent)."""
+    club = body.club_id if "club_id" in body.model_fields_set else service.KEEP
+    return await service.once(
+        db,
+        user,
+        idempotency_key,
+        "edit_team",
+        lambda: service.edit_team(db, tournament_id, team_id, user, body.name, body.players, club),
+    )
+
+
+@router.post("/tournaments/{tournament_id}/end", responses=E)
+async def end_early(
+    tournament_id: int,
+    body: EndIn,
+    user: CurrentUser,
+    db: SessionDep,
+    idempotency_key: Key = None,
+) -> dict[str, Any]:
+    """End the championship now; 409 while a round is open."""
+    return await service.once(
+        db,
+        user,
+        idempotency_key,
+        "end_early",
+        lambda: service.finish_early(db, tournament_id, user, body.reason),
+    )
+
+
 # ---------------------------------------------------------------- rounds and tables
 
 
@@ -328,6 +388,43 @@ async def publish(
         idempotency_key,
         "publish",
         lambda: rounds.publish(db, tournament_id, number, user),
+    )
+
+
+@router.post("/tournaments/{tournament_id}/rounds/{number}/unpublish", responses=E)
+async def unpublish(
+    tournament_id: int,
+    number: int,
+    user: CurrentUser,
+    db: SessionDep,
+    idempotency_key: Key = None,
+) -> dict[str, Any]:
+    """Take a published round back to a draft; 409 once a table has a result."""
+    return await service.once(
+        db,
+        user,
+        idempotency_key,
+        "unpublish",
+        lambda: rounds.unpublish(db, tournament_id, number, user),
+    )
+
+
+@router.put("/tournaments/{tournament_id}/rounds/{number}/pairing", responses=E)
+async def set_pairing(
+    tournament_id: int,
+    number: int,
+    body: PairingIn,
+    user: CurrentUser,
+    db: SessionDep,
+    idempotency_key: Key = None,
+) -> dict[str, Any]:
+    """Replace a draft Swiss or knockout round's pairing (byes by hand included)."""
+    return await service.once(
+        db,
+        user,
+        idempotency_key,
+        "pairing",
+        lambda: rounds.set_pairing(db, tournament_id, number, body.tables, user),
     )
 
 

@@ -121,6 +121,10 @@ _AUDIT_ACTIONS = {
     "result": N_("entered the result of %(subject)s"),
     "correction": N_("corrected %(subject)s"),
     "reopen": N_("reopened %(subject)s"),
+    "pairing": N_("changed the pairing of %(subject)s"),
+    "unpublish": N_("took %(subject)s back to a draft"),
+    "edit_team": N_("corrected the team %(subject)s"),
+    "end_early": N_("ended the championship %(subject)s early"),
 }
 #: The audit trail's subjects, as results.py and rounds.py write them.
 _AUDIT_SUBJECTS = (
@@ -865,11 +869,57 @@ async def preview(request: Request, tid: int, db: SessionDep, user: OptionalUser
     return await _post(request, user, f"/tournaments/{tid}/manage", act)
 
 
+def pairing_rows(form: dict[str, str]) -> list[tuple[int, int | None]]:
+    """The pairing form's rows (``home_1``, ``away_1``, ``home_2``...) as ``[(home,
+    away)]``: a row without a home team is skipped, an empty away is a bye. Raises
+    Unprocessable for a value that is not a team id."""
+    tables: list[tuple[int, int | None]] = []
+    for i in range(1, 257):
+        home, away = form.get(f"home_{i}", ""), form.get(f"away_{i}", "")
+        if f"home_{i}" not in form:
+            break
+        if not home:
+            if away:
+                raise service.Unprocessable(
+                    "each active team plays exactly once, against another team or with a bye",
+                    "pairing_teams",
+                )
+            continue
+        if (
+            not home.isascii()
+            or not home.isdigit()
+            or (away and not (away.isascii() and away.isdigit()))
+        ):
+            raise service.Unprocessable(
+                "each active team plays exactly once, against another team or with a bye",
+                "pairing_teams",
+            )
+        tables.append((int(home), int(away) if away else None))
+    return tables
+
+
+@router.post("/tournaments/{tid}/rounds/{number}/pairing")
+async def pairing_form(
+    request: Request, tid: int, number: int, db: SessionDep, user: OptionalUser
+) -> Response:
+    """Edit a draft round's pairing by hand (a bye given by hand is a table without an
+    opponent)."""
+
+    async def act(f: dict[str, str]) -> None:
+        assert user is not None
+        tables = pairing_rows(f)
+        await service.once(
+            db, user, _key(f), "pairing", lambda: rounds.set_pairing(db, tid, number, tables, user)
+        )
+
+    return await _post(request, user, f"/tournaments/{tid}/manage", act)
+
+
 @router.post("/tournaments/{tid}/rounds/{number}/{step}")
 async def round_step(
     request: Request, tid: int, number: int, step: str, db: SessionDep, user: OptionalUser
 ) -> Response:
-    """Publish or close a round."""
+    """Publish or close a round, or take it back to a draft (``unpublish``)."""
 
     async def act(f: dict[str, str]) -> None:
         assert user is not None
@@ -877,9 +927,59 @@ async def round_step(
             run = rounds.publish
         elif step == "close":
             run = rounds.close
+        elif step == "unpublish":
+            run = rounds.unpublish
         else:
             raise service.NotFound(f"no such step {step!r}", "no_such_step", step=step)
         await service.once(db, user, _key(f), step, lambda: run(db, tid, number, user))
+
+    return await _post(request, user, f"/tournaments/{tid}/manage", act)
+
+
+@router.post("/tournaments/{tid}/teams/{team_id}/edit")
+async def team_edit_form(
+    request: Request, tid: int, team_id: int, db: SessionDep, user: OptionalUser
+) -> Response:
+    """Correct a team's name, players' names and club."""
+
+    async def act(f: dict[str, str]) -> None:
+        assert user is not None
+        club = f.get("club_id", "")
+        if club and not (club.isascii() and club.isdigit()):
+            raise service.NotFound(f"there is no club {club}", "no_club", club=club)
+        players = [f.get("player1", ""), f.get("player2", "")]
+        await service.once(
+            db,
+            user,
+            _key(f),
+            "edit_team",
+            lambda: service.edit_team(
+                db,
+                tid,
+                team_id,
+                user,
+                f.get("name", ""),
+                [p for p in players if p] if "player1" in f else None,
+                int(club) if club else None,
+            ),
+        )
+
+    return await _post(request, user, f"/tournaments/{tid}/manage", act)
+
+
+@router.post("/tournaments/{tid}/end")
+async def end_form(request: Request, tid: int, db: SessionDep, user: OptionalUser) -> Response:
+    """End the championship now, with a reason."""
+
+    async def act(f: dict[str, str]) -> None:
+        assert user is not None
+        await service.once(
+            db,
+            user,
+            _key(f),
+            "end_early",
+            lambda: service.finish_early(db, tid, user, f.get("reason", "")),
+        )
 
     return await _post(request, user, f"/tournaments/{tid}/manage", act)
 

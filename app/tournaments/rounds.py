@@ -22,6 +22,7 @@ from app.rooms import service as rooms
 from app.tournaments import config, pairing
 from app.tournaments.models import Round, Team, Tournament, TournamentTable
 from app.tournaments.results import (
+    deals_of,
     group_standings,
     results_of,
     sync_round,
@@ -258,6 +259,22 @@ async def preview(db: AsyncSession, tournament_id: int, user: User) -> dict[str,
     rnd = Round(tournament_id=t.id, number=number, stage=stage, status="draft")
     db.add(rnd)
     await db.flush()
+    _add_tables(db, t, rnd, teams, pairs)
+    await db.commit()
+    return await round_out(db, t, rnd)
+
+
+def _add_tables(
+    db: AsyncSession,
+    t: Tournament,
+    rnd: Round,
+    teams: list[Team],
+    pairs: list[pairing.Pair] | list[pairing.Triple],
+) -> None:
+    """Add ``pairs`` (table order) to draft ``rnd``: each table online when the
+    tournament plays online and every team of it can sit (accounts or bots), else on
+    paper; a bye is done at once (a win, no score); a match of a withdrawn team is a
+    forfeit or removed (void), as the withdrawal said."""
     status = {x.id: x.status for x in teams}
     withdrawals = t.settings.get("withdrawals", {})
     size = players_per_team(t.game)
@@ -296,7 +313,113 @@ async def preview(db: AsyncSession, tournament_id: int, user: User) -> dict[str,
                     table.winner_id = away if out[0] == home else home
                     table.home_score = table.away_score = 0
         db.add(table)
+
+
+async def set_pairing(
+    db: AsyncSession,
+    tournament_id: int,
+    number: int,
+    tables: list[tuple[int, int | None]],
+    user: User,
+) -> dict[str, Any]:
+    """Replace draft round ``number``'s pairing by the organiser's ``tables``: ``[(home,
+    away)]`` in table order, ``away`` None for a bye given by hand. Every active team
+    plays exactly once; a withdrawn team, an unknown one or a team against itself is
+    refused. A repeated match is allowed (the organiser's call), so is more than one
+    bye. Each table's mode is set again as a preview sets it.
+
+    Only a Swiss or a knockout round can be edited: a round robin (and the group
+    stage) follows its schedule, and a table of three its own pairing. Raises Conflict
+    (``round_not_draft``, ``pairing_fixed``) or Unprocessable (``pairing_teams``,
+    ``pairing_empty``)."""
+    t = await for_organiser(db, tournament_id, user)
+    rnd = next((r for r in await rounds_of(db, t.id) if r.number == number), None)
+    if rnd is None or rnd.status != "draft":
+        raise Conflict(f"round {number} is not a draft to edit", "round_not_draft", round=number)
+    if is_three(t) or rnd.stage not in ("swiss", "knockout"):
+        raise Conflict(
+            "a round robin follows its schedule: only a Swiss or a knockout round is edited",
+            "pairing_fixed",
+        )
+    teams = await teams_of(db, t.id)
+    active = {x.id for x in teams if x.status == "active"}
+    named = [x for pair in tables for x in pair if x is not None]
+    if not tables:
+        raise Unprocessable("a round has at least one table", "pairing_empty")
+    if (
+        sorted(named) != sorted(active)
+        or len(set(named)) != len(named)
+        or any(home == away for home, away in tables)
+    ):
+        raise Unprocessable(
+            "each active team plays exactly once, against another team or with a bye",
+            "pairing_teams",
+        )
+    before = [[x.home_id, x.away_id] for x in await tables_in(db, rnd.id)]
+    await db.execute(delete(TournamentTable).where(TournamentTable.round_id == rnd.id))
+    await db.flush()
+    _add_tables(db, t, rnd, teams, list(tables))
+    audit(
+        db,
+        t,
+        user,
+        "pairing",
+        f"round {number}",
+        before={"tables": before},
+        after={"tables": [list(pair) for pair in tables]},
+    )
     await db.commit()
+    return await round_out(db, t, rnd)
+
+
+async def unpublish(
+    db: AsyncSession, tournament_id: int, number: int, user: User
+) -> dict[str, Any]:
+    """Take published round ``number`` back to a draft while none of its matches has a
+    result: no paper deal entered, no result recorded, no deal finished online (byes
+    and a withdrawn team's forfeits do not count). The online tables' rooms are ended
+    and let go (their matches had not finished a deal); the draft can be edited, paired
+    again or published anew. The championship is back in registration when this was
+    its first round. Raises Conflict (``round_not_open``; ``round_has_results`` naming
+    the tables)."""
+    t = await for_organiser(db, tournament_id, user)
+    rounds = await rounds_of(db, t.id)
+    rnd = next((r for r in rounds if r.number == number), None)
+    if rnd is None or rnd.status != "published":
+        raise Conflict(f"round {number} is not open", "round_not_open", round=number)
+    withdrawn = {x.id for x in await teams_of(db, t.id) if x.status == "withdrawn"}
+    tables = await tables_in(db, rnd.id)
+    begun = []
+    for x in tables:
+        if x.away_id is None or x.status == "void":
+            continue  # a bye, a removed match: nothing played
+        if x.forfeit and {x.home_id, x.away_id} & withdrawn:
+            continue  # a withdrawal's forfeit is made again with the draft
+        if x.status == "done" or await deals_of(db, x.id):
+            begun.append(x.number)
+        elif x.room_id is not None:
+            view = await rooms.get_view(db, x.room_id, None)
+            if view.get("sheet"):
+                begun.append(x.number)
+    if begun:
+        which = ", ".join(map(str, begun))
+        raise Conflict(
+            f"round {number} has results at table(s) {which}: it cannot go back to a draft",
+            "round_has_results",
+            round=number,
+            tables=which,
+        )
+    made = [x.room_id for x in tables if x.room_id is not None]
+    for x in tables:
+        if x.away_id is not None and x.status != "void" and not x.forfeit:
+            x.status, x.room_id, x.started_at = "pending", None, None
+    rnd.status, rnd.published_at = "draft", None
+    if not any(r.status == "closed" for r in rounds):
+        t.status = "registration"
+    audit(db, t, user, "unpublish", f"round {number}", after={"rooms": len(made)})
+    await db.commit()
+    for room_id in made:  # the round is a draft again (committed) before its rooms go
+        await rooms.discard_room(db, room_id)
     return await round_out(db, t, rnd)
 
 

@@ -585,3 +585,96 @@ async def register_team(
     await db.commit()
     clubs = await club_names(db, {club_id} if club_id else set())
     return team_out(team, clubs)
+
+
+#: ``edit_team``'s ``club_id`` when the club is not to change (None takes the club away).
+KEEP = object()
+
+
+async def edit_team(
+    db: AsyncSession,
+    tournament_id: int,
+    team_id: int,
+    user: User,
+    name: str | None = None,
+    players: list[str] | None = None,
+    club_id: int | None | object = KEEP,
+) -> dict[str, Any]:
+    """Correct a team (organisers only): its ``name`` (unique in the tournament,
+    whatever the case), its players' names (``players``, as many as the game seats; an
+    account's player keeps the account: only the written name changes) and its club
+    (``club_id``; None for no club; ``KEEP`` to leave it). Results and pairings are
+    untouched; the club ranking follows the new club. Recorded in the audit trail, the
+    values before and after. Raises NotFound (team, club), Forbidden, Conflict
+    (``team_name_taken``) or Unprocessable (``team_size``, a bad name)."""
+    t = await for_organiser(db, tournament_id, user)
+    team = await db.get(Team, team_id)
+    if team is None or team.tournament_id != t.id:
+        raise NotFound(f"there is no team {team_id} in this tournament", "no_team", team=team_id)
+    before = {
+        "name": team.name,
+        "players": [p for p in (team.player1, team.player2) if p],
+        "club": team.club_id,
+    }
+    if players is not None:
+        size = players_per_team(t.game)
+        names = [clean_text(p, "a player's name", 40, required=False) for p in players]
+        if len(names) > size:
+            raise Unprocessable(
+                f"a team of {rules.GAMES[t.game].name} has {size} player(s)",
+                "team_size",
+                game=rules.GAMES[t.game].name,
+                size=size,
+            )
+        names += [""] * (2 - len(names))
+        team.player1, team.player2 = names[0], names[1]
+    if name is not None:
+        new_name = clean_text(name, "the team's name")
+        key = team_name_key(new_name)
+        others = [x for x in await teams_of(db, t.id) if x.id != team.id]
+        if any(x.name_key == key for x in others):
+            raise Conflict(
+                f"there is already a team {new_name!r}", "team_name_taken", team=new_name
+            )
+        team.name, team.name_key = new_name, key
+    if club_id is not KEEP:
+        if club_id is not None:
+            if not isinstance(club_id, int) or await db.get(Club, club_id) is None:
+                raise NotFound(f"there is no club {club_id}", "no_club", club=club_id)
+        team.club_id = club_id  # type: ignore[assignment]  # None or an existing club's id
+    after = {
+        "name": team.name,
+        "players": [p for p in (team.player1, team.player2) if p],
+        "club": team.club_id,
+    }
+    if after != before:
+        audit(db, t, user, "edit_team", team.name, before=before, after=after)
+    await db.commit()
+    clubs = await club_names(db, {team.club_id} if team.club_id else set())
+    return team_out(team, clubs)
+
+
+async def finish_early(
+    db: AsyncSession, tournament_id: int, user: User, reason: str = ""
+) -> dict[str, Any]:
+    """End the championship now (rain, the hall closing, fewer rounds than planned): the
+    standings stand as the closed rounds left them. A round still open must be closed
+    (every table with a result) or taken back to a draft first; a draft is thrown away.
+    Raises Conflict (``round_still_open``; ``tournament_finished``, already over)."""
+    t = await for_organiser(db, tournament_id, user)
+    if t.status == "finished":
+        raise Conflict("the tournament is finished", "tournament_finished")
+    rounds = await rounds_of(db, t.id)
+    open_round = next((r for r in rounds if r.status == "published"), None)
+    if open_round is not None:
+        raise Conflict(
+            f"round {open_round.number} is still open: close it or take it back to a draft first",
+            "round_still_open",
+            round=open_round.number,
+        )
+    await db.execute(delete(Round).where(Round.tournament_id == t.id, Round.status == "draft"))
+    t.status = "finished"
+    reason = clean_text(reason, "the reason", 200, required=False)
+    audit(db, t, user, "end_early", t.name, after={"rounds": len(rounds)}, reason=reason)
+    await db.commit()
+    return await tournament_out(db, t)

@@ -383,6 +383,17 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "round_no_table": N_("Round %(round)s has no table %(table)s."),
     "round_not_draft": N_("Round %(round)s is not a draft to publish."),
     "round_not_open": N_("Round %(round)s is not open."),
+    "round_has_results": N_(
+        "Round %(round)s has results at table(s) %(tables)s: it cannot go back to a draft."
+    ),
+    "pairing_fixed": N_(
+        "A round robin follows its schedule: only a Swiss or a knockout round is edited."
+    ),
+    "pairing_teams": N_("Each active team plays exactly once, against another team or with a bye."),
+    "pairing_empty": N_("A round has at least one table."),
+    "round_still_open": N_(
+        "Round %(round)s is still open: close it or take it back to a draft first."
+    ),
     "round_tables_playing": N_(
         "The round cannot close while a table is playing: table(s) %(tables)s."
     ),
