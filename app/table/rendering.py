@@ -24,14 +24,16 @@ STATUS_WORDS = {
 
 def match_length(match: dict[str, Any] | None, target: Any) -> str:
     """How long a room's match is, in words: "2 deals", "45 minutes" (a championship's
-    ``room.match``), else "to 1000" (the game's target)."""
-    if match and match.get("kind") == "deals":
-        return i18n.ngettext("%(num)d deal", "%(num)d deals", int(match["deals"])) % {
-            "num": int(match["deals"])
-        }
-    if match and match.get("kind") == "time":
-        return i18n._("%(n)s minutes") % {"n": match["minutes"]}
-    return i18n._("to %(n)s") % {"n": target}
+    ``room.match``), else "to 1000" (the game's target); a match with several limits
+    names each, the first reached ending it ("to 1000 · 12 deals · 45 minutes")."""
+    match = match or {}
+    parts = [] if match.get("kind") in ("deals", "time") else [i18n._("to %(n)s") % {"n": target}]
+    if match.get("deals"):
+        deals = int(match["deals"])
+        parts.append(i18n.ngettext("%(num)d deal", "%(num)d deals", deals) % {"num": deals})
+    if match.get("minutes"):
+        parts.append(i18n._("%(n)s minutes") % {"n": match["minutes"]})
+    return " · ".join(parts)
 
 
 add_globals(

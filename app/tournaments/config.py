@@ -11,6 +11,9 @@ ruleset's options, completed by the engine) and ``Tournament.settings``::
       "match": {"kind": "target"},     # to the ruleset's target score
              | {"kind": "deals", "deals": 12}        # a fixed number of deals
              | {"kind": "time", "minutes": 45},      # a time limit; the deal in progress is finished
+                                       # any kind may add the others' limits, the first
+                                       # reached ends the match: {"kind": "target",
+                                       # "deals": 12, "minutes": 45}
       "points": {"win": 2, "draw": 1, "loss": 0, "bye": 2},
       "tiebreaks": ["head_to_head", "point_difference", "points_scored"],
       "play": "paper" | "online",     # how new tables are played (each table can be changed)
@@ -69,7 +72,13 @@ SETTINGS_KEYS = (
     "ranking",
     "avoid_same_club",
 )
-MATCH_KEYS = {"target": ("kind",), "deals": ("kind", "deals"), "time": ("kind", "minutes")}
+#: Any kind of match may also carry a number of deals and a time limit: the first limit
+#: reached (the target, the deals, the minutes) ends it.
+MATCH_KEYS = {
+    "target": ("kind", "deals", "minutes"),
+    "deals": ("kind", "deals", "minutes"),
+    "time": ("kind", "minutes", "deals"),
+}
 
 
 def _int(value: Any, name: str, low: int, high: int) -> int:
@@ -171,12 +180,12 @@ def clean(
             keys=keys,
         )
     clean_match: dict[str, Any] = {"kind": match["kind"]}
-    if match["kind"] == "deals":
+    if match["kind"] == "deals" or match.get("deals") is not None:
         clean_match["deals"] = _int(match.get("deals"), "the number of deals", 1, 200)
-    elif match["kind"] == "time":
+    if match["kind"] == "time" or match.get("minutes") is not None:
         clean_match["minutes"] = _int(match.get("minutes"), "the time limit in minutes", 1, 600)
     out["match"] = clean_match
-    points = dict(DEFAULT_POINTS)
+    points: dict[str, float] = dict(DEFAULT_POINTS)
     if not isinstance(given.get("points") or {}, dict):
         raise Unprocessable("points are a JSON object", "points_object")
     for key, value in (given.get("points") or {}).items():
@@ -186,7 +195,7 @@ def clean(
                 "unknown_match_points",
                 key=key,
             )
-        points[key] = _int(value, f"points for a {key}", 0, 100)
+        points[key] = _half(value, f"points for a {key}", 100)
     if "bye" not in (given.get("points") or {}):
         # a bye scores a win; at tables of three, a second place (the middle one)
         points["bye"] = points["draw"] if three else points["win"]
@@ -225,26 +234,55 @@ def swiss_rounds(settings: dict[str, Any], teams: int) -> int:
     return max(1, math.ceil(math.log2(max(teams, 2))) + 1)
 
 
+def _half(value: Any, name: str, high: int) -> int | float:
+    """``value`` as match points from 0 to ``high`` in steps of a half (a drawn match is
+    often worth ½): an int, or a float or text such as ``0.5`` / ``"1,5"`` whose double is
+    whole. Returned as an int when whole. Raises Unprocessable (``match_points_half``)."""
+    number: float
+    if isinstance(value, bool):
+        raise Unprocessable(f"{name} are a number in halves", "match_points_half", label=name)
+    try:
+        number = float(value.replace(",", ".")) if isinstance(value, str) else float(value)
+    except (TypeError, ValueError):
+        raise Unprocessable(
+            f"{name} are a number in halves", "match_points_half", label=name
+        ) from None
+    if not math.isfinite(number) or not (2 * number).is_integer() or not 0 <= number <= high:
+        raise Unprocessable(f"{name} are a number in halves", "match_points_half", label=name)
+    return int(number) if number.is_integer() else number
+
+
+def match_limits(settings: dict[str, Any]) -> tuple[int | None, int | None]:
+    """The match definition's limits besides the target: ``(deals, minutes)``, each None
+    when not set. The first limit reached ends a match (docs/tournaments.md)."""
+    match = settings.get("match") or {}
+    return match.get("deals"), match.get("minutes")
+
+
 def room_options(game: str, options: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
     """The options of an online table's room: the tournament's, with Botifarra's
     ``max_hands`` set when matches are a fixed number of deals."""
     out = dict(options)
-    match = settings.get("match", {})
+    deals, _minutes = match_limits(settings)
     limit = rules.GAMES[game].deal_limit_option
-    if match.get("kind") == "deals" and limit:
-        out[limit] = match["deals"]
+    if deals and limit:
+        out[limit] = deals
     return out
 
 
 def describe_match(game: str, options: dict[str, Any], settings: dict[str, Any]) -> str:
-    """The match definition in words: "to 1000 points", "12 deals", "45 minutes"."""
+    """The match definition in words: "to 1000 points", "12 deals", "45 minutes", or
+    several of them "..., whichever comes first"."""
     match = settings.get("match", {"kind": "target"})
-    if match["kind"] == "deals":
-        text = f"{match['deals']} deals"
-    elif match["kind"] == "time":
-        text = f"{match['minutes']} minutes, the deal in progress finished"
-    else:
-        text = f"to {options.get('target')} points"
+    deals, minutes = match_limits(settings)
+    parts = [] if match["kind"] != "target" else [f"to {options.get('target')} points"]
+    if deals:
+        parts.append(f"{deals} deals")
+    if minutes:
+        parts.append(f"{minutes} minutes, the deal in progress finished")
+    text = " or ".join(parts)
+    if len(parts) > 1:
+        text += ", whichever comes first"
     if options.get("cap_score"):
         text += f", scores recorded up to {options['cap_score']}"
     return text

@@ -97,15 +97,13 @@ WORDS = (
     N_("Only the organisers of this tournament may manage it."),
     N_("Print pairings, sheets or standings."),
 )
-_MATCH = (
-    (re.compile(r"^to (\d+) points"), N_("to %(n)s points")),
-    (re.compile(r"^(\d+) deals"), N_("%(n)s deals")),
-    (
-        re.compile(r"^(\d+) minutes, the deal in progress finished"),
-        N_("%(n)s minutes, the deal in progress finished"),
-    ),
-    (re.compile(r", scores recorded up to (\d+)$"), N_(", scores recorded up to %(n)s")),
-)
+#: The match definition's words (``match_words``).
+_MATCH_TARGET = N_("to %(n)s points")
+_MATCH_DEALS = N_("%(n)s deals")
+_MATCH_MINUTES = N_("%(n)s minutes, the deal in progress finished")
+_MATCH_OR = N_(" or ")
+_MATCH_FIRST = N_(", whichever comes first")
+_MATCH_CAP = N_(", scores recorded up to %(n)s")
 
 
 #: The audit trail's actions in the page language (``audit_line``).
@@ -167,14 +165,25 @@ def word(text: Any) -> str:
 
 
 def match_words(t: dict[str, Any]) -> str:
-    """The match definition ("to 1000 points", "12 deals") in the page language."""
-    text = str(t.get("match") or "")
-    out = []
-    for pattern, msgid in _MATCH:
-        m = pattern.search(text)
-        if m:
-            out.append(i18n.gettext(msgid) % {"n": m.group(1)})
-    return "".join(out) or text
+    """The match definition in the page language, from the tournament's settings: "to
+    1000 points", "12 deals", "45 minutes, the deal in progress finished", several of
+    them joined by "or" with "whichever comes first", and a score cap after
+    (``config.describe_match`` says the same in English)."""
+    settings, options = t.get("settings") or {}, t.get("options") or {}
+    match = settings.get("match") or {"kind": "target"}
+    parts = []
+    if match.get("kind", "target") == "target":
+        parts.append(i18n.gettext(_MATCH_TARGET) % {"n": options.get("target")})
+    if match.get("deals"):
+        parts.append(i18n.gettext(_MATCH_DEALS) % {"n": match["deals"]})
+    if match.get("minutes"):
+        parts.append(i18n.gettext(_MATCH_MINUTES) % {"n": match["minutes"]})
+    text = i18n.gettext(_MATCH_OR).join(parts)
+    if len(parts) > 1:
+        text += i18n.gettext(_MATCH_FIRST)
+    if options.get("cap_score"):
+        text += i18n.gettext(_MATCH_CAP) % {"n": options["cap_score"]}
+    return text or str(t.get("match") or "")
 
 
 def form_key() -> str:
@@ -739,9 +748,10 @@ async def create(request: Request, db: SessionDep, user: OptionalUser) -> Respon
         if f.get("cap_score"):
             options["cap_score"] = _int(f, "cap_score")
         match: dict[str, Any] = {"kind": f.get("match", "target")}
-        if match["kind"] == "deals":
+        # a number of deals or minutes given beside any kind is a limit too: the first ends it
+        if match["kind"] == "deals" or f.get("deals"):
             match["deals"] = _int(f, "deals")
-        if match["kind"] == "time":
+        if match["kind"] == "time" or f.get("minutes"):
             match["minutes"] = _int(f, "minutes")
         settings: dict[str, Any] = {
             "match": match,
@@ -754,6 +764,9 @@ async def create(request: Request, db: SessionDep, user: OptionalUser) -> Respon
                 settings[key] = _int(f, key)
         if f.get("tiebreaks"):
             settings["tiebreaks"] = f["tiebreaks"]
+        points = {k: f[f"points_{k}"] for k in ("win", "draw", "loss") if f.get(f"points_{k}")}
+        if points:  # halves allowed ("0.5", "0,5"): config checks them
+            settings["points"] = points
         game = f.get("game", "")
         if game in rules.GAMES and rules.GAMES[game].sides == 3:  # the form's ranking choice
             settings["ranking"] = f.get("ranking") or "match_points"

@@ -348,8 +348,9 @@ def _capped(t: Tournament, score: int) -> int:
 
 def _over(t: Tournament, totals: list[int], deals: int) -> bool:
     match = t.settings.get("match", {"kind": "target"})
-    if match["kind"] == "deals":
-        return deals >= match["deals"]
+    limit, _minutes = config.match_limits(t.settings)
+    if limit is not None and deals >= limit:
+        return True
     if match["kind"] == "target":  # the single highest score at the target (two or three)
         top = max(totals)
         return top >= t.options.get("target", 0) and totals.count(top) == 1
@@ -506,8 +507,9 @@ async def finish_paper(
 
 def finishes_at_totals(settings: dict[str, Any]) -> bool:
     """True when the referee may end a paper table at its totals: a match limited by time
-    or by a number of deals (a match to a target ends when a team reaches it)."""
-    return settings.get("match", {"kind": "target"}).get("kind") in ("time", "deals")
+    or by a number of deals, alone or beside a target (a match only to a target ends
+    when a team reaches it)."""
+    return any(limit is not None for limit in config.match_limits(settings))
 
 
 async def reopen_table(
@@ -563,12 +565,12 @@ async def reopen_table(
 def limit_reached(t: Tournament, x: TournamentTable, played: int) -> bool:
     """True when an online table's match must stop after ``played`` deals (void ones
     included): the match definition's number of deals, or its time limit once a deal
-    has been played (docs/tournaments.md "Match definition")."""
-    match = t.settings.get("match", {"kind": "target"})
-    if match["kind"] == "deals":
-        return played >= match["deals"]
-    if match["kind"] == "time" and x.started_at is not None:
-        return played > 0 and utcnow() >= as_utc(x.started_at) + timedelta(minutes=match["minutes"])
+    has been played, whichever comes first (docs/tournaments.md "Match definition")."""
+    deals, minutes = config.match_limits(t.settings)
+    if deals is not None and played >= deals:
+        return True
+    if minutes is not None and x.started_at is not None:
+        return played > 0 and utcnow() >= as_utc(x.started_at) + timedelta(minutes=minutes)
     return False
 
 

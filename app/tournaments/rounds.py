@@ -86,11 +86,7 @@ async def round_out(
     """``{number, stage, status, tables: [...]}``."""
     if teams is None:
         teams = {team.id: team for team in await teams_of(db, t.id)}
-    minutes = (
-        t.settings.get("match", {}).get("minutes")
-        if t.settings.get("match", {}).get("kind") == "time"
-        else None
-    )
+    _deals, minutes = config.match_limits(t.settings)
     return {
         "number": rnd.number,
         "stage": rnd.stage,
@@ -539,7 +535,7 @@ async def publish(db: AsyncSession, tournament_id: int, number: int, user: User)
     options = config.room_options(t.game, t.options, t.settings)
     definition = t.settings.get("match", {"kind": "target"})
     match = (
-        dict(definition) if definition.get("kind") in ("deals", "time") else None
+        dict(definition) if any(x is not None for x in config.match_limits(t.settings)) else None
     )  # the table says it
     # claim the round (committed: the rooms service commits as it goes)
     t_id, rnd_id, was = t.id, rnd.id, t.status

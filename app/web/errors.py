@@ -324,6 +324,7 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "clock_seconds": N_("Move clock: off, or a number of seconds."),
     "not_whole_number": N_("%(label)s: %(raw)s is not a whole number."),
     "whole_number": N_("Give %(label)s as a whole number."),
+    "match_points_half": N_("Give %(label)s as a number in halves (0, 0.5, 1, 1.5…)."),
     "number_range": N_("Give %(label)s from %(low)s to %(high)s."),
     "field_missing": N_("Fill in %(label)s."),
     # accounts and rooms

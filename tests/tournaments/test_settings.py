@@ -16,7 +16,7 @@ from tests.tournaments.conftest import account
 BAD_SETTINGS: dict[str, tuple[str, dict[str, Any]]] = {
     "unknown-key": ("round_robin", {"zzz": 1}),
     "unknown-match-key": ("round_robin", {"match": {"kind": "target", "zzz": 1}}),
-    "deals-key-on-a-target-match": ("round_robin", {"match": {"kind": "target", "deals": 3}}),
+    "zero-minutes-beside-a-target": ("round_robin", {"match": {"kind": "target", "minutes": 0}}),
     "huge-float-rounds": ("round_robin", {"rounds": 1e308}),
     "nan-rounds": ("round_robin", {"rounds": "NaN"}),
     "huge-int-rounds": ("round_robin", {"rounds": 10**30}),
