@@ -378,6 +378,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         "status": status_line(view, names, me),
         "back_img": cards.back_image(game),
         "result": sheets.deal_result(view, teams),
+        "deal_no": deal_number(view),
         "sheet": sheets.sheet(view),
         "panel": panels.panel(view, names, me, acts, four),
         "french": not cards.spanish_deck(game),
@@ -395,6 +396,21 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         "clock": _clock(view, me),
         "open_hands": open_hands(view, names, four),
     }
+
+
+def deal_number(view: dict[str, Any]) -> int:
+    """The number of the deal the table shows: the one being bid or played, or, between
+    deals and at the end, the one just finished; 0 before the first deal.
+
+    The view carries no deal number of its own; the sheet lists every deal, void ones
+    included, numbered by the engine (docs/engine-face.md ``sheet[].deal``), and a deal
+    enters the sheet when it is scored (or found void). So while a deal is bid or played
+    it is the one after the sheet's last ("Deal 6" while the sheet ends at deal 5)."""
+    sheet = view.get("sheet") or []
+    finished = max((int(e.get("deal") or 0) for e in sheet), default=0)
+    if view.get("phase") in ("deal", "over") or view.get("winner") is not None:
+        return finished
+    return finished + 1
 
 
 def open_hands(

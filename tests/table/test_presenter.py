@@ -654,3 +654,45 @@ def test_contree_litige_result_says_what_is_held() -> None:
     )
     assert c15["points"] == [0, 81] and c15["outcome"] == "litige"
     assert c15["headline"] == "80 ♥ by Us: litige, 81 points are held for the next deal."
+
+
+def test_the_table_names_the_deal_in_play_and_the_last_one_as_last() -> None:
+    """Issue 17 §7: during deal 3 the side panel said "Deal 2" (the last result). The
+    deal in play is the one after the sheet's last entry (docs/engine-face.md ``sheet``);
+    between deals the finished one is the table's deal, and its result is "Deal N"."""
+    from app.table.rendering import render_fragments
+
+    def with_room(view: dict) -> dict:
+        view.update(id=1, game_name="Belote", seats=_seats(["person", "bot", "bot", "bot"]))
+        return view
+
+    playing = with_room(
+        _game_view("belote", 0, lambda v: len(v["sheet"]) >= 2 and v["phase"] == "play")
+    )
+    done = len(playing["sheet"])  # deals are numbered 1, 2, ... void ones included
+    t = presenter.table(playing)
+    assert t["deal_no"] == done + 1 and t["result"]["deal"] == done
+    html = render_fragments(playing, None, "token")
+    assert f'data-testid="deal-no">Deal {done + 1}<' in html
+    assert f"Last deal (deal {done})" in html and f">Deal {done}<" not in html
+    assert f'data-testid="deal-now">now deal {done + 1}<' in html
+    # between deals: the state right after deal 3 is scored, before the next deal
+    from app.bots import choose
+
+    rng = random.Random(5)
+    state = rules.new_game("belote", {}, dealer=0)
+    while len(rules.observe(state, None)["sheet"]) < 3:
+        if rules.needs_deal(state):
+            state = rules.apply(state, {"type": "deal", "deck": rules.new_deck("belote", rng)})
+            continue
+        actor = rules.to_act(state)
+        state = rules.apply(state, choose("heuristic", rules.observe(state, actor), rng))
+    between = with_room(rules.observe(state, 0))
+    between.update(status="playing", my_seat=0)
+    assert between["phase"] == "deal"
+    t = presenter.table(between)
+    assert t["deal_no"] == 3 and t["result"]["deal"] == 3
+    html = render_fragments(between, None, "token")
+    assert "Last deal" not in html and 'data-testid="deal-now"' not in html
+    assert presenter.deal_number({"phase": "deal", "sheet": []}) == 0
+    assert presenter.deal_number({"phase": "auction", "sheet": []}) == 1
