@@ -696,3 +696,38 @@ def test_the_table_names_the_deal_in_play_and_the_last_one_as_last() -> None:
     assert "Last deal" not in html and 'data-testid="deal-now"' not in html
     assert presenter.deal_number({"phase": "deal", "sheet": []}) == 0
     assert presenter.deal_number({"phase": "auction", "sheet": []}) == 1
+
+
+def test_french_readers_see_the_french_index_letters_r_d_v() -> None:
+    """Issue 17 §7: French cards print R (roi), D (dame), V (valet) and A (as) where
+    English ones print K, Q, J, A. The pages draw the French court cards from their own
+    art; the card codes (KH, QH, JH) do not change."""
+    from pathlib import Path
+
+    from app.web import i18n
+
+    static = Path(__file__).resolve().parents[2]
+    with i18n.using("fr"):
+        assert cards.card_image("KH") == "/static/cards/fr-fr/KH.svg"
+        assert cards.card_image("QS", four_colour=True) == "/static/cards/fr4-fr/QS.svg"
+        assert cards.card_image("JC") == "/static/cards/fr-fr/JC.svg"
+        assert cards.card_image("AH") == "/static/cards/fr/AH.svg"  # as: A as in English
+        assert cards.card_image("TD") == "/static/cards/fr/TD.svg"
+        assert cards.card_image("10c") == "/static/cards/es/10c.svg"  # Spanish cards: numbers
+        assert [cards.rank_label(r) for r in ("J", "Q", "K", "A", "T")] == [
+            "V",
+            "D",
+            "R",
+            "A",
+            "10",
+        ]
+    with i18n.using("en"):
+        assert cards.card_image("KH") == "/static/cards/fr/KH.svg"
+        assert cards.rank_label("K") == "K"
+    # the art itself: the corner index of each French court card, top left and upside down
+    for code, letter in (("K", "R"), ("Q", "D"), ("J", "V")):
+        for folder in ("fr-fr", "fr4-fr"):
+            for suit in "SHDC":
+                svg = (static / "static" / "cards" / folder / f"{code}{suit}.svg").read_text()
+                assert svg.count(f">{letter}</text>") == 2, (folder, code, suit)
+                assert f">{code}</text>" not in svg
