@@ -99,7 +99,8 @@ LABELS: dict[str, GameLabels] = {
         beat_defenders=True,
         panel="belote_2p_stock",
         panel_phases=("auction", "play"),
-        rules_doc="belote",
+        # its own page: only 18 of the 32 cards are played (rules/belote.md §2-§3, 2p)
+        rules_doc="belote-2p",
     ),
     "belote-3p": GameLabels(
         failed_note=N_("dedans"),

@@ -284,6 +284,25 @@ def test_belote_for_two_shows_the_stock_and_the_bottom_card() -> None:
     assert t["panel"]["stock"] == view["stock_count"]
 
 
+def test_belote_for_two_shows_the_undrawn_stock_as_out_of_play() -> None:
+    """rules/belote.md §3 (2p): 12 + 1 (retourne) + 6 = 19 cards are left after the first
+    twelve; after the bidding 6 more are dealt and the bottom card is turned, so 12 stay
+    face down all deal and nobody draws them: the table shows them as out of play."""
+    from app.table.rendering import render_fragments
+
+    auction = _game_view("belote-2p", 0, lambda v: v["phase"] == "auction")
+    auction.update(id=1, game_name="Belote for two")
+    assert auction["stock_count"] == 19
+    html = render_fragments(auction, None, "token")
+    assert "Stock 19" in html and 'data-testid="out-of-play"' not in html
+    play = _game_view("belote-2p", 0, lambda v: v["phase"] == "play")
+    play.update(id=1, game_name="Belote for two")
+    assert play["stock_count"] == 12 and presenter.table(play)["panel"]["dealt_from"] is False
+    html = render_fragments(play, None, "token")
+    assert "Out of play: 12" in html and "Stock 12" not in html
+    assert "12 cards out of play, never drawn" in html
+
+
 def test_bridge_belote_sheet_shows_raw_points_and_rounding() -> None:
     view = _game_view("bridge-belote", 0, lambda v: any(not e["void"] for e in v["sheet"]))
     t = presenter.table(view)
