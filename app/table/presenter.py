@@ -155,6 +155,10 @@ def split_actions(view: dict[str, Any]) -> dict[str, Any]:  # noqa: C901 - one p
                     "kind": kind,
                     "suit_img": cards.suit_image(suit) if suit else None,
                     "short": short,
+                    # "Vaig" explained: a title, and "· take" until the player has used it
+                    "gloss": labels.action_gloss(
+                        game, a, turned=kind == "take" and not a.get("suit") and bool(suit)
+                    ),
                 }
             )
     # The best choice first (the one the table suggests), "No declarations" last.
@@ -253,10 +257,13 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
     calls: dict[int, str] = {}
     call_words: dict[int, str] = {}  # the call in full, for the tooltip and screen readers
     call_index: dict[int, int] = {}
+    call_gloss: dict[int, str | None] = {}
     for i, entry in enumerate(view.get("auction") or []):
         calls[entry["seat"]] = labels.call_label(game, entry, view.get("options"))
         call_words[entry["seat"]] = labels.action_label(game, entry)
         call_index[entry["seat"]] = i
+        glossed = labels.action_gloss(game, entry)
+        call_gloss[entry["seat"]] = glossed["title"] if glossed else None
     # Between deals (phase "deal") the view already names the next deal's dealer while the
     # table still shows the finished deal: no dealer or eldest-hand chip until it starts.
     dealer = view.get("dealer") if view.get("phase") != "deal" else None
@@ -287,6 +294,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
                 "call": calls.get(s) if view.get("phase") == "auction" and not exchanging else None,
                 "call_key": call_index.get(s),
                 "call_words": call_words.get(s),
+                "call_gloss": call_gloss.get(s),
             }
         )
     # A championship stops its match between deals (a number of deals, a time limit):

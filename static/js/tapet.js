@@ -327,6 +327,26 @@
     lastTap = now;
   }, true);
 
+  // ---------------------------------------------------------------- a game's own words
+  // "Vaig · take": the game's own word keeps its gloss until the player has used one of
+  // the calls it was shown on; then only the word (and its title) stays. The keys seen are
+  // kept in localStorage and set on <html data-glossed>, which the CSS reads, so a pushed
+  // table never flashes the gloss again.
+  function glossedKeys() { try { return (localStorage.getItem("tapet_glossed") || "").split(" ").filter(Boolean); } catch (e) { return []; } }
+  function syncGlossed() { document.documentElement.setAttribute("data-glossed", glossedKeys().join(" ")); }
+  syncGlossed();
+  document.addEventListener("click", function (ev) {
+    var b = ev.target.closest && ev.target.closest("button[data-glossed]");
+    if (!b || !b.form) return;
+    var keys = glossedKeys();
+    b.form.querySelectorAll("[data-glossed]").forEach(function (el) {
+      var key = el.getAttribute("data-glossed");
+      if (keys.indexOf(key) < 0) keys.push(key);
+    });
+    try { localStorage.setItem("tapet_glossed", keys.join(" ")); } catch (e) { /* private mode */ }
+    syncGlossed();
+  });
+
   // ---------------------------------------------------------------- after every change
   var wasMyTurn = false;
   function afterChange() {

@@ -750,3 +750,53 @@ def test_french_readers_see_the_french_index_letters_r_d_v() -> None:
                 svg = (static / "static" / "cards" / folder / f"{code}{suit}.svg").read_text()
                 assert svg.count(f">{letter}</text>") == 2, (folder, code, suit)
                 assert f">{code}</text>" not in svg
+
+
+def test_a_games_own_words_are_explained_where_they_stay_bare() -> None:
+    """House rule: "Where a game has its own word, keep it, explained once". English keeps
+    Bolot's "Vaig"/"No vaig" (rules/bolot.md §4) and the sheet's "llocs"/"dedans"/"inside"
+    bare: they get an explanation (a title, and "· take" on the button until used).
+    Catalan players know the words; the French catalogue already says "Je prends (vaig)"."""
+    from app.table.rendering import render_fragments
+    from app.web import i18n
+
+    view = _game_view(
+        "bolot", 0, lambda v: v["phase"] == "auction" and v["to_act"] == 0 and v["legal_actions"]
+    )
+    view.update(id=1, game_name="Bolot")
+    with i18n.using("en"):
+        calls = presenter.table(view)["actions"]["calls"]
+        take = next(c for c in calls if c["kind"] == "take")
+        passing = next(c for c in calls if c["kind"] == "pass")
+        assert take["label"].startswith("Vaig") and take["gloss"]["short"] == "take"
+        assert "you take the trump" in take["gloss"]["title"]
+        assert passing["label"] == "No vaig" and passing["gloss"]["short"] == "pass"
+        html = render_fragments(view, None, "token")
+        assert '<span class="gloss-once" data-gloss="novaig"> · pass</span>' in html
+    for lang in ("ca", "fr"):
+        with i18n.using(lang):
+            calls = presenter.table(view)["actions"]["calls"]
+            assert all(c["gloss"] is None for c in calls), lang
+    with i18n.using("en"):
+        assert labels.gloss("llocs")["title"].startswith("llocs: the takers failed")
+        assert labels.gloss("inside")["title"].startswith("inside: the declarers failed")
+        assert labels.gloss("dedans") is not None and labels.gloss("Take") is None
+        sheet = sheets.sheet(
+            {
+                "game": "belote",
+                "sheet": [
+                    {
+                        "deal": 1,
+                        "contract": {"trump": "H", "taker_team": 0},
+                        "points": [0, 162],
+                        "scores_after": [0, 162],
+                        "outcome": "failed",
+                        "detail": {},
+                    }
+                ],
+            }
+        )
+        row = sheet["rows"][0]
+        assert row["note"] == "dedans" and "the takers failed" in row["note_title"]
+    with i18n.using("fr"):
+        assert labels.gloss("dedans") is None  # a French word in French
