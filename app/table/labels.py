@@ -290,6 +290,7 @@ GLOSSES: dict[str, tuple[str, str, str, str]] = {
         N_("Vaig (Catalan, “I go”): you take the trump"),
     ),
     "No vaig": ("novaig", "ca", N_("pass"), N_("No vaig (Catalan, “I don't go”): you pass")),
+    "mà": ("ma", "ca", N_("eldest"), N_("mà (Catalan, “hand”): the eldest hand, who leads first")),
     "llocs": (
         "llocs",
         "ca",
@@ -522,6 +523,14 @@ def preset_words(game: str | None, options: dict[str, Any] | None) -> tuple[str,
         _("%(preset)s, modified") % {"preset": short},
         _("%(preset)s, modified: %(changes)s") % {"preset": words, "changes": listed},
     )
+
+
+def seat_word_gloss(game: str, seat: int, dealer: int | None, players: int) -> str | None:
+    """The explanation of :func:`seat_word` when it is a game's own word ("mà"), for a title."""
+    if dealer is None or seat != (dealer + 1) % players or not of(game).catalan:
+        return None
+    explained = gloss("mà")
+    return explained["title"] if explained else None
 
 
 def seat_word(game: str, seat: int, dealer: int | None, players: int) -> str | None:

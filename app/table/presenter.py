@@ -286,6 +286,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
                 "count": counts[s] if s < len(counts) else 0,
                 "team": s % n_sides,
                 "role": labels.seat_word(game, s, dealer, players),
+                "role_gloss": labels.seat_word_gloss(game, s, dealer, players),
                 "dealer": dealer is not None and s == dealer,
                 "to_act": s == to_act,
                 "taker": s == taker,
