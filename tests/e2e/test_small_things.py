@@ -169,7 +169,7 @@ def test_hint_box_and_error_toast_leave_the_table_in_place(
     assert hint and hint[3] <= PHONE["height"] and hint[0] >= 0 and hint[2] <= PHONE["width"]
     _shoot(page, screenshots, f"hint-{lang}")
     # an unplayable card: the server answers with the rule that forbids it, in a toast
-    page.locator("[data-testid=hand] .card.unplayable").first.click(position={"x": 8, "y": 24})
+    page.locator("[data-testid=hand] .card.unplayable").first.click(position={"x": 8, "y": 24}, force=True)
     toast = page.locator("#flash .msg")
     toast.wait_for()
     assert not _meets(_box(page, "#flash .msg"), _box(page, "[data-testid=scorebar]"))
@@ -206,6 +206,7 @@ def test_a_won_trick_stays_as_long_as_the_player_chose(
                 pass
         page.wait_for_timeout(60)
     assert held_at is not None, "no finished trick was held"
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(screenshots / "small-trick-held-375.png"))
     page.wait_for_timeout(1500)
     assert page.locator(".trick.done.held").count() == 1  # still there after 1.5 s
