@@ -332,7 +332,9 @@ def action_gloss(game: str, action: dict[str, Any], turned: bool = False) -> dic
     words = of(game)
     kind = action.get("type")
     if kind == "take":
-        return gloss(words.take_turned if turned else words.take_suit if action.get("suit") else words.take)
+        return gloss(
+            words.take_turned if turned else words.take_suit if action.get("suit") else words.take
+        )
     if kind == "pass":
         return gloss(words.pass_)
     return None

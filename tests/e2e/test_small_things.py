@@ -153,9 +153,11 @@ def test_hint_box_and_error_toast_leave_the_table_in_place(
         live_url,
         token,
         room,
-        lambda v: my_card_to_play(v)
-        and bool(v.get("trick"))
-        and len({a["card"] for a in v["legal_actions"] if a["type"] == "play"}) < len(v["hand"]),
+        lambda v: (
+            my_card_to_play(v)
+            and bool(v.get("trick"))
+            and len({a["card"] for a in v["legal_actions"] if a["type"] == "play"}) < len(v["hand"])
+        ),
         timeout=60,
     )
     assert view
@@ -169,7 +171,9 @@ def test_hint_box_and_error_toast_leave_the_table_in_place(
     assert hint and hint[3] <= PHONE["height"] and hint[0] >= 0 and hint[2] <= PHONE["width"]
     _shoot(page, screenshots, f"hint-{lang}")
     # an unplayable card: the server answers with the rule that forbids it, in a toast
-    page.locator("[data-testid=hand] .card.unplayable").first.click(position={"x": 8, "y": 24}, force=True)
+    page.locator("[data-testid=hand] .card.unplayable").first.click(
+        position={"x": 8, "y": 24}, force=True
+    )
     toast = page.locator("#flash .msg")
     toast.wait_for()
     assert not _meets(_box(page, "#flash .msg"), _box(page, "[data-testid=scorebar]"))
