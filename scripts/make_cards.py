@@ -14,6 +14,9 @@ It writes, named by card code (see DESIGN.md "Cards have a short code"):
   ``7 8 9 T J Q K A``, suits ``S H D C``, two colours;
 * ``static/cards/fr4/...``: the same with four colours (spades black, hearts
   red, diamonds blue, clubs green);
+* ``static/cards/fr-fr/`` and ``fr4-fr/``: the Jacks, Queens and Kings again with the
+  indices French cards print, V (valet), D (dame), R (roi) (``INDEX_LETTERS``); the
+  pages draw them for French readers (app/web/cards.py ``card_image``);
 * ``back.svg`` in each folder: the card back;
 * ``suit/<suit>.svg`` (and ``suit4/`` for four-colour French): suit icons.
 
@@ -305,15 +308,20 @@ def spanish_card(number: int, suit: str) -> str:
     return face(str(number), suit, middle, ink(suit, False))
 
 
-def french_card(rank: str, suit: str, four: bool) -> str:
-    """One card of the French 32-card deck."""
+#: The court cards' index letters in a language whose cards print their own: French
+#: cards say V, D, R for valet, dame, roi (the Ace stays A, "as").
+INDEX_LETTERS = {"fr": {"J": "V", "Q": "D", "K": "R"}}
+
+
+def french_card(rank: str, suit: str, four: bool, letters: dict[str, str] | None = None) -> str:
+    """One card of the French 32-card deck; ``letters`` replaces a rank's index."""
     colour = ink(suit, four)
     shape = suit_shape(suit, four)
     if rank in FRENCH_COURTS:
         middle = figure(FRENCH_COURTS[rank], shape, colour)
     else:
         middle = pips(FRENCH_PIPS[rank], shape, flip_lower=True)
-    label = "10" if rank == "T" else rank
+    label = "10" if rank == "T" else (letters or {}).get(rank, rank)
     return face(label, suit, middle, colour, four)
 
 
@@ -334,6 +342,13 @@ def main() -> None:
             for rank in "789TJQKA":
                 write(ROOT / folder / f"{rank}{suit}.svg", french_card(rank, suit, four))
         write(ROOT / folder / "back.svg", back())
+        for lang, letters in INDEX_LETTERS.items():
+            for suit in "SHDC":
+                for rank in letters:
+                    write(
+                        ROOT / f"{folder}-{lang}" / f"{rank}{suit}.svg",
+                        french_card(rank, suit, four, letters),
+                    )
     # Small suit icons for labels (contract, bidding buttons): suit/<letter>.svg,
     # with the four-colour French suits in suit4/.
     for suit in "ocebSHDC":

@@ -144,6 +144,11 @@ async def replay_page(
     view.update(my_seat=None, seat=None, replay=True)  # a step of the deal, not the room now
     # nor the room's present: who watches now, who is away now
     view["spectators"] = 0
+    # The replay of deal N is about deal N: the result of the deal before it (which the
+    # view carries until N is scored) is not shown; at the last step N's own result is.
+    last = view.get("last_deal") or {}
+    if last and last.get("deal") != deal:
+        view["last_deal"] = None
     view["seats"] = [dict(s, stand_in=False, away=False) for s in view.get("seats") or []]
     names = _names(room, view["players"])
     t = presenter.table(view)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app import rules
-from app.web import cards
+from app.web import cards, i18n
 from app.web.i18n import N_, _
 
 
@@ -99,7 +99,8 @@ LABELS: dict[str, GameLabels] = {
         beat_defenders=True,
         panel="belote_2p_stock",
         panel_phases=("auction", "play"),
-        rules_doc="belote",
+        # its own page: only 18 of the 32 cards are played (rules/belote.md §2-§3, 2p)
+        rules_doc="belote-2p",
     ),
     "belote-3p": GameLabels(
         failed_note=N_("dedans"),
@@ -268,6 +269,75 @@ def declaration_value(game: str, combo: dict[str, Any]) -> int:
             return {"10": 200, "9": 150}.get(rank, 100)
         return {"J": 200, "9": 150}.get(rank, 100)
     return 0
+
+
+#: The games' own words that stay in every language, each with the language it comes from
+#: and its explanation (house rule: "Where a game has its own word, keep it, explained
+#: once"): ``msgid -> (key, language of the word, short gloss, full explanation)``. The key
+#: names the word for the page's "explained once" memory (static/js/tapet.js).
+GLOSSES: dict[str, tuple[str, str, str, str]] = {
+    "Vaig": ("vaig", "ca", N_("take"), N_("Vaig (Catalan, “I go”): you take the trump")),
+    "Vaig a %(suit)s": (
+        "vaig",
+        "ca",
+        N_("take"),
+        N_("Vaig (Catalan, “I go”): you take the trump"),
+    ),
+    "Vaig (%(suit)s)": (
+        "vaig",
+        "ca",
+        N_("take"),
+        N_("Vaig (Catalan, “I go”): you take the trump"),
+    ),
+    "No vaig": ("novaig", "ca", N_("pass"), N_("No vaig (Catalan, “I don't go”): you pass")),
+    "mà": ("ma", "ca", N_("eldest"), N_("mà (Catalan, “hand”): the eldest hand, who leads first")),
+    "llocs": (
+        "llocs",
+        "ca",
+        N_("failed"),
+        N_("llocs: the takers failed; every point of the deal goes to the defenders"),
+    ),
+    "dedans": (
+        "dedans",
+        "fr",
+        N_("failed"),
+        N_("dedans (French, “inside”): the takers failed; every point goes to the defenders"),
+    ),
+    "inside": (
+        "inside",
+        "bg",
+        N_("failed"),
+        N_("inside: the declarers failed; the whole deal goes to the defenders"),
+    ),
+}
+
+
+def gloss(msgid: str) -> dict[str, str] | None:
+    """The explanation of a game's own word shown with ``msgid`` (one of ``GLOSSES``), in
+    the viewer's language: ``{"key", "short", "title"}``; None for an ordinary word, in
+    the word's own language (Catalan players know "Vaig"), or when the catalogue already
+    says it in the viewer's words (French "Je prends (vaig)")."""
+    entry = GLOSSES.get(msgid)
+    if entry is None:
+        return None
+    key, own_language, short, title = entry
+    if i18n.current() == own_language or _(msgid) != msgid:
+        return None
+    return {"key": key, "short": _(short), "title": _(title)}
+
+
+def action_gloss(game: str, action: dict[str, Any], turned: bool = False) -> dict[str, str] | None:
+    """:func:`gloss` of an action's label when it is the game's own word (Bolot's "Vaig",
+    "No vaig": rules/bolot.md §4); ``turned``: the round-1 take naming the turned suit."""
+    words = of(game)
+    kind = action.get("type")
+    if kind == "take":
+        return gloss(
+            words.take_turned if turned else words.take_suit if action.get("suit") else words.take
+        )
+    if kind == "pass":
+        return gloss(words.pass_)
+    return None
 
 
 def choice_label(option: str, value: Any, game: str | None = None) -> str:
@@ -455,6 +525,14 @@ def preset_words(game: str | None, options: dict[str, Any] | None) -> tuple[str,
         _("%(preset)s, modified") % {"preset": short},
         _("%(preset)s, modified: %(changes)s") % {"preset": words, "changes": listed},
     )
+
+
+def seat_word_gloss(game: str, seat: int, dealer: int | None, players: int) -> str | None:
+    """The explanation of :func:`seat_word` when it is a game's own word ("mà"), for a title."""
+    if dealer is None or seat != (dealer + 1) % players or not of(game).catalan:
+        return None
+    explained = gloss("mà")
+    return explained["title"] if explained else None
 
 
 def seat_word(game: str, seat: int, dealer: int | None, players: int) -> str | None:

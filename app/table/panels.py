@@ -276,7 +276,11 @@ def botifarra_choice(view: dict[str, Any], names: dict[int, str], me: int | None
 
 def belote_2p_stock(view: dict[str, Any], four: bool) -> dict[str, Any]:
     """Belote for two: the stock, the retourne and the bottom card beside it (rules/belote.md
-    §3); Belote for three: the stock and the retourne (rules/belote-3p.md §3)."""
+    §3); Belote for three: the stock and the retourne (rules/belote-3p.md §3).
+
+    ``dealt_from``: the stock still gives cards, after the bidding (the auction); once the
+    play begins what is left of it (Belote for two's 12 cards, the 32-card Belote for
+    three's 4) is never drawn from nor played, and the table says so."""
 
     def card(code: str | None) -> dict[str, Any] | None:
         if not code:
@@ -288,6 +292,7 @@ def belote_2p_stock(view: dict[str, Any], four: bool) -> dict[str, Any]:
         "kind": "stock",
         "owns_calls": False,
         "stock": int(view.get("stock_count") or 0),
+        "dealt_from": view.get("phase") == "auction",
         "turned": card(view.get("turned")),
         "bottom": card(view.get("bottom_card")),
         "exchanged": bool(exchange and exchange.get("swap")),

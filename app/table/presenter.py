@@ -155,6 +155,10 @@ def split_actions(view: dict[str, Any]) -> dict[str, Any]:  # noqa: C901 - one p
                     "kind": kind,
                     "suit_img": cards.suit_image(suit) if suit else None,
                     "short": short,
+                    # "Vaig" explained: a title, and "· take" until the player has used it
+                    "gloss": labels.action_gloss(
+                        game, a, turned=kind == "take" and not a.get("suit") and bool(suit)
+                    ),
                 }
             )
     # The best choice first (the one the table suggests), "No declarations" last.
@@ -253,10 +257,13 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
     calls: dict[int, str] = {}
     call_words: dict[int, str] = {}  # the call in full, for the tooltip and screen readers
     call_index: dict[int, int] = {}
+    call_gloss: dict[int, str | None] = {}
     for i, entry in enumerate(view.get("auction") or []):
         calls[entry["seat"]] = labels.call_label(game, entry, view.get("options"))
         call_words[entry["seat"]] = labels.action_label(game, entry)
         call_index[entry["seat"]] = i
+        glossed = labels.action_gloss(game, entry)
+        call_gloss[entry["seat"]] = glossed["title"] if glossed else None
     # Between deals (phase "deal") the view already names the next deal's dealer while the
     # table still shows the finished deal: no dealer or eldest-hand chip until it starts.
     dealer = view.get("dealer") if view.get("phase") != "deal" else None
@@ -279,6 +286,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
                 "count": counts[s] if s < len(counts) else 0,
                 "team": s % n_sides,
                 "role": labels.seat_word(game, s, dealer, players),
+                "role_gloss": labels.seat_word_gloss(game, s, dealer, players),
                 "dealer": dealer is not None and s == dealer,
                 "to_act": s == to_act,
                 "taker": s == taker,
@@ -287,6 +295,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
                 "call": calls.get(s) if view.get("phase") == "auction" and not exchanging else None,
                 "call_key": call_index.get(s),
                 "call_words": call_words.get(s),
+                "call_gloss": call_gloss.get(s),
             }
         )
     # A championship stops its match between deals (a number of deals, a time limit):
@@ -378,6 +387,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         "status": status_line(view, names, me),
         "back_img": cards.back_image(game),
         "result": sheets.deal_result(view, teams),
+        "deal_no": deal_number(view),
         "sheet": sheets.sheet(view),
         "panel": panels.panel(view, names, me, acts, four),
         "french": not cards.spanish_deck(game),
@@ -395,6 +405,21 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         "clock": _clock(view, me),
         "open_hands": open_hands(view, names, four),
     }
+
+
+def deal_number(view: dict[str, Any]) -> int:
+    """The number of the deal the table shows: the one being bid or played, or, between
+    deals and at the end, the one just finished; 0 before the first deal.
+
+    The view carries no deal number of its own; the sheet lists every deal, void ones
+    included, numbered by the engine (docs/engine-face.md ``sheet[].deal``), and a deal
+    enters the sheet when it is scored (or found void). So while a deal is bid or played
+    it is the one after the sheet's last ("Deal 6" while the sheet ends at deal 5)."""
+    sheet = view.get("sheet") or []
+    finished = max((int(e.get("deal") or 0) for e in sheet), default=0)
+    if view.get("phase") in ("deal", "over") or view.get("winner") is not None:
+        return finished
+    return finished + 1
 
 
 def open_hands(

@@ -9,7 +9,7 @@
 The text of each game is written per language in ``templates/rules/<doc>/<lang>.html``
 (from /work/shared/rules/*.md: deck, ranks and points, deal, auction or choice,
 declarations, obligations of play, scoring, match, a small worked example); Belote for
-two shares the Belote text (``doc`` "belote", its two-player section marked). The
+two has its own text (``doc`` "belote-2p": 18 of the 32 cards played, no contract). The
 options table is built from the engine's ``options_schema``: every option, its
 default, and, with ``?room=``, the room's value highlighted (``<mark>``). The text
 itself marks option-dependent rules with ``opt(name, value)``, which is "on" when the

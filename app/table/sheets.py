@@ -158,14 +158,24 @@ def sheet(view: dict[str, Any]) -> dict[str, Any]:
                     "title": _("took the contract") if taker_team == team else None,
                 }
             )
-        note = _(words.failed_note) if e.get("outcome") == "failed" and words.failed_note else ""
-        note = note or (_(NOTES[str(e.get("outcome"))]) if str(e.get("outcome")) in NOTES else "")
+        note_id = words.failed_note if e.get("outcome") == "failed" and words.failed_note else ""
+        note_id = note_id or NOTES.get(str(e.get("outcome")), "")
         if botifarra and e.get("outcome") == "failed":
-            note = ""  # the other pair scores: nothing more to say
+            note_id = ""  # the other pair scores: nothing more to say
+        note = _(note_id) if note_id else ""
+        # a game's own word ("llocs", "dedans", "inside") carries its explanation
+        explained = labels.gloss(note_id) if note_id else None
         carried = e.get("carried_out")
         if carried:
             note += " · " + _(words.carried_note) % {"n": carried}
-        rows.append({"cells": cells, "cls": f"outcome-{e.get('outcome') or 'void'}", "note": note})
+        rows.append(
+            {
+                "cells": cells,
+                "cls": f"outcome-{e.get('outcome') or 'void'}",
+                "note": note,
+                "note_title": explained["title"] if explained else None,
+            }
+        )
     extra = []
     if view.get("held"):
         extra.append(

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from app import rules
+from app.web import i18n
 from app.web.i18n import N_, _
 
 SPANISH_SUITS = {"o": N_("oros"), "c": N_("copes"), "e": N_("espases"), "b": N_("bastos")}
@@ -48,6 +49,10 @@ FRENCH_RANKS = {
     "A": N_("Ace"),
 }
 FRENCH_SHORT = {"T": "10"}
+#: The index letters a language's own French-suited cards print instead of J, Q, K: French
+#: cards say V (valet), D (dame), R (roi); the Ace is A (as) everywhere. Only what is shown
+#: changes: the card codes ("KH", "QH", "JH") stay the same in the API and the pages' data.
+INDEX_LETTERS = {"fr": {"J": "V", "Q": "D", "K": "R"}}
 
 # Bridge-Belote contracts (rules/bridge-belote.md §4).
 CONTRACT_NAMES = {
@@ -95,8 +100,9 @@ def of_suit(suit: str) -> str:
 
 
 def rank_label(rank: str) -> str:
-    """The rank as printed on the card index: "T" -> "10", "12" -> "12", "J" -> "J"."""
-    return FRENCH_SHORT.get(rank, rank)
+    """The rank as printed on the card index in the viewer's language: "T" -> "10",
+    "12" -> "12", "J" -> "J" ("V" in French, whose cards print V, D, R: INDEX_LETTERS)."""
+    return FRENCH_SHORT.get(rank) or INDEX_LETTERS.get(i18n.current(), {}).get(rank, rank)
 
 
 def card_name(card: str) -> str:
@@ -147,8 +153,14 @@ def deck_folder(game: str | None, card: str | None = None, four_colour: bool = F
 
 
 def card_image(card: str, four_colour: bool = False) -> str:
-    """URL of a card face: "/static/cards/es/10e.svg"."""
-    return f"/static/cards/{deck_folder(None, card, four_colour)}/{card}.svg"
+    """URL of a card face: "/static/cards/es/10e.svg". A French court card drawn for a
+    reader whose cards print other index letters (INDEX_LETTERS) comes from that
+    language's folder: "/static/cards/fr-fr/KH.svg" shows R; the file keeps the code."""
+    folder = deck_folder(None, card, four_colour)
+    lang = i18n.current()
+    if not is_spanish(card) and rank_of(card) in INDEX_LETTERS.get(lang, {}):
+        folder = f"{folder}-{lang}"
+    return f"/static/cards/{folder}/{card}.svg"
 
 
 def back_image(game: str | None) -> str:

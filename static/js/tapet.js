@@ -10,7 +10,9 @@
    - cards arriving on the table get a short animation (class "fresh");
    - keyboard: focus stays on the table after a push, arrows move along the hand;
    - the move clock counts down; optional sounds (off by default, WebAudio);
-   - a double tap never lands its second half on a button the first one drew. */
+   - a double tap never lands its second half on a button the first one drew;
+   - a won trick stays as long as the player chose (the table's menu);
+   - a game's own word keeps its gloss until used; a message shows under the score bar. */
 (function () {
   "use strict";
 
@@ -327,6 +329,138 @@
     lastTap = now;
   }, true);
 
+  // ---------------------------------------------------------------- a game's own words
+  // "Vaig · take": the game's own word keeps its gloss until the player has used one of
+  // the calls it was shown on; then only the word (and its title) stays. The keys seen are
+  // kept in localStorage and set on <html data-glossed>, which the CSS reads, so a pushed
+  // table never flashes the gloss again.
+  function glossedKeys() { try { return (localStorage.getItem("tapet_glossed") || "").split(" ").filter(Boolean); } catch (e) { return []; } }
+  function syncGlossed() { document.documentElement.setAttribute("data-glossed", glossedKeys().join(" ")); }
+  syncGlossed();
+  document.addEventListener("click", function (ev) {
+    var b = ev.target.closest && ev.target.closest("button[data-glossed]");
+    if (!b || !b.form) return;
+    var keys = glossedKeys();
+    b.form.querySelectorAll("[data-glossed]").forEach(function (el) {
+      var key = el.getAttribute("data-glossed");
+      if (keys.indexOf(key) < 0) keys.push(key);
+    });
+    try { localStorage.setItem("tapet_glossed", keys.join(" ")); } catch (e) { /* private mode */ }
+    syncGlossed();
+  });
+
+  // ---------------------------------------------------------------- a won trick stays
+  // The server shows a won trick until the next card is played (a bot answers in 0.7 s).
+  // The player chooses how long it stays (the table's menu, localStorage "tapet_trick_hold":
+  // milliseconds, or "tap": until tapped; 1.5 s by default, as card sites keep it about
+  // that long): when a push has moved on, a copy of the won trick is kept over the middle
+  // of the felt, the new cards under it, until the time is up, the player taps it (or
+  // presses Escape) or plays a card. Only the page waits: the game and the bots do not.
+  var HOLD_DEFAULT = 1500;
+  var held = null;          // {key, html, until, timer}
+  var doneSince = {};       // data-say-key of a won trick -> when it was first shown
+  function holdSetting() {
+    try { return localStorage.getItem("tapet_trick_hold") || String(HOLD_DEFAULT); } catch (e) { return String(HOLD_DEFAULT); }
+  }
+  function holdMs() {
+    var v = holdSetting();
+    if (v === "tap") return Infinity;
+    var n = Number(v);
+    return isFinite(n) && n >= 0 ? n : HOLD_DEFAULT;
+  }
+  function gatherDelay(el, shownAt) {
+    // the cards go to the winner in the last 0.45 s of the time the trick stays
+    var ms = holdMs();
+    var delay = ms === Infinity ? 1e7 : Math.max(0, ms - 450) - (Date.now() - shownAt);
+    el.style.setProperty("--gather-delay", Math.round(delay) + "ms");
+  }
+  function releaseHeld() {
+    if (!held) return;
+    clearTimeout(held.timer);
+    held = null;
+    document.querySelectorAll(".trick.done.held").forEach(function (el) { el.remove(); });
+    document.querySelectorAll(".center.holding").forEach(function (c) {
+      c.classList.remove("holding");
+      // the cards played meanwhile arrive now
+      c.querySelectorAll(".trick:not(.done) .tcard").forEach(function (img) { img.classList.add("fresh"); });
+    });
+  }
+  function showHeld() {
+    var done = document.querySelector("#room-main .center .trick.done:not(.held)");
+    if (done) {
+      var key = done.getAttribute("data-say-key");
+      if (!(key in doneSince)) doneSince[key] = Date.now();
+      gatherDelay(done, doneSince[key]);
+      if (held && held.key !== key) releaseHeld();
+      return;  // the server still shows the trick itself
+    }
+    if (!held) return;
+    if (Date.now() >= held.until) { releaseHeld(); return; }
+    var center = document.querySelector("#room-main .center");
+    if (!center) { releaseHeld(); return; }
+    if (!center.querySelector(".trick.done.held")) {
+      var box = document.createElement("div");
+      box.innerHTML = held.html;
+      var copy = box.firstElementChild;
+      copy.classList.add("held");
+      copy.setAttribute("tabindex", "0");
+      copy.removeAttribute("data-say-key");
+      copy.querySelectorAll("[data-say-key]").forEach(function (el) { el.removeAttribute("data-say-key"); });
+      gatherDelay(copy, held.shownAt);
+      center.insertBefore(copy, center.firstChild);
+    }
+    center.classList.add("holding");
+  }
+  document.addEventListener("htmx:oobBeforeSwap", function (ev) {
+    var target = ev.detail && ev.detail.target;
+    if (!target || target.id !== "room-main") return;
+    var done = target.querySelector(".center .trick.done:not(.held)");
+    if (!done) return;
+    var key = done.getAttribute("data-say-key");
+    var shownAt = doneSince[key] || Date.now();
+    var ms = holdMs();
+    if (Date.now() - shownAt >= ms) return;
+    var incoming = ev.detail.fragment;
+    var same = incoming && incoming.querySelector && incoming.querySelector('.trick.done[data-say-key="' + key + '"]');
+    if (same) return;  // the same trick, drawn again
+    releaseHeld();
+    held = { key: key, html: done.outerHTML, shownAt: shownAt, until: shownAt + ms };
+    if (ms !== Infinity) held.timer = setTimeout(releaseHeld, shownAt + ms - Date.now());
+  });
+  document.addEventListener("click", function (ev) {
+    var card = ev.target.closest && ev.target.closest(".hand .card");
+    if (card) {
+      // playing a card moves on: the won trick on the felt is not kept after it
+      var done = document.querySelector("#room-main .center .trick.done:not(.held)");
+      if (done) doneSince[done.getAttribute("data-say-key")] = 0;
+    }
+    if (held && (card || ev.target.closest(".trick.done.held"))) releaseHeld();
+  });
+  document.addEventListener("keydown", function (ev) {
+    if (held && (ev.key === "Escape" || ((ev.key === "Enter" || ev.key === " ") && ev.target.closest && ev.target.closest(".trick.done.held")))) {
+      releaseHeld();
+      ev.preventDefault();
+    }
+  });
+  function syncHoldSelect() {
+    document.querySelectorAll("[data-trick-hold]").forEach(function (sel) { sel.value = holdSetting(); });
+  }
+  document.addEventListener("change", function (ev) {
+    if (!ev.target.matches || !ev.target.matches("[data-trick-hold]")) return;
+    try { localStorage.setItem("tapet_trick_hold", ev.target.value); } catch (e) { /* private mode */ }
+  });
+
+  // ---------------------------------------------------------------- where messages show
+  // A message (a refused card's rule) shows under the score bar, never over it: the page
+  // puts the bar's bottom edge in --flash-top, which .room-page .flash reads.
+  function placeFlash() {
+    var bar = document.querySelector("#room-main [data-testid=scorebar]");
+    var root = document.documentElement;
+    if (!bar) { root.style.removeProperty("--flash-top"); return; }
+    root.style.setProperty("--flash-top", Math.round(bar.getBoundingClientRect().bottom + 4) + "px");
+  }
+  window.addEventListener("resize", placeFlash);
+
   // ---------------------------------------------------------------- after every change
   var wasMyTurn = false;
   function afterChange() {
@@ -345,6 +479,8 @@
     }
     wasMyTurn = mine;
     stampButtons();
+    showHeld();
+    placeFlash();
     markHint();
     restoreFocus();
     tick();
@@ -352,5 +488,5 @@
   }
   document.addEventListener("htmx:afterSettle", afterChange);
   document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(afterChange, 0); });
-  document.addEventListener("DOMContentLoaded", function () { syncSoundButton(); afterChange(); });
+  document.addEventListener("DOMContentLoaded", function () { syncSoundButton(); syncHoldSelect(); afterChange(); });
 })();

@@ -97,3 +97,22 @@ async def test_replay_steps_show_every_hand_of_a_finished_deal_only(
     assert (await client.get(f"/rooms/{table.room_id}/replay?deal=2")).status_code == 404
     index = await client.get(f"/rooms/{table.room_id}/replay")
     assert index.status_code == 200 and "/deals/" in index.text and "being played" in index.text
+
+
+async def test_the_replay_of_deal_n_opens_at_deal_n(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    """Issue 17 §7: the replay of deal 2 opened with "Deal 1" (the result the view still
+    carries until deal 2 is scored). Its first step names deal 2 and shows no result of
+    deal 1; its last step shows deal 2's own result."""
+    await play_deal_out(client, table)
+    await play_deal_out(client, table)
+    record = (await client.get(f"/api/rooms/{table.room_id}/record")).json()
+    assert [d["deal_no"] for d in record["deals"]][:2] == [1, 2]
+    first = (await client.get(f"/rooms/{table.room_id}/replay?deal=2&step=0&lang=en")).text
+    assert 'data-testid="deal-no">Deal 2<' in first
+    assert "Deal 1" not in first and "Last deal" not in first
+    assert 'data-testid="result-short"' not in first
+    steps = len(record["deals"][1]["actions"])
+    last = await client.get(f"/rooms/{table.room_id}/replay?deal=2&step={steps - 1}&lang=en")
+    assert 'data-testid="result-short"' in last.text and "Deal 2:" in last.text

@@ -284,6 +284,25 @@ def test_belote_for_two_shows_the_stock_and_the_bottom_card() -> None:
     assert t["panel"]["stock"] == view["stock_count"]
 
 
+def test_belote_for_two_shows_the_undrawn_stock_as_out_of_play() -> None:
+    """rules/belote.md §3 (2p): 12 + 1 (retourne) + 6 = 19 cards are left after the first
+    twelve; after the bidding 6 more are dealt and the bottom card is turned, so 12 stay
+    face down all deal and nobody draws them: the table shows them as out of play."""
+    from app.table.rendering import render_fragments
+
+    auction = _game_view("belote-2p", 0, lambda v: v["phase"] == "auction")
+    auction.update(id=1, game_name="Belote for two")
+    assert auction["stock_count"] == 19
+    html = render_fragments(auction, None, "token")
+    assert "Stock 19" in html and 'data-testid="out-of-play"' not in html
+    play = _game_view("belote-2p", 0, lambda v: v["phase"] == "play")
+    play.update(id=1, game_name="Belote for two")
+    assert play["stock_count"] == 12 and presenter.table(play)["panel"]["dealt_from"] is False
+    html = render_fragments(play, None, "token")
+    assert "Out of play: 12" in html and "Stock 12" not in html
+    assert "12 cards out of play, never drawn" in html
+
+
 def test_bridge_belote_sheet_shows_raw_points_and_rounding() -> None:
     view = _game_view("bridge-belote", 0, lambda v: any(not e["void"] for e in v["sheet"]))
     t = presenter.table(view)
@@ -654,3 +673,130 @@ def test_contree_litige_result_says_what_is_held() -> None:
     )
     assert c15["points"] == [0, 81] and c15["outcome"] == "litige"
     assert c15["headline"] == "80 ♥ by Us: litige, 81 points are held for the next deal."
+
+
+def test_the_table_names_the_deal_in_play_and_the_last_one_as_last() -> None:
+    """Issue 17 §7: during deal 3 the side panel said "Deal 2" (the last result). The
+    deal in play is the one after the sheet's last entry (docs/engine-face.md ``sheet``);
+    between deals the finished one is the table's deal, and its result is "Deal N"."""
+    from app.table.rendering import render_fragments
+
+    def with_room(view: dict) -> dict:
+        view.update(id=1, game_name="Belote", seats=_seats(["person", "bot", "bot", "bot"]))
+        return view
+
+    playing = with_room(
+        _game_view("belote", 0, lambda v: len(v["sheet"]) >= 2 and v["phase"] == "play")
+    )
+    done = len(playing["sheet"])  # deals are numbered 1, 2, ... void ones included
+    t = presenter.table(playing)
+    assert t["deal_no"] == done + 1 and t["result"]["deal"] == done
+    html = render_fragments(playing, None, "token")
+    assert f'data-testid="deal-no">Deal {done + 1}<' in html
+    assert f"Last deal (deal {done})" in html and f">Deal {done}<" not in html
+    assert f'data-testid="deal-now">now deal {done + 1}<' in html
+    # between deals: the state right after deal 3 is scored, before the next deal
+    from app.bots import choose
+
+    rng = random.Random(5)
+    state = rules.new_game("belote", {}, dealer=0)
+    while len(rules.observe(state, None)["sheet"]) < 3:
+        if rules.needs_deal(state):
+            state = rules.apply(state, {"type": "deal", "deck": rules.new_deck("belote", rng)})
+            continue
+        actor = rules.to_act(state)
+        state = rules.apply(state, choose("heuristic", rules.observe(state, actor), rng))
+    between = with_room(rules.observe(state, 0))
+    between.update(status="playing", my_seat=0)
+    assert between["phase"] == "deal"
+    t = presenter.table(between)
+    assert t["deal_no"] == 3 and t["result"]["deal"] == 3
+    html = render_fragments(between, None, "token")
+    assert "Last deal" not in html and 'data-testid="deal-now"' not in html
+    assert presenter.deal_number({"phase": "deal", "sheet": []}) == 0
+    assert presenter.deal_number({"phase": "auction", "sheet": []}) == 1
+
+
+def test_french_readers_see_the_french_index_letters_r_d_v() -> None:
+    """Issue 17 §7: French cards print R (roi), D (dame), V (valet) and A (as) where
+    English ones print K, Q, J, A. The pages draw the French court cards from their own
+    art; the card codes (KH, QH, JH) do not change."""
+    from pathlib import Path
+
+    from app.web import i18n
+
+    static = Path(__file__).resolve().parents[2]
+    with i18n.using("fr"):
+        assert cards.card_image("KH") == "/static/cards/fr-fr/KH.svg"
+        assert cards.card_image("QS", four_colour=True) == "/static/cards/fr4-fr/QS.svg"
+        assert cards.card_image("JC") == "/static/cards/fr-fr/JC.svg"
+        assert cards.card_image("AH") == "/static/cards/fr/AH.svg"  # as: A as in English
+        assert cards.card_image("TD") == "/static/cards/fr/TD.svg"
+        assert cards.card_image("10c") == "/static/cards/es/10c.svg"  # Spanish cards: numbers
+        assert [cards.rank_label(r) for r in ("J", "Q", "K", "A", "T")] == [
+            "V",
+            "D",
+            "R",
+            "A",
+            "10",
+        ]
+    with i18n.using("en"):
+        assert cards.card_image("KH") == "/static/cards/fr/KH.svg"
+        assert cards.rank_label("K") == "K"
+    # the art itself: the corner index of each French court card, top left and upside down
+    for code, letter in (("K", "R"), ("Q", "D"), ("J", "V")):
+        for folder in ("fr-fr", "fr4-fr"):
+            for suit in "SHDC":
+                svg = (static / "static" / "cards" / folder / f"{code}{suit}.svg").read_text()
+                assert svg.count(f">{letter}</text>") == 2, (folder, code, suit)
+                assert f">{code}</text>" not in svg
+
+
+def test_a_games_own_words_are_explained_where_they_stay_bare() -> None:
+    """House rule: "Where a game has its own word, keep it, explained once". English keeps
+    Bolot's "Vaig"/"No vaig" (rules/bolot.md §4) and the sheet's "llocs"/"dedans"/"inside"
+    bare: they get an explanation (a title, and "· take" on the button until used).
+    Catalan players know the words; the French catalogue already says "Je prends (vaig)"."""
+    from app.table.rendering import render_fragments
+    from app.web import i18n
+
+    view = _game_view(
+        "bolot", 0, lambda v: v["phase"] == "auction" and v["to_act"] == 0 and v["legal_actions"]
+    )
+    view.update(id=1, game_name="Bolot")
+    with i18n.using("en"):
+        calls = presenter.table(view)["actions"]["calls"]
+        take = next(c for c in calls if c["kind"] == "take")
+        passing = next(c for c in calls if c["kind"] == "pass")
+        assert take["label"].startswith("Vaig") and take["gloss"]["short"] == "take"
+        assert "you take the trump" in take["gloss"]["title"]
+        assert passing["label"] == "No vaig" and passing["gloss"]["short"] == "pass"
+        html = render_fragments(view, None, "token")
+        assert '<span class="gloss-once" data-gloss="novaig"> · pass</span>' in html
+    for lang in ("ca", "fr"):
+        with i18n.using(lang):
+            calls = presenter.table(view)["actions"]["calls"]
+            assert all(c["gloss"] is None for c in calls), lang
+    with i18n.using("en"):
+        assert labels.gloss("llocs")["title"].startswith("llocs: the takers failed")
+        assert labels.gloss("inside")["title"].startswith("inside: the declarers failed")
+        assert labels.gloss("dedans") is not None and labels.gloss("Take") is None
+        sheet = sheets.sheet(
+            {
+                "game": "belote",
+                "sheet": [
+                    {
+                        "deal": 1,
+                        "contract": {"trump": "H", "taker_team": 0},
+                        "points": [0, 162],
+                        "scores_after": [0, 162],
+                        "outcome": "failed",
+                        "detail": {},
+                    }
+                ],
+            }
+        )
+        row = sheet["rows"][0]
+        assert row["note"] == "dedans" and "the takers failed" in row["note_title"]
+    with i18n.using("fr"):
+        assert labels.gloss("dedans") is None  # a French word in French

@@ -106,3 +106,24 @@ async def test_contree_figures_and_preset_follow_the_room(client, guest) -> None
     ).json()
     page = (await client.get(f"/rules/contree?room={room['id']}&lang=en")).text
     assert "162 + 120 = 282" in page and "modified" not in page
+
+
+async def test_belote_for_two_tells_its_own_figures(client) -> None:
+    """Issue 17 §7: the page of Belote for two said "162 in a deal", but only 18 of the 32
+    cards are played (rules/belote.md §2, 2p). The 18 cards hold at least 18 card points
+    (the 11 cards worth 0 - four 7s, four 8s, three plain 9s - then three plain Jacks at 2
+    and four Queens at 3) and at most 152 - 6 = 146 (the 14 left out: the 11 worth 0 and
+    three plain Jacks). The stock is never drawn from after the deal (§3)."""
+    for lang in i18n.LANGUAGES:
+        page = (await client.get(f"/rules/belote-2p?lang={lang}")).text
+        assert "162" not in page, lang
+        assert " 18 " in page and " 146 " in page and " 32 " in page, lang
+        assert 'data-testid="cards-played"' in page and 'data-testid="deal-points"' in page
+        assert " 12 " in page, lang  # the 12 cards of the stock that stay face down
+    en = (await client.get("/rules/belote-2p?lang=en")).text
+    assert "only 18 of the 32 cards are played" in en
+    assert "between 18 and 146 card points" in en and "nobody draws from it" in en
+    # four players: every card is played, 152 + 10 = 162; a capot 152 + 100 = 252 (§2)
+    four = (await client.get("/rules/belote?lang=en")).text
+    assert "162 in a deal" in four and "Capot (all tricks): 252 instead of 162" in four
+    assert 'href="/rules/belote-2p"' in four
