@@ -60,6 +60,10 @@ class Room(Base):
     #: or ``{"kind": "time", "minutes": M}`` (None: to the game's target). The table says it;
     #: the championship stops the room (app/tournaments/results.py).
     match: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: A rated room's ended matches move its players' ratings (app/records/ratings.py);
+    #: a casual one's are only kept in their histories. The lobby's form, the API and
+    #: "play now" make rated rooms unless told otherwise; older rooms are casual (0013).
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: The key a creation request carried (the lobby form's, or the API's ``Idempotency-Key``):
     #: unique, so a double tap or a retried request makes one room, not two.
     creation_key: Mapped[str | None] = mapped_column(String(64), nullable=True)

@@ -275,6 +275,8 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
         "Deal %(n)s is still being played: the bot can replay it once it ends."
     ),
     "no_such_deal": N_("This match has no deal %(n)s."),
+    "no_player": N_("There is no player %(n)s."),
+    "profile_private": N_("This profile is private."),
     "not_a_legal_action": N_("That is not one of your possible moves now."),
     "bad_login": N_("Wrong username or password."),
     "username_taken": N_("The username %(name)s is taken."),
