@@ -22,7 +22,7 @@ from app.accounts.models import User
 from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
 from app.core.hooks import HOOKS
 from app.core.settings import get_settings
-from app.rooms import clock, play, snapshot
+from app.rooms import clock, ending, play, snapshot
 from app.rooms.botplay import bot_names
 from app.rooms.models import Game, Room, Seat
 from app.rooms.movelog import public_log
@@ -416,6 +416,7 @@ async def start(db: AsyncSession, room_id: int, user: User) -> dict[str, Any]:
         options=room.options,
         dealer=secrets.randbelow(len(room.seats)),
         status="playing",
+        seated=await ending.seated_of(db, list(room.seats)),
     )
     db.add(game)
     await db.commit()
@@ -556,13 +557,10 @@ async def end_match(db: AsyncSession, room_id: int) -> dict[str, Any]:
     Returns room info. Raises NotFound; a room not playing is returned unchanged."""
     room = await _room(db, room_id)
     if room.status == "playing":
-        await db.execute(
-            update(Room)
-            .where(Room.id == room.id, Room.status == "playing")
-            .values(status="finished")
-        )
-        await db.execute(update(Game).where(Game.room_id == room.id).values(status="finished"))
-        await db.commit()
+        game = await _game(db, room.id)
+        if game is None:  # pragma: no cover - a playing room has its game
+            return await _info(db, room)
+        seq = (await play.load(db, game)).state.seq
+        await ending.end(db, room.id, game.id, "stopped", seq)
         room = await _room(db, room_id)
-        await _publish(db, room)
     return await _info(db, room)
