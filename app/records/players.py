@@ -118,9 +118,7 @@ async def player(
     if before is not None:
         query = query.where(MatchPlayer.game_id < before)
     mine = (
-        await db.scalars(
-            query.order_by(MatchPlayer.game_id.desc()).limit(PAGE_MATCHES + 1)
-        )
+        await db.scalars(query.order_by(MatchPlayer.game_id.desc()).limit(PAGE_MATCHES + 1))
     ).all()
     more = len(mine) > PAGE_MATCHES
     mine = mine[:PAGE_MATCHES]

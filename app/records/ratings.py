@@ -155,7 +155,7 @@ def quitter_ranks(ranks: list[int] | None, side: int, sides: int) -> list[int]:
 
 
 def result_of(ranks: Sequence[int] | None, side: int) -> str | None:
-    """"win" (alone first), "draw" (first with others), "loss", or None (no result)."""
+    """ "win" (alone first), "draw" (first with others), "loss", or None (no result)."""
     if ranks is None:
         return None
     best = min(ranks)

@@ -57,7 +57,9 @@ class RoomIn(BaseModel):
     in a row before a stand-in bot plays for the seat until its person returns;
     ``spectators_see_hands`` (default false): spectators see every hand one deal late;
     ``skip_empty_declaration`` (default true): the table's pages do not ask a seat to
-    declare when "no declarations" is all it may declare (its first card stands for it)."""
+    declare when "no declarations" is all it may declare (its first card stands for it);
+    ``rated`` (default true): the ended match moves the players' ratings, false makes a
+    casual room (docs/ratings.md)."""
 
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=64)
@@ -66,6 +68,7 @@ class RoomIn(BaseModel):
     max_timeouts: int | None = Field(default=None, ge=1, le=20)
     spectators_see_hands: bool | None = Field(default=None, strict=True)
     skip_empty_declaration: bool = Field(default=True, strict=True)
+    rated: bool = Field(default=True, strict=True)
 
 
 class SeatOut(BaseModel):
@@ -94,6 +97,8 @@ class RoomOut(BaseModel):
     max_timeouts: int = 2
     spectators_see_hands: bool = False
     skip_empty_declaration: bool = True
+    #: a rated room's ended matches move its players' ratings; a casual one's do not
+    rated: bool = False
     status: str
     players: int
     seats: list[SeatOut]
@@ -173,6 +178,7 @@ async def create_room(
         body.spectators_see_hands,
         creation_key=idempotency_key,
         skip_empty_declaration=body.skip_empty_declaration,
+        rated=body.rated,
     )
 
 

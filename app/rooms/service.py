@@ -114,6 +114,7 @@ async def create_room(
     seat: int | None = None,
     bots: str | None = None,
     skip_empty_declaration: bool = True,
+    rated: bool = True,
 ) -> dict[str, Any]:
     """A new open room for ``game`` with empty seats; ``options`` are checked and completed
     with their defaults by the engine. The room's move clock (app/rooms/clock.py):
@@ -128,7 +129,9 @@ async def create_room(
     lobby's forms; None: nobody is seated, as an organiser's championship table);
     ``bots``: a bot of that level in every other seat ("play now"). ``skip_empty_declaration``
     (on by default): the table does not ask a seat to declare when "no declarations" is all
-    it may declare (app/table/presenter.py). Raises Unprocessable for an unknown game,
+    it may declare (app/table/presenter.py). ``rated`` (on by default; a championship's
+    tables are casual): the ended match moves its players' ratings (app/records/ratings.py,
+    docs/ratings.md), else it is only kept in their histories. Raises Unprocessable for an unknown game,
     option, seat or bot or a malformed key, Conflict for a key another person used."""
     if creation_key is not None:
         if not CREATION_KEY.fullmatch(creation_key):
@@ -186,6 +189,7 @@ async def create_room(
         match=match,
         creation_key=creation_key,
         skip_empty_declaration=bool(skip_empty_declaration),
+        rated=bool(rated),
     )
     room.seats = [
         Seat(

@@ -65,6 +65,7 @@ class RoomData:
     seats: tuple[SeatData, ...]
     match: dict[str, Any] | None = None
     skip_empty_declaration: bool = True
+    rated: bool = False
 
     def seat_of(self, user_id: int | None) -> int | None:
         """The seat ``user_id`` holds (the first, should there be two), or None."""
@@ -115,6 +116,7 @@ def room_data(room: Room) -> RoomData:
         seats=seats,
         match=room.match,
         skip_empty_declaration=room.skip_empty_declaration is not False,
+        rated=bool(room.rated),
     )
 
 
@@ -263,6 +265,7 @@ def info_of(room: RoomData, names: dict[int, str]) -> dict[str, Any]:
         "max_timeouts": room.max_timeouts,
         "spectators_see_hands": room.spectators_see_hands,
         "skip_empty_declaration": room.skip_empty_declaration,
+        "rated": room.rated,
         "match": room.match,
         "status": room.status,
         "players": len(room.seats),

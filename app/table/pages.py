@@ -150,7 +150,8 @@ def _lobby_game(game: str | None) -> str | None:
 @router.post("/rooms")
 async def create_room(request: Request, db: SessionDep, user: OptionalUser) -> Response:
     """Create a room from the lobby form (the game's ``opt_<name>`` fields, the
-    ``spectators_see_hands`` checkbox, off unless ticked, ``skip_empty_declaration``, the
+    ``spectators_see_hands`` checkbox, off unless ticked, ``skip_empty_declaration``,
+    ``rated`` (ticked by default in the form; unticked: a casual room), the
     ``clock_seconds`` move clock, 0 for none), seat its creator in seat 0 and go to it.
     A refusal comes back as the form, the message next to its field and what was typed
     kept (htmx: the form alone, swapped in place)."""
@@ -177,6 +178,7 @@ async def create_room(request: Request, db: SessionDep, user: OptionalUser) -> R
             creation_key=first(form, "creation_key") or None,
             seat=0,
             skip_empty_declaration="true" in (form.get("skip_empty_declaration") or []),
+            rated="true" in (form.get("rated") or []),
         )
     except ServiceError as exc:
         errors = {_field_of(exc, game): message_for(exc)}
