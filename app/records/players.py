@@ -90,7 +90,7 @@ async def player(
         .order_by(MatchPlayer.game)
     )
     counts: dict[tuple[str, str], int] = {
-        (g, res): n
+        (g, str(res)): n
         for g, res, n in (
             await db.execute(
                 select(MatchPlayer.game, MatchPlayer.result, func.count())

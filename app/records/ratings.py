@@ -394,7 +394,7 @@ async def _move_ratings(db: AsyncSession, facts: MatchFacts, versions: dict[int,
             rating = by_user[s.user_id]
             rating.mu, rating.sigma = mu1, sigma1
             rating.matches += 1
-            rating.wins += result_of(personal_ranks(facts, s), s.side) == "win"
+            rating.wins += int(result_of(personal_ranks(facts, s), s.side) == "win")
             rating.updated = now
         else:
             continue
@@ -452,7 +452,8 @@ async def rebuild(db: AsyncSession) -> int:
             )
         )
     ).all():
-        versions.setdefault(game_id, {})[seat] = version
+        if version is not None:
+            versions.setdefault(game_id, {})[seat] = version
     await db.execute(delete(Rating))
     await db.execute(delete(MatchPlayer))
     games = (
