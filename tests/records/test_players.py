@@ -73,8 +73,7 @@ async def test_a_hidden_profile_is_private_to_others_and_off_the_leaderboard(
     assert own.status_code == 200 and own.json()["hidden"] is True and own.json()["own"]
     board = (await client.get("/api/leaderboard/belote")).json()
     assert {e["user_id"] for e in board["entries"] if e["user_id"]} == {bea, cid}
-    # her partner's page still names her match, but not as a link to her hidden page? It
-    # names her: a hidden page hides her history, not her presence at others' tables
+    # a hidden page hides her history, not her presence in others' matches; shown again:
     assert (await client.put("/api/me/profile", json={"hidden": False}, headers=ann_h)).json() == {
         "hidden": False
     }
@@ -134,3 +133,55 @@ async def test_the_leaderboard_shows_bots_as_anchors_and_marks_provisional(
     assert page.status_code == 200 and "anchor" in page.text
     assert f'href="/players/{ann}"' in page.text
     assert (await client.get("/leaderboard", headers={"accept": "text/html"})).status_code == 200
+
+
+async def test_a_guest_who_registers_keeps_history_and_rating(
+    app: Any, client: httpx.AsyncClient, guest: Guest
+) -> None:
+    (ann_h, _, _), (ann, bea, cid) = await _three(client, guest)
+    game_id, _ = await stored_match(app, "belote", [ann, "heuristic", bea, cid], seed=1)
+    assert await record(app, game_id)
+    before = (await client.get(f"/api/players/{ann}")).json()
+    done = await client.post(
+        "/api/accounts",
+        json={"username": "anna", "password": "a long enough password 1"},
+        headers=ann_h,
+    )
+    assert done.status_code in (200, 201), done.text
+    assert done.json()["user"]["id"] == ann  # the same id: the history follows
+    after = (await client.get(f"/api/players/{ann}")).json()
+    assert after["kind"] == "account"
+    assert after["matches"] == before["matches"] and after["ratings"] == before["ratings"]
+
+
+async def test_rooms_are_rated_unless_made_casual(client: httpx.AsyncClient, guest: Guest) -> None:
+    host = await guest("Host")
+    rated = await client.post("/api/rooms", json={"game": "belote"}, headers=host)
+    casual = await client.post("/api/rooms", json={"game": "belote", "rated": False}, headers=host)
+    assert rated.json()["rated"] is True and casual.json()["rated"] is False
+    lobby = (await client.get("/api/rooms")).json()
+    assert {r["id"]: r["rated"] for r in lobby} == {
+        rated.json()["id"]: True,
+        casual.json()["id"]: False,
+    }
+    bad = await client.post("/api/rooms", json={"game": "belote", "rated": "yes"}, headers=host)
+    assert bad.status_code == 422
+    await client.post("/api/session", json={"nickname": "Formy"})
+    page = await client.get("/")
+    box = page.text.split('name="rated"')[1].split(">")[0]
+    assert "checked" in box  # the lobby form's default
+
+
+async def test_the_lobby_form_makes_a_casual_room_when_unticked(client: httpx.AsyncClient) -> None:
+    from tests.table.test_pages import _sign_in, _token
+
+    await _sign_in(client, "Formy")
+    token = await _token(client)
+    made = {}
+    for ticked in (True, False):
+        data = {"game": "bolot", "csrf": token} | ({"rated": "true"} if ticked else {})
+        response = await client.post("/rooms", data=data)
+        assert response.status_code == 303, response.text
+        room = int(response.headers["location"].rsplit("/", 1)[1])
+        made[ticked] = (await client.get(f"/api/rooms/{room}")).json()["rated"]
+    assert made == {True: True, False: False}
