@@ -84,5 +84,16 @@ def test_player_page_and_leaderboard_fit_phone_and_desktop(
             page.get_by_role("link", name="Anna Marí").click()
             page.wait_for_selector("[data-testid=player]")
             assert page.url.endswith(f"/players/{ann}")
+            # the account page hides the viewer's own page; the owner still sees it
+            page.goto(f"{live_url}/account")
+            form = page.locator("[data-testid=profile-form]")
+            form.locator("input[name=hidden]").check()
+            page.screenshot(path=str(screenshots / f"account-profile-{name}.png"), full_page=True)
+            form.get_by_role("button").click()
+            page.wait_for_url(f"{live_url}/account")
+            assert page.locator("[data-testid=profile-form] input[name=hidden]").is_checked()
+            page.locator("[data-testid=my-page-link]").click()
+            page.wait_for_selector("[data-testid=visibility]")
+            assert "hidden" in page.locator("[data-testid=visibility]").inner_text()
         finally:
             context.close()
