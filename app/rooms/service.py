@@ -23,7 +23,7 @@ from app.core.db import utcnow
 from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
 from app.core.hooks import HOOKS
 from app.core.settings import get_settings
-from app.rooms import aftermatch, clock, ending, play, snapshot
+from app.rooms import aftermatch, clock, ending, play, presence, snapshot
 from app.rooms.botplay import bot_names
 from app.rooms.models import Game, Room, Seat
 from app.rooms.movelog import public_log
@@ -43,6 +43,7 @@ __all__ = [
     "post_move",
     "resign",
     "leave_match",
+    "mark_seen",
     "vote_rematch",
     "read_snapshot",
     "room_info",
@@ -606,3 +607,9 @@ async def vote_rematch(
     NotFound, Forbidden (no seat, or left the match), Conflict (not finished),
     Unprocessable (a championship's table)."""
     return await aftermatch.vote_rematch(db, room_id, user, accept)
+
+
+async def mark_seen(db: AsyncSession, room_id: int) -> None:
+    """Someone is at the table now (its page was served): ``rooms.seen_at`` (a running
+    table unseen for ``TAPET_ABANDON_MINUTES`` is ended: app/rooms/presence.py)."""
+    await presence.touch(db, [room_id])
