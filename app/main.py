@@ -156,6 +156,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             settings.bot_delay,
             settings.deal_pause,
             settings.sweep_interval,
+            abandon_minutes=settings.abandon_minutes,
         )
         await runner.start()
         app.state.runner = runner

@@ -263,3 +263,39 @@ async def moves(
     """The move log from ``since``: ``[{seq, actor, action, at}]``; cards still hidden are
     redacted (a deal's deck until the deal is over, declared cards until trick 1 is done)."""
     return await service.move_log(db, room_id, user, since)
+
+
+class RematchIn(BaseModel):
+    """``{"accept": true}`` (the default) or ``{"accept": false}`` to decline."""
+
+    model_config = ConfigDict(extra="forbid")
+    accept: bool = True
+
+
+@router.post("/rooms/{room_id}/resign", responses={**E403, **E404, **E409})
+async def resign(room_id: RoomId, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+    """Resign the running match: it ends at once and your side has lost;
+    ``{"room_id", "resigned_seat"}``. 403 no seat here, 409 not playing. A repeat
+    answers the same."""
+    return await service.resign(db, room_id, user)
+
+
+@router.post("/rooms/{room_id}/leave", response_model=RoomOut, responses={**E403, **E404, **E409})
+async def leave_match(room_id: RoomId, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+    """Leave the running match: a stand-in bot takes your seat, the match goes on (you
+    may come back; it still counts as a leave). 403 no seat here, 409 not playing."""
+    return await service.leave_match(db, room_id, user)
+
+
+@router.post("/rooms/{room_id}/rematch", responses={**E403, **E404, **E409, **E422})
+async def rematch(
+    room_id: RoomId,
+    user: CurrentUser,
+    db: SessionDep,
+    body: Annotated[RematchIn | None, Body()] = None,
+) -> dict[str, Any]:
+    """Accept (``{}``, ``{"accept": true}``) or decline the rematch of a finished table:
+    ``{"room": the rematch room's id once everyone accepted (else null), "seats":
+    {seat: "accepted" | "declined" | "waiting" | "bot"}}``. 403 no seat here (or you
+    left the match), 409 not finished, 422 a championship's table."""
+    return await service.vote_rematch(db, room_id, user, body.accept if body else True)

@@ -22,7 +22,7 @@ from app import realtime
 from app.accounts.models import User
 from app.core.db import utcnow
 from app.core.hooks import HOOKS
-from app.rooms.models import END_REASONS, Game, Room, Seat
+from app.rooms.models import END_REASONS, Game, RematchVote, Room, Seat
 
 
 async def mark_ended(
@@ -97,3 +97,40 @@ async def seated_of(db: AsyncSession, seats: list[Seat]) -> list[dict[str, Any]]
         else:
             out.append({"user_id": None, "bot": s.bot, "nickname": f"{s.bot} bot"})
     return out
+
+
+async def end_info(db: AsyncSession, room: Any, game_id: int | None) -> dict[str, Any] | None:
+    """How the finished match of ``room`` (a ``Room`` or ``snapshot.RoomData`` with its
+    seats) ended, for its view (None while it runs or before the start):
+    ``{"reason", "resigned_seat", "rematch"}``. ``rematch`` (None for a championship's
+    table, whose match is not the players' to repeat) is ``{"room": the rematch room's id
+    or None, "seats": {seat: "accepted" | "declined" | "waiting" | "bot"}}``: a bot seat
+    (and a seat whose person left, which a bot takes in the rematch) accepts at once.
+    Three small statements, read as columns (never a stale object of the session)."""
+    if room.status != "finished" or game_id is None:
+        return None
+    row = (
+        await db.execute(select(Game.end_reason, Game.resigned_seat).where(Game.id == game_id))
+    ).first()
+    if row is None:
+        return None
+    info: dict[str, Any] = {"reason": row[0] or "played", "resigned_seat": row[1], "rematch": None}
+    if room.match is not None:
+        return info
+    votes = {
+        uid: accept
+        for uid, accept in await db.execute(
+            select(RematchVote.user_id, RematchVote.accept).where(RematchVote.room_id == room.id)
+        )
+    }
+    seats: dict[int, str] = {}
+    for s in room.seats:
+        if s.user_id is None or s.away:
+            seats[s.seat] = "bot"
+        elif s.user_id in votes:
+            seats[s.seat] = "accepted" if votes[s.user_id] else "declined"
+        else:
+            seats[s.seat] = "waiting"
+    new_room = await db.scalar(select(Room.id).where(Room.rematch_of == room.id))
+    info["rematch"] = {"room": new_room, "seats": seats}
+    return info
