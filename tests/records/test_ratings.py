@@ -499,3 +499,50 @@ async def test_a_rated_room_ended_by_the_server_is_recorded(
         assert rating is not None and rating.game == "bolot" and rating.matches == 1
         if me in (game.left or []):
             assert mine.result == "loss"
+
+
+async def test_a_resignation_through_the_api_is_rated_as_a_loss(
+    app: Any, client: httpx.AsyncClient, guest: Guest
+) -> None:
+    """POST /api/rooms/{id}/resign (app/rooms/aftermatch.py) ends the match; the listener
+    rates the resigner's pair as the losers, the bots as they are."""
+    pepa = await guest("Pepa")
+    me = (await client.get("/api/me", headers=pepa)).json()["id"]
+    room = (
+        await client.post(
+            "/api/rooms", json={"game": "belote", "options": {"target": 100000}}, headers=pepa
+        )
+    ).json()
+    assert (
+        await client.put(f"/api/rooms/{room['id']}/seats/0", json={}, headers=pepa)
+    ).status_code == 200
+    for seat in (1, 2, 3):
+        response = await client.put(
+            f"/api/rooms/{room['id']}/seats/{seat}", json={"bot": "heuristic"}, headers=pepa
+        )
+        assert response.status_code == 200
+    assert (await client.post(f"/api/rooms/{room['id']}/start", headers=pepa)).status_code == 200
+    done = await client.post(f"/api/rooms/{room['id']}/resign", headers=pepa)
+    assert done.status_code == 200, done.text
+    async with app.state.sessionmaker() as db:
+        game = await db.scalar(select(Game).where(Game.room_id == room["id"]))
+        assert game is not None and game.end_reason == "resigned"
+        for _ in range(100):
+            seats = list(
+                (
+                    await db.scalars(
+                        select(MatchPlayer)
+                        .where(MatchPlayer.game_id == game.id)
+                        .order_by(MatchPlayer.seat)
+                    )
+                ).all()
+            )
+            if seats:
+                break
+            await asyncio.sleep(0.05)
+    assert [s.result for s in seats] == ["loss", "win", "loss", "win"]
+    new = expected([[START, DOC_HEURISTIC], [DOC_HEURISTIC, DOC_HEURISTIC]], [1, 0])
+    assert seats[0].user_id == me and seats[0].counted_loss
+    assert seats[0].mu_after == pytest.approx(new[0][0].mu)
+    assert seats[0].sigma_after == pytest.approx(new[0][0].sigma)
+    assert all((s.mu_after, s.sigma_after) == DOC_HEURISTIC for s in seats[1:])
