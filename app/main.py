@@ -40,6 +40,7 @@ from app.core.hooks import HOOKS
 from app.core.settings import Settings, get_settings, use_settings
 from app.records import api as records_api
 from app.records import pages as records_pages
+from app.records import player_api, player_pages, ratings
 from app.rooms import api as rooms_api
 from app.rooms import sockets as rooms_sockets
 from app.rooms.runner import Runner
@@ -64,11 +65,13 @@ ROUTERS: tuple[APIRouter, ...] = (
     rooms_api.router,
     rooms_sockets.router,
     records_api.router,
+    player_api.router,
     tournaments_api.router,
     tournaments_pages.router,
     accounts_pages.router,
     table_pages.router,
     records_pages.router,
+    player_pages.router,
     rules_pages.router,
 )
 _TOKEN_IN_URL = re.compile(r"(token=)[^&\s\"]+")
@@ -153,6 +156,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             settings.bot_delay,
             settings.deal_pause,
             settings.sweep_interval,
+            abandon_minutes=settings.abandon_minutes,
         )
         await runner.start()
         app.state.runner = runner
@@ -229,6 +233,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeadersMiddleware)  # outermost: every response (app/web/headers.py)
 
     tournaments_wiring.install(HOOKS)  # extension points (app/core/hooks.py)
+    HOOKS.add_match_end_listener(ratings.on_match_ended)  # histories and ratings (issue 17)
     for router in ROUTERS:
         app.include_router(router)
     return app

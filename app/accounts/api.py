@@ -146,6 +146,24 @@ async def me(user: CurrentUser) -> UserOut:
     return _user_out(user)
 
 
+class ProfileIn(BaseModel):
+    """``{"hidden": true}`` hides the caller's player page; ``false`` makes it public."""
+
+    model_config = ConfigDict(extra="forbid")
+    hidden: bool
+
+
+@router.put(
+    "/me/profile",
+    responses={401: {"description": "not signed in"}, 422: {"description": "not a boolean"}},
+)
+async def set_profile(body: ProfileIn, user: CurrentUser, db: SessionDep) -> dict[str, bool]:
+    """Hide or show the caller's player page (``/players/{id}``; public by default). A
+    hidden page answers 404 "this profile is private" to others and leaves the caller out
+    of the leaderboards; the caller still sees it. Returns ``{"hidden": bool}``."""
+    return {"hidden": await service.set_profile_hidden(db, user, body.hidden)}
+
+
 class PasswordIn(BaseModel):
     """``{"current_password": "...", "new_password": "..."}``."""
 

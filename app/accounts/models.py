@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.core.db import Base, utcnow
@@ -35,6 +35,9 @@ class User(Base):
     username: Mapped[str | None] = mapped_column(String(32), nullable=True)
     password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
     session_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: The person hid their player page (/players/{id}): others see "this profile is
+    #: private" and the leaderboards leave them out; public by default (migration 0013).
+    profile_hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     @property
     def is_account(self) -> bool:

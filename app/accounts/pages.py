@@ -5,7 +5,8 @@
 | ``POST /session`` | form ``nickname`` (and ``next``): a new guest, the session cookie set, back to ``next`` |
 | ``GET /login``, ``POST /login`` | the log-in form (``username``, ``password``, ``next``) |
 | ``GET /register``, ``POST /register`` | the registration form; a guest becomes an account, same id |
-| ``GET /account`` | who you are; a guest is offered to register |
+| ``GET /account`` | who you are; a guest is offered to register; the player page's visibility |
+| ``POST /account/profile`` | form ``hidden`` ("true" or absent): hide or show the player page |
 | ``GET /logout`` | a confirmation form (a GET never changes anything) |
 | ``POST /logout`` | end every session of the user and forget the cookie, back to the lobby |
 
@@ -182,6 +183,19 @@ async def register(request: Request, db: SessionDep, user: OptionalUser) -> Resp
 async def account_page(request: Request, user: OptionalUser) -> Response:
     """Who you are: nickname, account or guest; a guest is offered to register."""
     return _form_page(request, "account", user)
+
+
+@router.post("/account/profile")
+async def profile_visibility(request: Request, db: SessionDep, user: OptionalUser) -> Response:
+    """The account page's form: ``hidden`` ticked hides the player page, unticked shows it;
+    back to ``/account``."""
+    form = await request.form()
+    if not csrf.check(request, str(form.get(csrf.FIELD) or "")):
+        return _error(request, FORBIDDEN_FORM, 403, "/account")
+    if user is None:
+        return _error(request, "Choose a nickname first.", 401, "/account")
+    await service.set_profile_hidden(db, user, form.get("hidden") == "true")
+    return RedirectResponse("/account", status_code=303)
 
 
 @router.get("/logout", response_class=HTMLResponse)

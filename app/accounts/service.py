@@ -575,3 +575,12 @@ async def watch_session(
 
 
 RECHECK = 60.0  # seconds between two checks of a socket's token without a notice
+
+
+async def set_profile_hidden(db: AsyncSession, user: User, hidden: bool) -> bool:
+    """Hide (``hidden``) or show the player page of ``user`` (issue 17 §5: public by
+    default). Committed; setting the same value again changes nothing. Returns the value."""
+    await db.execute(update(User).where(User.id == user.id).values(profile_hidden=bool(hidden)))
+    await db.commit()
+    user.profile_hidden = bool(hidden)
+    return bool(hidden)

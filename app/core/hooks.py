@@ -13,11 +13,14 @@ many times (tests) keeps one of each.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from sqlalchemy.ext.asyncio import AsyncSession
+
+log = logging.getLogger(__name__)
 
 #: ``await guard(db, room_id, deals_done) -> bool``: asked before the server deals a room's
 #: next hand (``deals_done`` counts void deals too); False stops the match there, between
@@ -39,12 +42,19 @@ class RoomLabel(TypedDict):
 RoomLabeller = Callable[[AsyncSession, list[int]], Awaitable[dict[int, RoomLabel]]]
 
 
+#: ``await listener(db, game_id)``: called after the commit that ended the match of
+#: ``game_id`` (any end_reason). Must be idempotent: it may be called twice for one game (a
+#: race, a takeover). An exception in a listener is logged, never raised to the mover.
+MatchEndListener = Callable[[AsyncSession, int], Awaitable[None]]
+
+
 @dataclass
 class Hooks:
     """The registered extension points of this process."""
 
     deal_guards: list[DealGuard] = field(default_factory=list)
     room_labellers: list[RoomLabeller] = field(default_factory=list)
+    match_end_listeners: list[MatchEndListener] = field(default_factory=list)
 
     def add_deal_guard(self, guard: DealGuard) -> None:
         """Register ``guard`` (once)."""
@@ -55,6 +65,28 @@ class Hooks:
         """Register ``labeller`` (once)."""
         if labeller not in self.room_labellers:
             self.room_labellers.append(labeller)
+
+    def add_match_end_listener(self, listener: MatchEndListener) -> None:
+        """Register ``listener`` (once)."""
+        if listener not in self.match_end_listeners:
+            self.match_end_listeners.append(listener)
+
+    async def match_ended(self, db: AsyncSession, game_id: int) -> None:
+        """Tell every match-end listener that ``game_id`` ended (called after the commit).
+
+        A listener's exception is logged and swallowed (the session is rolled back so the
+        next listener starts clean): the move that ended the match has been stored."""
+        for listener in self.match_end_listeners:
+            try:
+                await listener(db, game_id)
+            except Exception:
+                log.exception(
+                    "match-end listener %s failed for game %s", describe(listener), game_id
+                )
+                try:
+                    await db.rollback()
+                except Exception:  # pragma: no cover - a broken connection
+                    log.exception("rollback after a failed match-end listener")
 
     async def may_deal(self, db: AsyncSession, room_id: int, deals_done: int) -> bool:
         """True unless a registered deal guard stops the room's match before its next deal."""

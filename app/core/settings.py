@@ -75,6 +75,11 @@ class Settings(BaseSettings):
     rate_replays: str = Field(default="10/60", validation_alias=_env("TAPET_RATE_REPLAYS"))
     rate_hints: str = Field(default="30/60", validation_alias=_env("TAPET_RATE_HINTS"))
     max_body: int = Field(default=65536, ge=1024, validation_alias=_env("TAPET_MAX_BODY"))
+    #: A playing table with nobody connected for this many minutes is ended as abandoned
+    #: (app/rooms/presence.py, docs/presence.md).
+    abandon_minutes: float = Field(
+        default=10.0, gt=0, validation_alias=_env("TAPET_ABANDON_MINUTES")
+    )
     default_max_timeouts: int = Field(
         default=2, ge=1, validation_alias=_env("TAPET_DEFAULT_MAX_TIMEOUTS")
     )

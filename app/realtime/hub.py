@@ -84,6 +84,10 @@ class Presence:
             if not counter:
                 del self._viewers[room_id]
 
+    def rooms(self) -> list[int]:
+        """The rooms with at least one socket open in this process."""
+        return list(self._viewers)
+
     def viewers(self, room_id: int) -> list[int | None]:
         """The user id (or None) of every socket open on ``room_id``."""
         return list(self._viewers.get(room_id, Counter()).elements())

@@ -57,7 +57,9 @@ class RoomIn(BaseModel):
     in a row before a stand-in bot plays for the seat until its person returns;
     ``spectators_see_hands`` (default false): spectators see every hand one deal late;
     ``skip_empty_declaration`` (default true): the table's pages do not ask a seat to
-    declare when "no declarations" is all it may declare (its first card stands for it)."""
+    declare when "no declarations" is all it may declare (its first card stands for it);
+    ``rated`` (default true): the ended match moves the players' ratings, false makes a
+    casual room (docs/ratings.md)."""
 
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=64)
@@ -66,6 +68,7 @@ class RoomIn(BaseModel):
     max_timeouts: int | None = Field(default=None, ge=1, le=20)
     spectators_see_hands: bool | None = Field(default=None, strict=True)
     skip_empty_declaration: bool = Field(default=True, strict=True)
+    rated: bool = Field(default=True, strict=True)
 
 
 class SeatOut(BaseModel):
@@ -94,6 +97,8 @@ class RoomOut(BaseModel):
     max_timeouts: int = 2
     spectators_see_hands: bool = False
     skip_empty_declaration: bool = True
+    #: a rated room's ended matches move its players' ratings; a casual one's do not
+    rated: bool = False
     status: str
     players: int
     seats: list[SeatOut]
@@ -173,6 +178,7 @@ async def create_room(
         body.spectators_see_hands,
         creation_key=idempotency_key,
         skip_empty_declaration=body.skip_empty_declaration,
+        rated=body.rated,
     )
 
 
@@ -257,3 +263,39 @@ async def moves(
     """The move log from ``since``: ``[{seq, actor, action, at}]``; cards still hidden are
     redacted (a deal's deck until the deal is over, declared cards until trick 1 is done)."""
     return await service.move_log(db, room_id, user, since)
+
+
+class RematchIn(BaseModel):
+    """``{"accept": true}`` (the default) or ``{"accept": false}`` to decline."""
+
+    model_config = ConfigDict(extra="forbid")
+    accept: bool = True
+
+
+@router.post("/rooms/{room_id}/resign", responses={**E403, **E404, **E409})
+async def resign(room_id: RoomId, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+    """Resign the running match: it ends at once and your side has lost;
+    ``{"room_id", "resigned_seat"}``. 403 no seat here, 409 not playing. A repeat
+    answers the same."""
+    return await service.resign(db, room_id, user)
+
+
+@router.post("/rooms/{room_id}/leave", response_model=RoomOut, responses={**E403, **E404, **E409})
+async def leave_match(room_id: RoomId, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+    """Leave the running match: a stand-in bot takes your seat, the match goes on (you
+    may come back; it still counts as a leave). 403 no seat here, 409 not playing."""
+    return await service.leave_match(db, room_id, user)
+
+
+@router.post("/rooms/{room_id}/rematch", responses={**E403, **E404, **E409, **E422})
+async def rematch(
+    room_id: RoomId,
+    user: CurrentUser,
+    db: SessionDep,
+    body: Annotated[RematchIn | None, Body()] = None,
+) -> dict[str, Any]:
+    """Accept (``{}``, ``{"accept": true}``) or decline the rematch of a finished table:
+    ``{"room": the rematch room's id once everyone accepted (else null), "seats":
+    {seat: "accepted" | "declined" | "waiting" | "bot"}}``. 403 no seat here (or you
+    left the match), 409 not finished, 422 a championship's table."""
+    return await service.vote_rematch(db, room_id, user, body.accept if body else True)

@@ -21,6 +21,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    text,
     true,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -37,6 +38,8 @@ class Room(Base):
     __table_args__ = (
         # A unique index, not a constraint: migration 0008 adds it without a table copy.
         Index("uq_rooms_creation_key", "creation_key", unique=True),
+        # One rematch room per finished room (migration 0012).
+        Index("uq_rooms_rematch_of", "rematch_of", unique=True),
         {"sqlite_autoincrement": True},
     )
 
@@ -60,6 +63,10 @@ class Room(Base):
     #: or ``{"kind": "time", "minutes": M}`` (None: to the game's target). The table says it;
     #: the championship stops the room (app/tournaments/results.py).
     match: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: A rated room's ended matches move its players' ratings (app/records/ratings.py);
+    #: a casual one's are only kept in their histories. The lobby's form, the API and
+    #: "play now" make rated rooms unless told otherwise; older rooms are casual (0013).
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: The key a creation request carried (the lobby form's, or the API's ``Idempotency-Key``):
     #: unique, so a double tap or a retried request makes one room, not two.
     creation_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
@@ -68,6 +75,11 @@ class Room(Base):
     skip_empty_declaration: Mapped[bool] = mapped_column(
         Boolean, default=True, server_default=true()
     )
+    #: The finished room whose rematch this room is (app/rooms/aftermatch.py); unique.
+    rematch_of: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: The last time someone was connected to the table (docs/presence.md); a playing
+    #: table unseen for ``TAPET_ABANDON_MINUTES`` is ended as abandoned.
+    seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="room", lazy="raise", order_by="Seat.seat", cascade="all, delete-orphan"
@@ -100,8 +112,18 @@ class Seat(Base):
     room: Mapped[Room] = relationship(back_populates="seats", lazy="raise")
 
 
+END_REASONS = ("played", "resigned", "abandoned", "stopped")
+
+
 class Game(Base):
-    """One match played in a room: the ruleset, its options and the first dealer."""
+    """One match played in a room: the ruleset, its options and the first dealer.
+
+    How it ended (migration 0012; all None/[] while it runs): ``end_reason`` one of
+    ``END_REASONS`` ("played": the game's own end; "resigned": ``resigned_seat``'s person
+    resigned; "abandoned": nobody connected for ``TAPET_ABANDON_MINUTES``; "stopped": a
+    championship's limit), ``ended_at``. ``seated``: the seats as the match started, a
+    list by seat of ``{"user_id", "bot", "nickname"}``. ``left``: the user ids who left
+    mid-match (a stand-in bot took their seat); a dropped connection is not a leave."""
 
     __tablename__ = "games"
     __table_args__ = {"sqlite_autoincrement": True}
@@ -113,6 +135,26 @@ class Game(Base):
     dealer: Mapped[int] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(16), default="playing")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    seated: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
+    end_reason: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    resigned_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    left: Mapped[list[int]] = mapped_column(JSON, default=list, server_default=text("'[]'"))
+
+
+class RematchVote(Base):
+    """A seated person's answer to the rematch of the finished room ``room_id``."""
+
+    __tablename__ = "rematch_votes"
+
+    room_id: Mapped[int] = mapped_column(
+        ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    accept: Mapped[bool] = mapped_column(Boolean)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class Move(Base):

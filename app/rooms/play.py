@@ -18,14 +18,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Executable, func, select, update
+from sqlalchemy import Executable, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import realtime, rules
 from app.core.db import as_utc, utcnow
 from app.core.errors import Conflict, Unprocessable
-from app.rooms.models import Deal, Game, Move, Room
+from app.rooms import ending
+from app.rooms.models import Deal, Game, Move
 
 log = logging.getLogger(__name__)
 
@@ -220,9 +221,9 @@ async def commit(
             db.add(deal)
         for statement in extra:
             await db.execute(statement)
-        if rules.is_over(state):
-            await db.execute(update(Game).where(Game.id == game_id).values(status="finished"))
-            await db.execute(update(Room).where(Room.id == room_id).values(status="finished"))
+        ended = rules.is_over(state) and await ending.mark_ended(
+            db, room_id, game_id, "played", at=at
+        )
         await db.commit()
     except IntegrityError:
         await db.rollback()
@@ -234,6 +235,8 @@ async def commit(
     new = Loaded(state, at, actions[-1], deal_seq)
     _remember(game_id, new)
     await realtime.current().publish(room_id, state.seq)
+    if ended:
+        await ending.announce(db, game_id)
     return new
 
 

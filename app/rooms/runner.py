@@ -31,6 +31,7 @@ from app.core.db import utcnow
 from app.core.settings import get_settings
 from app.realtime import Hub
 from app.realtime.lease import Leases
+from app.rooms import presence
 from app.rooms import server_moves as table
 from app.rooms.botplay import choose
 
@@ -52,8 +53,14 @@ class Runner:
         deal_pause: float = 4.0,
         sweep_interval: float = 5.0,
         leases: Leases | None = None,
+        abandon_minutes: float | None = None,
     ) -> None:
         self.sessionmaker = sessionmaker
+        #: a playing room unseen this long is ended as abandoned (app/rooms/presence.py)
+        self.abandon_minutes = (
+            abandon_minutes if abandon_minutes is not None else get_settings().abandon_minutes
+        )
+        self._watched: set[int] = set()
         self.leases = leases or Leases(sessionmaker, ttl=get_settings().lease_ttl)
         self.hub = hub
         self.bot_delay = bot_delay
@@ -78,6 +85,7 @@ class Runner:
             asyncio.create_task(self._listen(listening), name="tapet-runner-listen"),
             asyncio.create_task(self._sweep(), name="tapet-runner-sweep"),
             asyncio.create_task(self._keep_leases(), name="tapet-runner-leases"),
+            asyncio.create_task(self._keep_presence(), name="tapet-runner-presence"),
         ]
         await listening.wait()
 
@@ -163,9 +171,40 @@ class Runner:
                     async with self.sessionmaker() as db:
                         for room_id in await table.playing_room_ids(db):
                             self.wake(room_id)
+                    await self._end_abandoned()
                 except Exception:  # noqa: BLE001 - keep sweeping through a database outage
                     log.exception("runner sweep failed")
                 await self._pause(self.sweep_interval)
+
+    async def _end_abandoned(self) -> None:
+        """End the playing rooms of this process's shards that nobody has been connected
+        to for ``abandon_minutes`` (app/rooms/presence.py)."""
+        async with self.sessionmaker() as db:
+            stale = await presence.stale_rooms(db, self.abandon_minutes)
+        watched = set(presence.watched_rooms())
+        for room_id in stale:
+            if not self.leases.holds(room_id):
+                continue  # the worker that drives it decides
+            async with self.sessionmaker() as db:
+                if room_id in watched:  # a socket here: seen now (its heartbeat is due)
+                    await presence.touch(db, [room_id])
+                elif await presence.end_abandoned(db, room_id, self.abandon_minutes):
+                    log.info("room %s ended: nobody connected", room_id)
+
+    async def _keep_presence(self) -> None:
+        """Write ``seen_at`` for the rooms this process has sockets on, and once more for
+        those whose last socket closed since the last beat (app/rooms/presence.py)."""
+        beat = min(presence.HEARTBEAT, self.abandon_minutes * 60 / 4)
+        with contextlib.suppress(_Stopped):
+            while True:
+                await self._pause(beat)
+                try:
+                    now = set(presence.watched_rooms())
+                    async with self.sessionmaker() as db:
+                        await presence.touch(db, now | self._watched)
+                    self._watched = now
+                except Exception:  # noqa: BLE001 - keep beating through a database outage
+                    log.exception("could not write the rooms' presence")
 
     async def _keep_leases(self) -> None:
         """Renew and rebalance the leases; look at the rooms of newly taken shards at once."""

@@ -22,7 +22,7 @@ from app import rules
 from app.core.db import utcnow
 from app.core.errors import Conflict, NotFound, Unprocessable
 from app.core.hooks import HOOKS
-from app.rooms import botplay, clock, play, service, snapshot
+from app.rooms import botplay, clock, ending, play, service, snapshot
 from app.rooms.models import Game, Room, Seat
 
 
@@ -75,10 +75,8 @@ async def next_server_move(
     loaded = await play.load(db, game)
     state, now = loaded.state, utcnow()
     last = loaded.last_at or now
-    if rules.is_over(state):
-        await db.execute(update(Room).where(Room.id == room_id).values(status="finished"))
-        await db.execute(update(Game).where(Game.id == game.id).values(status="finished"))
-        await db.commit()
+    if rules.is_over(state):  # ended by the last move, not marked yet (a crash between)
+        await ending.end(db, room_id, game.id, "played", state.seq)
         return None
     if rules.needs_deal(state):
         due = last + timedelta(seconds=deal_pause) if state.seq > 0 else now

@@ -19,10 +19,11 @@ from sqlalchemy.orm import selectinload
 
 from app import realtime, rules
 from app.accounts.models import User
+from app.core.db import utcnow
 from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
 from app.core.hooks import HOOKS
 from app.core.settings import get_settings
-from app.rooms import clock, play, snapshot
+from app.rooms import aftermatch, clock, ending, play, presence, snapshot
 from app.rooms.botplay import bot_names
 from app.rooms.models import Game, Room, Seat
 from app.rooms.movelog import public_log
@@ -40,6 +41,10 @@ __all__ = [
     "list_rooms",
     "move_log",
     "post_move",
+    "resign",
+    "leave_match",
+    "mark_seen",
+    "vote_rematch",
     "read_snapshot",
     "room_info",
     "room_of_key",
@@ -114,6 +119,7 @@ async def create_room(
     seat: int | None = None,
     bots: str | None = None,
     skip_empty_declaration: bool = True,
+    rated: bool = True,
 ) -> dict[str, Any]:
     """A new open room for ``game`` with empty seats; ``options`` are checked and completed
     with their defaults by the engine. The room's move clock (app/rooms/clock.py):
@@ -128,7 +134,9 @@ async def create_room(
     lobby's forms; None: nobody is seated, as an organiser's championship table);
     ``bots``: a bot of that level in every other seat ("play now"). ``skip_empty_declaration``
     (on by default): the table does not ask a seat to declare when "no declarations" is all
-    it may declare (app/table/presenter.py). Raises Unprocessable for an unknown game,
+    it may declare (app/table/presenter.py). ``rated`` (on by default; a championship's
+    tables are casual): the ended match moves its players' ratings (app/records/ratings.py,
+    docs/ratings.md), else it is only kept in their histories. Raises Unprocessable for an unknown game,
     option, seat or bot or a malformed key, Conflict for a key another person used."""
     if creation_key is not None:
         if not CREATION_KEY.fullmatch(creation_key):
@@ -186,6 +194,7 @@ async def create_room(
         match=match,
         creation_key=creation_key,
         skip_empty_declaration=bool(skip_empty_declaration),
+        rated=bool(rated),
     )
     room.seats = [
         Seat(
@@ -367,7 +376,8 @@ async def take_seat(
 async def leave_seat(db: AsyncSession, room_id: int, seat: int, user: User) -> dict[str, Any]:
     """``user`` leaves ``seat``; in a running game a heuristic bot stands in for them and
     the seat is kept for them (``away``): they may come back at any time, nobody else may
-    take it.
+    take it; they are recorded in ``games.left`` (once: leaving again changes nothing,
+    coming back does not undo it: app/rooms/aftermatch.py).
     Before the start, the creator or a seated player may also remove a bot. Returns
     room info. Raises NotFound, Forbidden (not yours) or Conflict (game over)."""
     room = await _room(db, room_id)
@@ -378,6 +388,7 @@ async def leave_seat(db: AsyncSession, room_id: int, seat: int, user: User) -> d
         values: dict[str, Any] = {"user_id": None, "timeouts": 0}
         if room.status == "playing":  # the seat stays theirs: a stand-in plays until they return
             values = {"bot": STAND_IN_BOT, "stand_in": True, "away": True, "timeouts": 0}
+            await aftermatch.record_leave(db, room.id, user.id)  # games.left (issue 17 §3)
         stmt = update(Seat).where(
             Seat.room_id == room.id, Seat.seat == seat, Seat.user_id == user.id
         )
@@ -405,7 +416,9 @@ async def start(db: AsyncSession, room_id: int, user: User) -> dict[str, Any]:
     if not _in_room(room, user):
         raise Forbidden("only the room's creator or a seated player may start the game", "starter")
     claimed = await db.execute(
-        update(Room).where(Room.id == room.id, Room.status == "open").values(status="playing")
+        update(Room)
+        .where(Room.id == room.id, Room.status == "open")
+        .values(status="playing", seen_at=utcnow())
     )
     if claimed.rowcount != 1:  # type: ignore[attr-defined]  # a DML statement's Result is a CursorResult
         await db.rollback()
@@ -416,6 +429,7 @@ async def start(db: AsyncSession, room_id: int, user: User) -> dict[str, Any]:
         options=room.options,
         dealer=secrets.randbelow(len(room.seats)),
         status="playing",
+        seated=await ending.seated_of(db, list(room.seats)),
     )
     db.add(game)
     await db.commit()
@@ -556,13 +570,50 @@ async def end_match(db: AsyncSession, room_id: int) -> dict[str, Any]:
     Returns room info. Raises NotFound; a room not playing is returned unchanged."""
     room = await _room(db, room_id)
     if room.status == "playing":
-        await db.execute(
-            update(Room)
-            .where(Room.id == room.id, Room.status == "playing")
-            .values(status="finished")
-        )
-        await db.execute(update(Game).where(Game.room_id == room.id).values(status="finished"))
-        await db.commit()
+        game = await _game(db, room.id)
+        if game is None:  # pragma: no cover - a playing room has its game
+            return await _info(db, room)
+        seq = (await play.load(db, game)).state.seq
+        await ending.end(db, room.id, game.id, "stopped", seq)
         room = await _room(db, room_id)
-        await _publish(db, room)
     return await _info(db, room)
+
+
+# ---------------------------------------------------------------- leaving and after the match
+
+
+async def resign(db: AsyncSession, room_id: int, user: User) -> dict[str, Any]:
+    """Resign the running match: it ends at once, your side lost (app/rooms/aftermatch.py
+    ``resign``). Returns ``{"room_id", "resigned_seat"}``; a repeat returns the same.
+    Raises NotFound, Forbidden (no seat here), Conflict (not playing)."""
+    return await aftermatch.resign(db, room_id, user)
+
+
+async def leave_match(db: AsyncSession, room_id: int, user: User) -> dict[str, Any]:
+    """Leave the running match: a stand-in bot takes your seat and the match goes on;
+    you are recorded in ``games.left`` (``leave_seat``). Returns room info; leaving again
+    changes nothing. Raises NotFound, Forbidden (no seat here), Conflict (not playing)."""
+    room = await _room(db, room_id)
+    seat = _seat_of(room, user)
+    if seat is None:
+        raise Forbidden("you do not hold a seat at this table", "no_seat_here")
+    if room.status != "playing":
+        raise Conflict("the match is not being played", "match_not_playing")
+    return await leave_seat(db, room_id, seat, user)
+
+
+async def vote_rematch(
+    db: AsyncSession, room_id: int, user: User, accept: bool = True
+) -> dict[str, Any]:
+    """Accept (or decline) the rematch of a finished table; the last acceptance starts
+    it in a new room (app/rooms/aftermatch.py ``vote_rematch``). Returns ``{"room":
+    id or None, "seats": {seat: "accepted" | "declined" | "waiting" | "bot"}}``. Raises
+    NotFound, Forbidden (no seat, or left the match), Conflict (not finished),
+    Unprocessable (a championship's table)."""
+    return await aftermatch.vote_rematch(db, room_id, user, accept)
+
+
+async def mark_seen(db: AsyncSession, room_id: int) -> None:
+    """Someone is at the table now (its page was served): ``rooms.seen_at`` (a running
+    table unseen for ``TAPET_ABANDON_MINUTES`` is ended: app/rooms/presence.py)."""
+    await presence.touch(db, [room_id])

@@ -31,7 +31,7 @@ from app import realtime, rules
 from app.accounts.models import User
 from app.core.db import as_utc
 from app.core.errors import NotFound
-from app.rooms import clock, play
+from app.rooms import clock, ending, play
 from app.rooms.models import Deal, Game, Room
 
 
@@ -65,6 +65,7 @@ class RoomData:
     seats: tuple[SeatData, ...]
     match: dict[str, Any] | None = None
     skip_empty_declaration: bool = True
+    rated: bool = False
 
     def seat_of(self, user_id: int | None) -> int | None:
         """The seat ``user_id`` holds (the first, should there be two), or None."""
@@ -89,6 +90,8 @@ class Snapshot:
     loaded: play.Loaded | None
     state: rules.State
     commitment: dict[str, Any] | None
+    #: how the finished match ended (``ending.end_info``), None while it runs
+    ended: dict[str, Any] | None = None
 
     @property
     def seq(self) -> int:
@@ -115,6 +118,7 @@ def room_data(room: Room) -> RoomData:
         seats=seats,
         match=room.match,
         skip_empty_declaration=room.skip_empty_declaration is not False,
+        rated=bool(room.rated),
     )
 
 
@@ -208,7 +212,12 @@ async def read(db: AsyncSession, room_id: int) -> Snapshot:
             break
     state = loaded.state if loaded is not None else rules.new_game(room.game, room.options, 0)
     return Snapshot(
-        room, await names_of(db, room), loaded, state, await commitment_of(db, game, loaded)
+        room,
+        await names_of(db, room),
+        loaded,
+        state,
+        await commitment_of(db, game, loaded),
+        await ending.end_info(db, room, game.id if game is not None else None),
     )
 
 
@@ -222,8 +231,19 @@ def after_move(snapshot: Snapshot, loaded: play.Loaded, seat: int | None = None)
         for s in room.seats
     )
     status = "finished" if rules.is_over(loaded.state) else room.status
+    ended = snapshot.ended
+    if status == "finished" and ended is None:  # this move ended it: nobody answered yet
+        rematch = None
+        if room.match is None:
+            chairs = {s.seat: "bot" if s.user_id is None or s.away else "waiting" for s in seats}
+            rematch = {"room": None, "seats": chairs}
+        ended = {"reason": "played", "resigned_seat": None, "rematch": rematch}
     return replace(
-        snapshot, room=replace(room, status=status, seats=seats), loaded=loaded, state=loaded.state
+        snapshot,
+        room=replace(room, status=status, seats=seats),
+        loaded=loaded,
+        state=loaded.state,
+        ended=ended,
     )
 
 
@@ -263,6 +283,7 @@ def info_of(room: RoomData, names: dict[int, str]) -> dict[str, Any]:
         "max_timeouts": room.max_timeouts,
         "spectators_see_hands": room.spectators_see_hands,
         "skip_empty_declaration": room.skip_empty_declaration,
+        "rated": room.rated,
         "match": room.match,
         "status": room.status,
         "players": len(room.seats),
@@ -300,6 +321,7 @@ def view_for_seat(snapshot: Snapshot, seat: int | None) -> dict[str, Any]:
     ):  # a stopped match (service.end_match): no move, nobody's turn
         view["legal_actions"], view["to_act"] = [], None
     view["my_seat"] = seat
+    view["ended"] = snapshot.ended
     view["open_hands"] = open_hands(snapshot.room, view) if seat is None else None
     view["clock"] = clock.clock_view(snapshot.room, snapshot.room.seats, snapshot.loaded)  # type: ignore[arg-type]
     view["commitment"] = dict(snapshot.commitment) if snapshot.commitment else None

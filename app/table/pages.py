@@ -46,7 +46,7 @@ from app.accounts.deps import OptionalUser
 from app.accounts.models import User
 from app.accounts.service import socket_token, user_from_token, watch_session
 from app.core.db import SessionDep
-from app.core.errors import Conflict, NotFound, ServiceError, Unprocessable
+from app.core.errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from app.core.hooks import HOOKS
 from app.rooms import fanout, service
 from app.rooms.botplay import bot_names
@@ -150,7 +150,8 @@ def _lobby_game(game: str | None) -> str | None:
 @router.post("/rooms")
 async def create_room(request: Request, db: SessionDep, user: OptionalUser) -> Response:
     """Create a room from the lobby form (the game's ``opt_<name>`` fields, the
-    ``spectators_see_hands`` checkbox, off unless ticked, ``skip_empty_declaration``, the
+    ``spectators_see_hands`` checkbox, off unless ticked, ``skip_empty_declaration``,
+    ``rated`` (ticked by default in the form; unticked: a casual room), the
     ``clock_seconds`` move clock, 0 for none), seat its creator in seat 0 and go to it.
     A refusal comes back as the form, the message next to its field and what was typed
     kept (htmx: the form alone, swapped in place)."""
@@ -177,6 +178,7 @@ async def create_room(request: Request, db: SessionDep, user: OptionalUser) -> R
             creation_key=first(form, "creation_key") or None,
             seat=0,
             skip_empty_declaration="true" in (form.get("skip_empty_declaration") or []),
+            rated="true" in (form.get("rated") or []),
         )
     except ServiceError as exc:
         errors = {_field_of(exc, game): message_for(exc)}
@@ -378,6 +380,8 @@ async def room_page(request: Request, room_id: int, db: SessionDep, user: Option
         view = await service.get_view(db, room_id, user)
     except NotFound as exc:
         return error_response(request, user, exc, 404)
+    if view.get("status") == "playing":
+        await service.mark_seen(db, room_id)  # a page without a socket is someone there too
     ctx = room_context(view, user, csrf.csrf_token(request), four=four_colour(request))
     ctx["next"] = f"/rooms/{room_id}"
     # A championship's table links back to it (one query; the page is not pushed).
@@ -534,6 +538,100 @@ def _quiet(request: Request, room_id: int, view: dict[str, Any], user: User) -> 
     if not is_htmx(request):
         return RedirectResponse(f"/rooms/{room_id}", status_code=303)
     return HTMLResponse(_fragments(request, view, user))
+
+
+# ---------------------------------------------------------------- leaving, after the match
+
+
+@router.get("/rooms/{room_id}/leave", response_class=HTMLResponse)
+async def confirm_leave(
+    request: Request, room_id: int, db: SessionDep, user: OptionalUser
+) -> Response:
+    """Confirm leaving the running match (``_confirm``)."""
+    return await _confirm(request, room_id, "leave", db, user)
+
+
+@router.get("/rooms/{room_id}/resign", response_class=HTMLResponse)
+async def confirm_resign(
+    request: Request, room_id: int, db: SessionDep, user: OptionalUser
+) -> Response:
+    """Confirm resigning the running match (``_confirm``)."""
+    return await _confirm(request, room_id, "resign", db, user)
+
+
+async def _confirm(
+    request: Request, room_id: int, action: str, db: Any, user: User | None
+) -> Response:
+    """The confirmation page of ``action`` "leave" or "resign" (no JavaScript needed, the
+    keyboard lands on its button). Refused (with the reason) to a viewer without a seat
+    or when the match is not being played."""
+    try:
+        view = await service.get_view(db, room_id, user)
+    except NotFound as exc:
+        return error_response(request, user, exc, 404)
+    if user is None or view.get("my_seat") is None:
+        return error_response(
+            request, user, Forbidden("no seat", "no_seat_here"), 403, f"/rooms/{room_id}"
+        )
+    if view.get("status") != "playing":
+        return error_response(
+            request, user, Conflict("not playing", "match_not_playing"), 409, f"/rooms/{room_id}"
+        )
+    ctx = {
+        "room": view,
+        "action": action,
+        "user": user,
+        "csrf_token": csrf.csrf_token(request),
+    }
+    return templates.TemplateResponse(request, "rooms/confirm.html", ctx)
+
+
+@router.post("/rooms/{room_id}/leave")
+async def leave_match(
+    request: Request, room_id: int, db: SessionDep, user: OptionalUser
+) -> Response:
+    """Leave the running match (confirmed): a bot takes the seat, back to the lobby."""
+    _form, refused = await _room_post(request, user)
+    if refused:
+        return refused
+    assert user is not None
+    try:
+        await service.leave_match(db, room_id, user)
+    except ServiceError as exc:
+        return error_response(request, user, exc, exc.status, f"/rooms/{room_id}")
+    return go(request, "/")
+
+
+@router.post("/rooms/{room_id}/resign")
+async def resign(request: Request, room_id: int, db: SessionDep, user: OptionalUser) -> Response:
+    """Resign the running match (confirmed): it ends; back to its finished table."""
+    _form, refused = await _room_post(request, user)
+    if refused:
+        return refused
+    assert user is not None
+    try:
+        await service.resign(db, room_id, user)
+    except ServiceError as exc:
+        return error_response(request, user, exc, exc.status, f"/rooms/{room_id}")
+    return go(request, f"/rooms/{room_id}")
+
+
+@router.post("/rooms/{room_id}/rematch")
+async def rematch(request: Request, room_id: int, db: SessionDep, user: OptionalUser) -> Response:
+    """Accept (``accept=1``) or decline (``accept=0``) the rematch; the table of the
+    rematch once it has started, else the finished table (its panel shows who accepted)."""
+    form, refused = await _room_post(request, user)
+    if refused:
+        return refused
+    assert form is not None and user is not None
+    accept = first(form, "accept") != "0"
+    try:
+        state = await service.vote_rematch(db, room_id, user, accept)
+    except ServiceError as exc:
+        return error_response(request, user, exc, exc.status, f"/rooms/{room_id}")
+    if state.get("room"):
+        return go(request, f"/rooms/{state['room']}")
+    return await _after_change(request, db, room_id, user)
 
 
 # ---------------------------------------------------------------- the page socket

@@ -302,11 +302,14 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
     # the room is finished with no winner from the rules; the higher score wins it. A
     # withdrawal stops it during a deal: the championship's forfeit decides, not the table.
     winner, draw = view.get("winner"), bool(view.get("draw"))
-    stopped = match_stopped(view)
+    end = ending(view, names, me)
+    stopped = match_stopped(view) and end is None
     stopped_in_deal = stopped and view.get("phase") != "deal"
     if stopped and not stopped_in_deal:
         winner = rules.leading_team(view.get("scores") or [0] * n_sides)
         draw = winner is None
+    if end is not None and end["reason"] == "resigned" and n_sides == 2:
+        winner = 1 - end["loser_side"]  # the other pair (or player) wins it
     acts = split_actions(view)
     hand_cards = []
     my_turn_to_play = bool(acts["plays"])
@@ -396,6 +399,8 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         "draw": draw,
         "stopped": stopped,
         "stopped_in_deal": stopped_in_deal,
+        "end": end,
+        "rematch": rematch(view, names, me),
         # The dealer's partner in Botifarra holds cards he may not look at yet.
         "hidden_hand": (counts[me] if me is not None and view.get("hand_hidden") else 0),
         "belote_word": labels.belote_word(game),
@@ -472,6 +477,53 @@ def contract_label(contract: dict[str, Any]) -> str | None:
         return _("No trumps") if kind == "no_trumps" else _("All trumps")
     bid = contract.get("bid") or contract.get("contract")
     return cards.contract_name(bid) if isinstance(bid, str) else None
+
+
+def ending(view: dict[str, Any], names: dict[int, str], me: int | None) -> dict[str, Any] | None:
+    """How a match that the rules did not end was ended, for the finished panel (None
+    for a played or stopped one, or while it runs): ``{"reason": "resigned" |
+    "abandoned", "line": one sentence, "loser_side": the resigning seat's side}``."""
+    ended = view.get("ended") or {}
+    reason = ended.get("reason")
+    if view.get("status") != "finished" or reason not in ("resigned", "abandoned"):
+        return None
+    if reason == "abandoned":
+        line = _("Nobody was at the table any more: the match was ended.")
+        return {"reason": reason, "line": line, "loser_side": None}
+    seat = int(ended.get("resigned_seat") or 0)
+    if seat == me:
+        line = _("You resigned: your side lost the match.")
+    else:
+        line = _("%(name)s resigned: their side lost the match.") % {"name": names.get(seat, "?")}
+    return {"reason": reason, "line": line, "loser_side": seat % sides(view)}
+
+
+def rematch(view: dict[str, Any], names: dict[int, str], me: int | None) -> dict[str, Any] | None:
+    """The rematch of a finished table for its panel (None when it has none: running,
+    or a championship's table): ``{"room": the new room's id or None, "seats": [{"name",
+    "state", "word"}], "mine": the viewer's answer or None for a spectator}``."""
+    ended = view.get("ended") or {}
+    state = ended.get("rematch")
+    if view.get("status") != "finished" or not state:
+        return None
+    words = {
+        "accepted": _("accepted"),
+        "declined": _("declined"),
+        "waiting": _("not answered yet"),
+        "bot": _("a bot: accepts"),
+    }
+    seats = []
+    for seat, answer in sorted((int(k), v) for k, v in state["seats"].items()):
+        seats.append(
+            {
+                "name": _("You") if seat == me else names.get(seat, "?"),
+                "state": answer,
+                "word": words.get(answer, answer),
+                "me": seat == me,
+            }
+        )
+    mine = state["seats"].get(str(me), state["seats"].get(me)) if me is not None else None
+    return {"room": state.get("room"), "seats": seats, "mine": mine}
 
 
 def match_stopped(view: dict[str, Any]) -> bool:

@@ -2,7 +2,8 @@
 
 ``tapet serve [--host 127.0.0.1] [--port 8000] [--workers 1]``: migrates the database
 to the newest revision, prints the URL, runs uvicorn. ``tapet migrate``: only
-migrates. Other commands (bench, arena, load) register as argparse subparsers.
+migrates. ``tapet ratings rebuild``: recomputes every rating from the stored matches
+(docs/ratings.md). Other commands (bench, arena, load) register as argparse subparsers.
 """
 
 from __future__ import annotations
@@ -68,6 +69,26 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_ratings(args: argparse.Namespace) -> int:
+    """``tapet ratings rebuild``: recompute every match row and rating from the stored
+    matches, in (ended_at, game id) order (app/records/ratings.py ``rebuild``)."""
+    from app.core.db import make_engine, make_sessionmaker
+    from app.records import ratings
+
+    async def run(url: str) -> int:
+        engine = make_engine(url)
+        try:
+            async with make_sessionmaker(engine)() as db:
+                return await ratings.rebuild(db)
+        finally:
+            await engine.dispose()
+
+    url = _migrate()
+    count = asyncio.run(run(url))
+    print(f"ratings rebuilt from {count} ended matches: {safe_url(url)}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser; add a command with ``sub.add_parser(...).set_defaults(func=...)``."""
     parser = argparse.ArgumentParser(prog="tapet", description="Tapet, an online card room")
@@ -84,6 +105,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(func=cmd_serve)
     mig = sub.add_parser("migrate", help="bring the database to the newest schema")
     mig.set_defaults(func=cmd_migrate)
+    rat = sub.add_parser("ratings", help="ratings: 'rebuild' recomputes them from the matches")
+    rat.add_argument("action", choices=["rebuild"])
+    rat.set_defaults(func=cmd_ratings)
     load.register(sub)  # tapet load
     bench_cli.register(sub)  # tapet bench engine|bots, tapet arena
     return parser

@@ -552,7 +552,7 @@ async def publish(db: AsyncSession, tournament_id: int, number: int, user: User)
     rooms_made: dict[int, int] = {}
     try:
         for x in online:
-            room = await rooms.create_room(db, user, t.game, options, match=match)
+            room = await rooms.create_room(db, user, t.game, options, match=match, rated=False)
             rooms_made[x.id] = room["id"]
             for seat, (player, bot) in enumerate(seating[x.id]):
                 await rooms.take_seat(db, room["id"], seat, player or user, bot=bot)

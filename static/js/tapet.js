@@ -489,4 +489,16 @@
   document.addEventListener("htmx:afterSettle", afterChange);
   document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(afterChange, 0); });
   document.addEventListener("DOMContentLoaded", function () { syncSoundButton(); syncHoldSelect(); afterChange(); });
+
+  // A rematch that starts while this page is open takes everyone to its new table (a page
+  // opened after it started only shows the link: the old match stays readable).
+  var rematchShown = null;
+  function followRematch() {
+    var link = document.querySelector("[data-rematch-url]");
+    if (rematchShown === null) { rematchShown = !!link; return; }
+    if (link && !rematchShown) { rematchShown = true; window.location.assign(link.getAttribute("data-rematch-url")); }
+  }
+  document.addEventListener("DOMContentLoaded", followRematch);
+  document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(followRematch, 0); });
+  document.addEventListener("htmx:afterSettle", followRematch);
 })();

@@ -57,3 +57,28 @@ def test_the_app_registers_the_championships_hooks(settings: Settings) -> None:
     create_app(settings)
     assert HOOKS.deal_guards.count(results.may_deal) == 1
     assert HOOKS.room_labellers.count(views.rooms_in_tournaments) == 1
+
+
+async def test_a_failing_match_end_listener_is_logged_and_the_next_still_hears(
+    caplog: Any,
+) -> None:
+    hooks = Hooks()
+    heard: list[int] = []
+
+    class _Db:
+        async def rollback(self) -> None:
+            heard.append(-1)
+
+    async def broken(_db: Any, _game: int) -> None:
+        raise RuntimeError("boom")
+
+    async def listening(_db: Any, game: int) -> None:
+        heard.append(game)
+
+    hooks.add_match_end_listener(broken)
+    hooks.add_match_end_listener(listening)
+    hooks.add_match_end_listener(listening)
+    assert hooks.match_end_listeners == [broken, listening]
+    await hooks.match_ended(_Db(), 7)  # type: ignore[arg-type]  # no raise
+    assert heard == [-1, 7]  # the broken one's transaction rolled back, the next one heard 7
+    assert "match-end listener" in caplog.text and "boom" in caplog.text

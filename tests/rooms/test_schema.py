@@ -9,10 +9,21 @@ from alembic.migration import MigrationContext
 from sqlalchemy import text
 
 import app.accounts.models  # noqa: F401
+import app.records.models  # noqa: F401
 import app.rooms.models  # noqa: F401
 from app.core.db import Base, make_engine, migrate
 
-OURS = {"users", "rooms", "seats", "games", "moves", "deals"}
+OURS = {
+    "users",
+    "rooms",
+    "seats",
+    "games",
+    "moves",
+    "deals",
+    "match_players",
+    "ratings",
+    "rematch_votes",
+}
 
 
 def _table_of(diff: object) -> str | None:

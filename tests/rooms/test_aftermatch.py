@@ -1,0 +1,195 @@
+"""After the match (issue 17 §3): resign, leave, rematch, through the JSON API."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import httpx
+from sqlalchemy import select
+
+from app.rooms.aftermatch import losing_seats
+from app.rooms.models import Game, Room, Seat
+from tests.conftest import Guest
+
+
+async def _two_people_two_bots(
+    client: httpx.AsyncClient, guest: Guest, options: dict[str, Any] | None = None
+) -> tuple[int, dict[str, str], dict[str, str]]:
+    """A Bolot room: Ana at seat 0, Bru at seat 1, bots at 2 and 3; started."""
+    ana, bru = await guest("Ana"), await guest("Bru")
+    room = (
+        await client.post(
+            "/api/rooms",
+            json={"game": "bolot", "options": options or {"target": 1500}, "clock_seconds": 45},
+            headers=ana,
+        )
+    ).json()
+    rid = room["id"]
+    assert (await client.put(f"/api/rooms/{rid}/seats/0", json={}, headers=ana)).status_code == 200
+    assert (await client.put(f"/api/rooms/{rid}/seats/1", json={}, headers=bru)).status_code == 200
+    for seat in (2, 3):
+        put = await client.put(
+            f"/api/rooms/{rid}/seats/{seat}", json={"bot": "random"}, headers=ana
+        )
+        assert put.status_code == 200
+    assert (await client.post(f"/api/rooms/{rid}/start", headers=ana)).status_code == 200
+    return rid, ana, bru
+
+
+async def _game(app: Any, room_id: int) -> Game:
+    async with app.state.sessionmaker() as db:
+        game = await db.scalar(select(Game).where(Game.room_id == room_id).order_by(Game.id))
+        assert game is not None
+        return game
+
+
+async def _user_id(client: httpx.AsyncClient, headers: dict[str, str]) -> int:
+    return int((await client.get("/api/me", headers=headers)).json()["id"])
+
+
+# ---------------------------------------------------------------- resign
+
+
+async def test_a_resignation_ends_the_match_at_once_lost_for_that_pair(
+    app: Any, client: httpx.AsyncClient, guest: Guest
+) -> None:
+    rid, ana, bru = await _two_people_two_bots(client, guest)
+    first = await client.post(f"/api/rooms/{rid}/resign", headers=bru)
+    assert first.status_code == 200 and first.json() == {"room_id": rid, "resigned_seat": 1}
+    again = await client.post(f"/api/rooms/{rid}/resign", headers=bru)  # a double tap
+    assert again.status_code == 200 and again.json() == first.json()
+    game = await _game(app, rid)
+    assert game.status == "finished" and game.end_reason == "resigned"
+    assert game.resigned_seat == 1 and game.ended_at is not None
+    view = (await client.get(f"/api/rooms/{rid}/view", headers=ana)).json()
+    assert view["status"] == "finished" and view["legal_actions"] == []
+    assert view["ended"]["reason"] == "resigned" and view["ended"]["resigned_seat"] == 1
+    # Bolot is played by pairs 0+2 and 1+3 (rules/bolot.md): seat 1's pair lost.
+    assert losing_seats("bolot", 1) == [1, 3]
+    # Belote for three and for two: each player is a side, the resigning one alone lost.
+    assert losing_seats("belote-3p", 1) == [1]
+    assert losing_seats("belote-2p", 0) == [0]
+    # The other player cannot resign a match that is over; nor can the first one again
+    # after it ended otherwise (the answer for Bru stays the same).
+    late = await client.post(f"/api/rooms/{rid}/resign", headers=ana)
+    assert late.status_code == 409
+    lobby = (await client.get("/api/rooms")).json()
+    assert rid not in [r["id"] for r in lobby]
+
+
+async def test_resigning_is_refused_to_a_spectator_and_before_the_start(
+    client: httpx.AsyncClient, guest: Guest
+) -> None:
+    rid, _ana, _bru = await _two_people_two_bots(client, guest)
+    watcher = await guest("Cesc")
+    refused = await client.post(f"/api/rooms/{rid}/resign", headers=watcher)
+    assert refused.status_code == 403 and "do not hold a seat" in refused.json()["detail"]
+    host = await guest("Dana")
+    waiting = (await client.post("/api/rooms", json={"game": "bolot"}, headers=host)).json()
+    await client.put(f"/api/rooms/{waiting['id']}/seats/0", json={}, headers=host)
+    early = await client.post(f"/api/rooms/{waiting['id']}/resign", headers=host)
+    assert early.status_code == 409
+    missing = await client.post("/api/rooms/999999/resign", headers=host)
+    assert missing.status_code == 404
+
+
+# ---------------------------------------------------------------- leave
+
+
+async def test_leaving_puts_a_bot_in_the_seat_and_records_the_person(
+    app: Any, client: httpx.AsyncClient, guest: Guest
+) -> None:
+    rid, ana, bru = await _two_people_two_bots(client, guest)
+    ana_id = await _user_id(client, ana)
+    left = await client.post(f"/api/rooms/{rid}/leave", headers=ana)
+    assert left.status_code == 200
+    seat0 = left.json()["seats"][0]
+    assert seat0["kind"] == "bot" and seat0["away"] and seat0["user_id"] == ana_id
+    assert (await client.post(f"/api/rooms/{rid}/leave", headers=ana)).status_code == 200
+    game = await _game(app, rid)
+    assert game.left == [ana_id]  # once, though she left twice
+    assert game.status == "playing" and game.end_reason is None  # the match goes on
+    async with app.state.sessionmaker() as db:
+        chair = await db.get(Seat, (rid, 0))
+        assert chair is not None and chair.stand_in and chair.bot == "heuristic"
+    watcher = await guest("Cesc")
+    assert (await client.post(f"/api/rooms/{rid}/leave", headers=watcher)).status_code == 403
+    assert (await client.post(f"/api/rooms/{rid}/resign", headers=bru)).status_code == 200
+    assert (await client.post(f"/api/rooms/{rid}/leave", headers=bru)).status_code == 409
+
+
+# ---------------------------------------------------------------- rematch
+
+
+async def test_a_rematch_starts_when_everyone_accepted_with_the_same_seats_and_options(
+    app: Any, client: httpx.AsyncClient, guest: Guest
+) -> None:
+    rid, ana, bru = await _two_people_two_bots(client, guest, {"target": 1500, "tie_rule": "half"})
+    refused = await client.post(f"/api/rooms/{rid}/rematch", json={}, headers=ana)
+    assert refused.status_code == 409  # the match is still being played
+    assert (await client.post(f"/api/rooms/{rid}/resign", headers=ana)).status_code == 200
+    old_game = await _game(app, rid)
+
+    first = await client.post(f"/api/rooms/{rid}/rematch", json={}, headers=ana)
+    assert first.status_code == 200
+    assert first.json() == {
+        "room": None,
+        "seats": {"0": "accepted", "1": "waiting", "2": "bot", "3": "bot"},
+    }
+    no = await client.post(f"/api/rooms/{rid}/rematch", json={"accept": False}, headers=bru)
+    assert no.json()["seats"]["1"] == "declined" and no.json()["room"] is None
+    view = (await client.get(f"/api/rooms/{rid}/view", headers=ana)).json()
+    assert view["ended"]["rematch"]["seats"]["1"] == "declined"
+    watcher = await guest("Cesc")
+    assert (await client.post(f"/api/rooms/{rid}/rematch", headers=watcher)).status_code == 403
+
+    yes = await client.post(f"/api/rooms/{rid}/rematch", json={"accept": True}, headers=bru)
+    new_id = yes.json()["room"]
+    assert yes.status_code == 200 and isinstance(new_id, int) and new_id != rid
+    async with app.state.sessionmaker() as db:
+        old = await db.get(Room, rid)
+        new = await db.get(Room, new_id)
+        assert old is not None and new is not None
+        assert new.rematch_of == rid and new.status == "playing"
+        assert new.game == old.game and new.options == old.options
+        assert old.options["target"] == 1500 and old.options["tie_rule"] == "half"
+        assert new.clock_seconds == 45 and new.max_timeouts == old.max_timeouts
+        seats = (
+            await db.scalars(select(Seat).where(Seat.room_id == new_id).order_by(Seat.seat))
+        ).all()
+        old_seats = (
+            await db.scalars(select(Seat).where(Seat.room_id == rid).order_by(Seat.seat))
+        ).all()
+        assert [(s.user_id, s.bot) for s in seats] == [(s.user_id, s.bot) for s in old_seats]
+    new_game = await _game(app, new_id)
+    # rules/bolot.md §9: the deal passes to the next seat; the rematch goes on from the
+    # old match's first dealer.
+    assert new_game.dealer == (old_game.dealer + 1) % 4
+    assert [s["user_id"] for s in new_game.seated or []][:2] == [
+        await _user_id(client, ana),
+        await _user_id(client, bru),
+    ]
+    # Every page of the old room is pointed at the new one; answering again changes nothing.
+    view = (await client.get(f"/api/rooms/{rid}/view", headers=bru)).json()
+    assert view["ended"]["rematch"]["room"] == new_id
+    again = await client.post(f"/api/rooms/{rid}/rematch", json={"accept": False}, headers=ana)
+    assert again.json()["room"] == new_id
+    new_view = (await client.get(f"/api/rooms/{new_id}/view", headers=ana)).json()
+    assert new_view["status"] == "playing" and new_view["my_seat"] == 0
+
+
+async def test_ten_acceptances_at_once_make_one_rematch_room(
+    app: Any, client: httpx.AsyncClient, guest: Guest
+) -> None:
+    rid, ana, bru = await _two_people_two_bots(client, guest)
+    assert (await client.post(f"/api/rooms/{rid}/resign", headers=bru)).status_code == 200
+    assert (await client.post(f"/api/rooms/{rid}/rematch", json={}, headers=ana)).status_code == 200
+    url = f"/api/rooms/{rid}/rematch"
+    answers = await asyncio.gather(*(client.post(url, json={}, headers=bru) for _ in range(10)))
+    assert [a.status_code for a in answers] == [200] * 10
+    rooms = {a.json()["room"] for a in answers} - {None}
+    async with app.state.sessionmaker() as db:
+        made = (await db.scalars(select(Room.id).where(Room.rematch_of == rid))).all()
+        games = (await db.scalars(select(Game.id).where(Game.room_id.in_(made)))).all()
+    assert len(made) == 1 and rooms == {made[0]} and len(games) == 1

@@ -1,0 +1,61 @@
+"""Leave, resign and rematch through the pages (no JavaScript: forms and confirm pages)."""
+
+from __future__ import annotations
+
+import httpx
+
+from tests.table.test_pages import _sign_in, _started_room, _token
+
+
+async def test_resign_is_confirmed_on_a_page_then_the_finished_panel_offers_a_rematch(
+    client: httpx.AsyncClient,
+) -> None:
+    room_id = await _started_room(client)
+    table = await client.get(f"/rooms/{room_id}")
+    assert f'href="/rooms/{room_id}/resign"' in table.text
+    assert f'href="/rooms/{room_id}/leave"' in table.text
+    confirm = await client.get(f"/rooms/{room_id}/resign")
+    assert confirm.status_code == 200
+    assert "Resign the match?" in confirm.text and 'data-testid="confirm-yes"' in confirm.text
+    assert f'action="/rooms/{room_id}/resign"' in confirm.text
+    assert f'href="/rooms/{room_id}"' in confirm.text  # "No": back to the table
+    token = await _token(client, f"/rooms/{room_id}/resign")
+    done = await client.post(f"/rooms/{room_id}/resign", data={"csrf": token})
+    assert done.status_code == 303 and done.headers["location"] == f"/rooms/{room_id}"
+    again = await client.post(f"/rooms/{room_id}/resign", data={"csrf": token})
+    assert again.status_code == 303  # a double tap changes nothing
+    page = await client.get(f"/rooms/{room_id}")
+    assert "You resigned: your side lost the match." in page.text
+    assert 'data-testid="rematch-accept"' in page.text and "Back to the lobby" in page.text
+    # The leave/resign links are gone, and their pages refuse now.
+    assert f'href="/rooms/{room_id}/resign"' not in page.text
+    late = await client.get(f"/rooms/{room_id}/resign")
+    assert late.status_code == 409 and "not being played" in late.text
+    # Three bots accept at once: the rematch starts with her acceptance.
+    token = await _token(client, f"/rooms/{room_id}")
+    rematch = await client.post(f"/rooms/{room_id}/rematch", data={"csrf": token, "accept": "1"})
+    assert rematch.status_code == 303
+    new_url = rematch.headers["location"]
+    assert new_url.startswith("/rooms/") and new_url != f"/rooms/{room_id}"
+    new_view = (await client.get(f"/api{new_url}/view")).json()
+    assert new_view["status"] == "playing" and new_view["my_seat"] == 0
+    old = await client.get(f"/rooms/{room_id}")
+    assert f'data-rematch-url="{new_url}"' in old.text and "The rematch has started." in old.text
+
+
+async def test_the_confirm_pages_refuse_a_spectator_and_leaving_goes_to_the_lobby(
+    client: httpx.AsyncClient, app: object
+) -> None:
+    room_id = await _started_room(client)
+    transport = httpx.ASGITransport(app=app)  # type: ignore[arg-type]  # the ASGI app
+    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as other:
+        await _sign_in(other, "Quim")
+        refused = await other.get(f"/rooms/{room_id}/leave")
+        assert refused.status_code == 403 and "You do not hold a seat" in refused.text
+    confirm = await client.get(f"/rooms/{room_id}/leave")
+    assert confirm.status_code == 200 and "Leave the match?" in confirm.text
+    token = await _token(client, f"/rooms/{room_id}/leave")
+    left = await client.post(f"/rooms/{room_id}/leave", data={"csrf": token})
+    assert left.status_code == 303 and left.headers["location"] == "/"
+    seat0 = (await client.get(f"/api/rooms/{room_id}")).json()["seats"][0]
+    assert seat0["kind"] == "bot" and seat0["away"]
