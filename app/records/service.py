@@ -171,7 +171,8 @@ def record(h: GameHistory, room: dict[str, Any] | None = None) -> dict[str, Any]
     players, seats, status, deals: [{deal_no, id (``<game_id>-<deal_no>``), seq, dealer, sha256, salt, deck, hands,
     actions: [{seq, actor, action, at}], result}], actions (every action of the finished
     deals in order: ``rules.replay(game, options, dealer, actions)`` rebuilds them),
-    scores (after the last finished deal), winner, over, stopped (finished without the
+    scores (after the last finished deal), end_reason, resigned_seat (app/rooms/ending.py;
+    a resignation's winner is the other pair), winner, over, stopped (finished without the
     rules' end: between deals the higher score wins, None on equal scores; during a deal,
     a withdrawal, None), in_progress: {deal_no, id, sha256} | None (the unfinished deal:
     being played, or where a stopped match ended; its deck stays secret)}``.
@@ -217,13 +218,18 @@ def record(h: GameHistory, room: dict[str, Any] | None = None) -> dict[str, Any]
         ],
         "actions": actions,
         "scores": public["scores"],
-        "winner": public["winner"]
+        "winner": _resigned_winner(game)
+        if game.end_reason == "resigned"
+        else public["winner"]
         if not stopped
         else None
         if running
         else rules.leading_team(public["scores"]),
         "over": public["phase"] == "over" or stopped,
         "stopped": stopped,
+        # how the match ended (app/rooms/ending.py): played | resigned | abandoned | stopped
+        "end_reason": game.end_reason,
+        "resigned_seat": game.resigned_seat,
         "in_progress": {
             "deal_no": running.deal_no,
             "id": f"{game.id}-{running.deal_no}",
@@ -232,6 +238,15 @@ def record(h: GameHistory, room: dict[str, Any] | None = None) -> dict[str, Any]
         if running
         else None,
     }
+
+
+def _resigned_winner(game: Any) -> int | None:
+    """The winning side of a match ``game`` ended by a resignation: the other pair when
+    two sides play; None where every player is a side (the others did not all win)."""
+    ruleset = rules.GAMES.get(game.game)
+    if ruleset is None or ruleset.sides != 2 or game.resigned_seat is None:
+        return None
+    return 1 - ruleset.team_of(game.resigned_seat)
 
 
 # ---------------------------------------------------------------- replay frames

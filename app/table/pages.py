@@ -629,8 +629,10 @@ async def rematch(request: Request, room_id: int, db: SessionDep, user: Optional
         state = await service.vote_rematch(db, room_id, user, accept)
     except ServiceError as exc:
         return error_response(request, user, exc, exc.status, f"/rooms/{room_id}")
-    if state.get("room"):
-        return go(request, f"/rooms/{state['room']}")
+    if state.get("room") and not is_htmx(request):
+        return RedirectResponse(f"/rooms/{state['room']}", status_code=303)
+    # htmx: the fragments; once the rematch has started they carry its link, which takes
+    # the page there (static/js/tapet.js), as the socket's push does for everyone else
     return await _after_change(request, db, room_id, user)
 
 

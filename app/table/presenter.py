@@ -510,7 +510,7 @@ def rematch(view: dict[str, Any], names: dict[int, str], me: int | None) -> dict
         "accepted": _("accepted"),
         "declined": _("declined"),
         "waiting": _("not answered yet"),
-        "bot": _("a bot: accepts"),
+        "bot": _("accepts (a bot)"),
     }
     seats = []
     for seat, answer in sorted((int(k), v) for k, v in state["seats"].items()):

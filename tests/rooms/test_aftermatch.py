@@ -76,6 +76,9 @@ async def test_a_resignation_ends_the_match_at_once_lost_for_that_pair(
     assert late.status_code == 409
     lobby = (await client.get("/api/rooms")).json()
     assert rid not in [r["id"] for r in lobby]
+    record = (await client.get(f"/api/rooms/{rid}/record")).json()
+    assert record["end_reason"] == "resigned" and record["resigned_seat"] == 1
+    assert record["winner"] == 0 and record["over"] is True  # pair 0+2 wins
 
 
 async def test_resigning_is_refused_to_a_spectator_and_before_the_start(
