@@ -17,7 +17,7 @@ def card_points_cap(game: Any, trump: str | None, tricks: int) -> int:
 
     rules/bolot.md §8: with trump oros, 1 trick 56, 2 tricks 98, ... 6 or more 152.
     """
-    n = game.players * tricks
+    n: int = game.players * tricks
     if n < 0:  # not a count of cards: as the slice of the richest ones reads it
         return sum(_sorted_points(game, trump)[::-1][:n])
     caps = _richest_sums(game, trump)
