@@ -247,7 +247,8 @@ class TrickGame(Lookups, Views):
         ):
             remembered: list[str] = memo[7]
             return remembered
-        legal = self.legal_play(state.options, contract, hand, [c for _, c in trick])[0]
+        cards = [c for _, c in trick] if trick else []
+        legal = self.legal_play(state.options, contract, hand, cards)[0]
         state.cache = ("play", hand, trick, contract, seat, len(hand), len(trick), legal)
         return legal
 
