@@ -51,6 +51,8 @@ def best_declaration_player(
     Raises:
         IllegalAction: two players tie and ``eldest`` is None (``runs_tie_needs_eldest``).
     """
+    if not any(declarations):  # the usual deal: nothing declared
+        return None
     best = [
         max((declaration_key(c, trump) for c in combos), default=None) for combos in declarations
     ]

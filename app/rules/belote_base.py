@@ -139,6 +139,8 @@ class FrenchBeloteRules(TrickGame):
         valid: list[list[bool]],
     ) -> list[int]:
         """Points of each side's valid declarations (rules/belote.md §5)."""
+        if not any(declarations):  # the usual deal: nothing declared
+            return [0] * len(declarations)
         eight = options.get("eight_card_run_120", True)
         return [
             sum(

@@ -78,7 +78,7 @@ class CardTable:
     ``ranks`` are listed in deck order; ``trump_order``/``plain_order`` high to
     low; ``trump_points``/``plain_points`` map rank -> card points;
     ``sequence_order`` low to high for runs (empty when the game has none).
-    Derived lookups (``trump_power``, ``plain_power``, ``seq_index``) are filled
+    Derived lookups (``trump_power``, ``plain_power``, ``seq_index``, ``seq_bits``) are filled
     in ``__post_init__``: a higher power beats a lower one.
     """
 
@@ -93,6 +93,9 @@ class CardTable:
     plain_power: dict[str, int] = field(init=False)
     seq_index: dict[str, int] = field(init=False)
     deck: tuple[str, ...] = field(init=False)
+    #: card -> one bit for its place in its suit's ``sequence_order``, each suit's bits
+    #: apart from the next suit's by a zero bit: cards in a row are bits in a row.
+    seq_bits: dict[str, int] = field(init=False)
 
     def __post_init__(self) -> None:
         n = len(self.ranks)
@@ -100,6 +103,13 @@ class CardTable:
         object.__setattr__(self, "plain_power", {r: n - i for i, r in enumerate(self.plain_order)})
         object.__setattr__(self, "seq_index", {r: i for i, r in enumerate(self.sequence_order)})
         object.__setattr__(self, "deck", tuple(r + s for s in self.suits for r in self.ranks))
+        width = len(self.sequence_order) + 1
+        bits = {
+            r + s: 1 << (k * width + i)
+            for k, s in enumerate(self.suits)
+            for i, r in enumerate(self.sequence_order)
+        }
+        object.__setattr__(self, "seq_bits", bits)
 
     def points(self, card: str, trump: str | None) -> int:
         """Card points of ``card`` when ``trump`` is the trump suit (None: no trumps)."""

@@ -134,8 +134,8 @@ class TrickGame(Lookups, Views):
         Raises:
             IllegalAction: an unknown option name or a value of the wrong type or range.
         """
-        schema = {o["name"]: o for o in self.options_schema}
-        out = {name: o["default"] for name, o in schema.items()}
+        schema, defaults = self._schema()
+        out = dict(defaults)
         for name, value in (options or {}).items():
             if name not in schema:
                 raise IllegalAction("unknown_option", option=name, game=self.id)
@@ -162,6 +162,16 @@ class TrickGame(Lookups, Views):
                     )
             out[name] = value
         return out
+
+    def _schema(self) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+        """``(option name -> its schema entry, option name -> default)``, built once per
+        ``options_schema`` list (every deal's scoring validates the options)."""
+        found = self._memo.get(("schema",))
+        if found is None or found[0] is not self.options_schema:
+            by_name = {o["name"]: o for o in self.options_schema}
+            defaults = {name: o["default"] for name, o in by_name.items()}
+            found = self._memo[("schema",)] = (self.options_schema, by_name, defaults)
+        return found[1], found[2]
 
     # ------------------------------------------------------------------ seats
     def team_of(self, seat: int) -> int:
@@ -193,17 +203,19 @@ class TrickGame(Lookups, Views):
 
     def legal_actions(self, state: State) -> list[Action]:
         """Every action the player to act may take now ([] in phase deal/over)."""
-        if state.phase == "auction":
-            return self.auction_actions(state)
-        if state.phase == "play":
+        phase = state.phase
+        if phase == "play":  # the hot path first: bots play out thousands of deals
             seat = state.to_act
             assert seat is not None
-            if self.must_declare(state, seat):
+            # declarations are owed in trick 1 only
+            if not state.tricks and self.must_declare(state, seat):
                 return [
                     {"type": "declare", "combinations": c}
                     for c in self._declare_choices(state, seat)
                 ]
             return self.play_actions(state, seat)
+        if phase == "auction":
+            return self.auction_actions(state)
         return []
 
     def _declare_choices(self, state: State, seat: int) -> list[list[dict[str, Any]]]:
@@ -235,7 +247,8 @@ class TrickGame(Lookups, Views):
         ):
             remembered: list[str] = memo[7]
             return remembered
-        legal = self.legal_play(state.options, contract, hand, [c for _, c in trick])[0]
+        cards = [c for _, c in trick] if trick else []
+        legal = self.legal_play(state.options, contract, hand, cards)[0]
         state.cache = ("play", hand, trick, contract, seat, len(hand), len(trick), legal)
         return legal
 
@@ -248,32 +261,34 @@ class TrickGame(Lookups, Views):
         if not isinstance(action, dict):
             raise IllegalAction("action_object")
         kind = action.get("type")
-        if state.phase == "over":
+        phase = state.phase
+        if phase == "play" and kind != "deal":  # the hot path first
+            # the play replaces what it changes (see State.shallow), so the copy is shallow
+            new = state.shallow()
+            new.cache = state.cache
+            seat = new.to_act
+            assert seat is not None
+            if kind == "play":
+                # declarations are owed in trick 1 only
+                if not new.tricks and self.must_declare(new, seat):
+                    raise IllegalAction("declare_first")
+                self.do_play(new, seat, action)
+            elif kind == "declare":
+                self.do_declare(new, seat, action)
+            else:
+                raise IllegalAction("time_to_play", kind=kind)
+        elif phase == "over":
             raise IllegalAction("match_over")
-        if state.phase == "deal":
+        elif phase == "deal":
             if kind != "deal":
                 raise IllegalAction("not_dealt")
             new = state.clone()
             self.do_deal(new, action.get("deck"))
         elif kind == "deal":
             raise IllegalAction("already_dealt")
-        elif state.phase == "auction":
+        else:
             new = state.clone()
             self.do_auction(new, action)
-        else:
-            # the play replaces what it changes (see State.shallow), so the copy is shallow
-            new = state.shallow()
-            new.cache = state.cache
-            seat = new.to_act
-            assert seat is not None
-            if kind == "declare":
-                self.do_declare(new, seat, action)
-            elif kind == "play":
-                if self.must_declare(new, seat):
-                    raise IllegalAction("declare_first")
-                self.do_play(new, seat, action)
-            else:
-                raise IllegalAction("time_to_play", kind=kind)
         new.seq = state.seq + 1
         new.cache = None
         return new
@@ -393,12 +408,17 @@ class TrickGame(Lookups, Views):
         combos = action.get("combinations")
         if not isinstance(combos, list) or not all(isinstance(c, dict) for c in combos):
             raise IllegalAction("combinations_list")
-        allowed = {canonical(c): c for c in self._declare_choices(state, seat)}
-        key = canonical(combos)
-        if key not in allowed:
-            raise IllegalAction("declaration_not_held")
+        choices = self._declare_choices(state, seat)
+        # the very list ``legal_actions`` offered (the usual case), else any order of one
+        chosen = next((c for c in choices if c is combos), None)
+        if chosen is None:
+            allowed = {canonical(c): c for c in choices}
+            key = canonical(combos)
+            if key not in allowed:
+                raise IllegalAction("declaration_not_held")
+            chosen = allowed[key]
         declared = list(state.declared)
-        declared[seat] = allowed[key]
+        declared[seat] = chosen
         state.declared = declared
 
     def belote_cards(self, contract: dict[str, Any] | None) -> tuple[str, ...]:
@@ -435,9 +455,12 @@ class TrickGame(Lookups, Views):
     def play_actions(self, state: State, seat: int) -> list[Action]:
         """The ``play`` actions of ``seat``: each legal card, and its belote form where allowed."""
         cards = self._legal_now(state, seat)
+        plain: list[Action] = [{"type": "play", "card": c} for c in cards]
         if not self.belote_ranks:
-            return [{"type": "play", "card": c} for c in cards]
+            return plain
         pairs = self._pairs(self.trump(state.contract))
+        if pairs.keys().isdisjoint(cards):  # no belote card among them: the usual case
+            return plain
         hand = state.hands[seat]
         out: list[Action] = []
         for c in cards:
@@ -469,22 +492,26 @@ class TrickGame(Lookups, Views):
             trump = self.trump(state.contract)
             best = max(legal, key=lambda c: self.card_power(c, suit_of(c), trump))
             raise IllegalAction(reason, held=best)
-        flag = action.get(self.belote_key, False) if self.belote_ranks else False
-        if flag not in (True, False):
-            raise IllegalAction("belote_flag", key=self.belote_key)
-        refusal = self.belote_refusal(state, seat, card) if flag else None
-        if refusal:
-            raise IllegalAction(refusal)
         if self.belote_ranks:
-            other = self.belote_partner(state.contract, card)
+            flag = action.get(self.belote_key, False)
+            if flag not in (True, False):
+                raise IllegalAction("belote_flag", key=self.belote_key)
             if flag:
+                refusal = self.belote_refusal(state, seat, card)
+                if refusal:
+                    raise IllegalAction(refusal)
                 state.belote = state.belote + [{"seat": seat, "card": card, "rebelote": False}]
-            elif other is not None and any(
-                b["seat"] == seat and b["card"] == other and not b["rebelote"] for b in state.belote
-            ):
-                state.belote = state.belote + [{"seat": seat, "card": card, "rebelote": True}]
+            elif state.belote:  # a rebelote follows an announced belote
+                other = self.belote_partner(state.contract, card)
+                if other is not None and any(
+                    b["seat"] == seat and b["card"] == other and not b["rebelote"]
+                    for b in state.belote
+                ):
+                    state.belote = state.belote + [{"seat": seat, "card": card, "rebelote": True}]
         hands = list(state.hands)
-        hands[seat] = [c for c in hand if c != card]
+        rest = list(hand)
+        rest.remove(card)  # a card is dealt once, so it is in the hand once
+        hands[seat] = rest
         state.hands = hands
         state.trick = state.trick + [(seat, card)]
         self.after_card(state)

@@ -16,17 +16,14 @@ from __future__ import annotations
 from itertools import combinations as _subsets
 from typing import Any
 
-from app.rules.cards import CardTable, rank_of
+from app.rules.cards import CardTable, rank_of, suit_of
 from app.rules.errors import IllegalAction
 
 
 def four_ranks_held(hand: list[str], ranks: tuple[str, ...], n_suits: int = 4) -> list[str]:
     """Ranks (among ``ranks``, the declarable ones) of which ``hand`` holds all four suits."""
-    counts: dict[str, int] = {}
-    for c in hand:
-        r = rank_of(c)
-        counts[r] = counts.get(r, 0) + 1
-    return [r for r in ranks if counts.get(r, 0) == n_suits]
+    held = [c[:-1] for c in hand]  # rank_of, inline: this runs at every declaration
+    return [r for r in ranks if held.count(r) == n_suits]
 
 
 def maximal_runs(
@@ -37,22 +34,39 @@ def maximal_runs(
     Returns combinations ``{"kind": "sequence", "length", "top", "suit"}``,
     ordered by suit then top card.
     """
-    order = table.sequence_order
-    have = set(cards)
+    # quick test first: the cards as bits (table.seq_bits); min_length bits in a row?
+    bits = table.seq_bits
+    mask = 0
+    for c in set(cards):
+        mask |= bits.get(c, 0)
+    in_row = mask
+    for k in range(1, min_length):
+        in_row &= mask >> k
+    if not in_row:  # the usual hand: no run at all
+        return []
+    order, index = table.sequence_order, table.seq_index
+    # each suit's cards as positions in the sequence order (a run is consecutive positions)
+    positions: dict[str, set[int]] = {}
+    for c in cards:
+        r = rank_of(c)
+        if r in index:
+            positions.setdefault(suit_of(c), set()).add(index[r])
     runs = []
     for s in table.suits:
-        length = 0
-        for i, r in enumerate(order):
-            if r + s in have:
-                length += 1
-            else:
-                if length >= min_length:
-                    runs.append(
-                        {"kind": "sequence", "length": length, "top": order[i - 1], "suit": s}
-                    )
-                length = 0
-        if length >= min_length:
-            runs.append({"kind": "sequence", "length": length, "top": order[-1], "suit": s})
+        held = positions.get(s)
+        if held is None or len(held) < min_length:
+            continue
+        ordered = sorted(held)
+        start = prev = ordered[0]
+        for i in [*ordered[1:], -2]:  # -2 closes the last stretch
+            if i == prev + 1:
+                prev = i
+                continue
+            if prev - start + 1 >= min_length:
+                runs.append(
+                    {"kind": "sequence", "length": prev - start + 1, "top": order[prev], "suit": s}
+                )
+            start = prev = i
     return runs
 
 
@@ -105,6 +119,9 @@ def declare_choices(
     Shape: a list of combination lists; no duplicates.
     """
     fours = four_ranks_held(hand, four_ranks, len(table.suits))
+    if not fours:  # the usual case: distinct runs, so no two choices alike; already in order
+        runs = maximal_runs(hand, table)
+        return [list(rs) for j in range(len(runs) + 1) for rs in _subsets(runs, j)]
     seen: set[tuple[tuple[Any, ...], ...]] = set()
     choices: list[list[dict[str, Any]]] = []
     for k in range(len(fours) + 1):

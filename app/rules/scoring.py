@@ -17,7 +17,27 @@ def card_points_cap(game: Any, trump: str | None, tricks: int) -> int:
 
     rules/bolot.md §8: with trump oros, 1 trick 56, 2 tricks 98, ... 6 or more 152.
     """
-    return sum(_sorted_points(game, trump)[::-1][: game.players * tricks])
+    n: int = game.players * tricks
+    if n < 0:  # not a count of cards: as the slice of the richest ones reads it
+        return sum(_sorted_points(game, trump)[::-1][:n])
+    caps = _richest_sums(game, trump)
+    return caps[min(n, len(caps) - 1)]
+
+
+def _richest_sums(game: Any, trump: str | None) -> list[int]:
+    """``[0, the richest card's points, the two richest cards' points, ...]`` under
+    ``trump``, up to the whole deck (remembered per game: every deal's end checks the caps)."""
+    memo = getattr(game, "_memo", None)
+    key = ("richest_sums", trump)
+    if memo is not None and key in memo:
+        memoized: list[int] = memo[key]
+        return memoized
+    sums = [0]
+    for value in reversed(_sorted_points(game, trump)):
+        sums.append(sums[-1] + value)
+    if memo is not None:
+        memo[key] = sums
+    return sums
 
 
 def _sorted_points(game: Any, trump: str | None) -> list[int]:

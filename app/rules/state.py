@@ -63,35 +63,38 @@ class State:
         card changes: ``hands`` (the outer list and the player's hand),
         ``trick``, ``tricks``, ``won``, ``tricks_won``, ``belote``, ``declared``.
         """
-        return State(
-            self.game,
-            self.options,
-            self.players,
-            self.dealer,
-            self.phase,
-            self.seq,
-            self.deal_no,
-            self.to_act,
-            self.deck,
-            self.hands,
-            self.initial_hands,
-            self.turned,
-            self.stock,
-            self.auction,
-            self.contract,
-            self.declared,
-            self.belote,
-            self.trick,
-            self.leader,
-            self.tricks,
-            self.won,
-            self.tricks_won,
-            self.scores,
-            self.sheet,
-            self.winner,
-            self.carried,
-            self.extra,
-        )
+        # field by field rather than through __init__ (half the time: bots copy a state at
+        # every card of their play-outs); keep in step with the fields above
+        new: State = object.__new__(State)
+        new.game = self.game
+        new.options = self.options
+        new.players = self.players
+        new.dealer = self.dealer
+        new.phase = self.phase
+        new.seq = self.seq
+        new.deal_no = self.deal_no
+        new.to_act = self.to_act
+        new.deck = self.deck
+        new.hands = self.hands
+        new.initial_hands = self.initial_hands
+        new.turned = self.turned
+        new.stock = self.stock
+        new.auction = self.auction
+        new.contract = self.contract
+        new.declared = self.declared
+        new.belote = self.belote
+        new.trick = self.trick
+        new.leader = self.leader
+        new.tricks = self.tricks
+        new.won = self.won
+        new.tricks_won = self.tricks_won
+        new.scores = self.scores
+        new.sheet = self.sheet
+        new.winner = self.winner
+        new.carried = self.carried
+        new.extra = self.extra
+        new.cache = None
+        return new
 
     def clone(self) -> State:
         """A copy that shares nothing ``apply`` mutates (finished records are shared)."""
