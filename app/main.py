@@ -44,6 +44,7 @@ from app.rooms import api as rooms_api
 from app.rooms import sockets as rooms_sockets
 from app.rooms.runner import Runner
 from app.table import pages as table_pages
+from app.table import queue_pages
 from app.table import rules_pages
 from app.tournaments import api as tournaments_api
 from app.tournaments import pages as tournaments_pages
@@ -68,6 +69,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     tournaments_pages.router,
     accounts_pages.router,
     table_pages.router,
+    queue_pages.router,
     records_pages.router,
     rules_pages.router,
 )

@@ -12,7 +12,7 @@ import app.accounts.models  # noqa: F401
 import app.rooms.models  # noqa: F401
 from app.core.db import Base, make_engine, migrate
 
-OURS = {"users", "rooms", "seats", "games", "moves", "deals"}
+OURS = {"users", "rooms", "seats", "games", "moves", "deals", "queue_entries"}
 
 
 def _table_of(diff: object) -> str | None:
