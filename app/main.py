@@ -41,11 +41,11 @@ from app.core.settings import Settings, get_settings, use_settings
 from app.records import api as records_api
 from app.records import pages as records_pages
 from app.rooms import api as rooms_api
+from app.rooms import queue
 from app.rooms import sockets as rooms_sockets
 from app.rooms.runner import Runner
 from app.table import pages as table_pages
-from app.table import queue_pages
-from app.table import rules_pages
+from app.table import queue_pages, rules_pages
 from app.tournaments import api as tournaments_api
 from app.tournaments import pages as tournaments_pages
 from app.tournaments import wiring as tournaments_wiring
@@ -231,6 +231,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeadersMiddleware)  # outermost: every response (app/web/headers.py)
 
     tournaments_wiring.install(HOOKS)  # extension points (app/core/hooks.py)
+    HOOKS.add_active_people(queue.active_people)  # nicknames unique among them (app/accounts)
     for router in ROUTERS:
         app.include_router(router)
     return app

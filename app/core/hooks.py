@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
+from sqlalchemy import Select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 #: ``await guard(db, room_id, deals_done) -> bool``: asked before the server deals a room's
@@ -39,12 +40,25 @@ class RoomLabel(TypedDict):
 RoomLabeller = Callable[[AsyncSession, list[int]], Awaitable[dict[int, RoomLabel]]]
 
 
+#: ``query() -> SELECT of one column of user ids``: the people a feature counts as active
+#: now (rooms: seated at an unfinished table, waiting in the queue). Accounts keeps a
+#: nickname unique among the active people (app/accounts/service.py ``nickname_refusal``)
+#: without importing the features that seat people.
+ActivePeople = Callable[[], Select[Any]]
+
+
 @dataclass
 class Hooks:
     """The registered extension points of this process."""
 
     deal_guards: list[DealGuard] = field(default_factory=list)
     room_labellers: list[RoomLabeller] = field(default_factory=list)
+    active_people: list[ActivePeople] = field(default_factory=list)
+
+    def add_active_people(self, query: ActivePeople) -> None:
+        """Register ``query`` (once)."""
+        if query not in self.active_people:
+            self.active_people.append(query)
 
     def add_deal_guard(self, guard: DealGuard) -> None:
         """Register ``guard`` (once)."""

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import Select, delete, func, select, union, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -483,3 +483,16 @@ async def _refuse_seated(db: AsyncSession, user: User) -> None:
             "queue_seated",
             room=room_id,
         )
+
+
+def active_people() -> Select[Any]:
+    """The ids of the people the rooms count as active now (app/core/hooks.py
+    ``ActivePeople``): seated at a table not finished (open or playing, a seat they left
+    included: it is kept for them), or waiting in the queue."""
+    seated = (
+        select(Seat.user_id)
+        .join(Room, Room.id == Seat.room_id)
+        .where(Seat.user_id.is_not(None), Room.status.in_(("open", "playing")))
+    )
+    waiting = select(QueueEntry.user_id).where(QueueEntry.room_id.is_(None))
+    return select(union(seated, waiting).subquery().c[0])
