@@ -107,9 +107,10 @@ async def join(
     wait_seconds: object = DEFAULT_WAIT,
     bot: object = BOT,
     partner: bool = False,
-) -> dict[str, Any]:
+) -> dict[str, Any] | None:
     """Put ``user`` in the queue of ``game`` (``preset``: "" for the game's default) and
-    try to make a table at once; returns ``status``'s shape. ``partner``: a partner entry
+    try to make a table at once; returns ``status`` (None only if the table it was put
+    at has already finished). ``partner``: a partner entry
     (a game of four only) that waits for the partner to join with its code
     (``join_partner``) before it is matched. ``wait_seconds`` (0-600): how long to wait
     for people before ``bot`` fills the empty seats.
@@ -159,7 +160,7 @@ async def join(
     return await status(db, user)
 
 
-async def join_partner(db: AsyncSession, user: User, code: object) -> dict[str, Any]:
+async def join_partner(db: AsyncSession, user: User, code: object) -> dict[str, Any] | None:
     """``user`` joins the partner entry ``code`` as its second person; its wait starts
     now for both. Joining it again is the same entry. Raises NotFound (no such entry
     waiting), Conflict (``queue_partner_full``: someone else joined it;

@@ -28,6 +28,7 @@ from app.accounts.models import User
 from app.core.db import SessionDep
 from app.core.errors import ServiceError
 from app.rooms import queue
+from app.table import labels
 from app.web import cards, csrf
 from app.web.errors import message_for
 from app.web.templating import FORBIDDEN_FORM, checked_form, error_response, first, go, templates
@@ -36,18 +37,29 @@ router = APIRouter(include_in_schema=False)
 
 
 def queue_games() -> list[dict[str, Any]]:
-    """The games of the join form: ``[{id, name, players, presets, preset, pairs}]``."""
+    """The games of the join form: ``[{id, name, players, presets: [(preset, its words)],
+    preset (the default), pairs (a partner entry is allowed)}]``."""
     return [
         {
             "id": g.id,
             "name": cards.option_text(g.name),
             "players": g.players,
-            "presets": queue.presets(g.id),
+            "presets": [(p, labels.choice_label("preset", p, g.id)) for p in queue.presets(g.id)],
             "preset": queue.default_preset(g.id),
             "pairs": queue.pairs_allowed(g.id),
         }
         for g in rules.GAMES.values()
     ]
+
+
+def _labelled(state: dict[str, Any] | None) -> dict[str, Any] | None:
+    """``state`` with ``preset_label``: its preset's words ("" for none)."""
+    if state is not None:
+        preset = state["preset"]
+        state["preset_label"] = (
+            labels.choice_label("preset", preset, state["game"]) if preset else ""
+        )
+    return state
 
 
 def _page(
@@ -64,7 +76,7 @@ def _page(
         "rooms/queue.html",
         {
             "user": user,
-            "q": state,
+            "q": _labelled(state),
             "games": queue_games(),
             "game": game if game in rules.GAMES else None,
             "waits": queue.WAIT_CHOICES,

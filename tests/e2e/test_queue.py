@@ -59,7 +59,20 @@ def test_two_browsers_in_the_queue_land_at_the_same_table(
     ben.context.close()
 
 
-def test_the_join_form_on_a_desktop(browser: Any, live_url: str, screenshots: Path) -> None:
+def test_the_join_form_and_a_partner_entry(browser: Any, live_url: str, screenshots: Path) -> None:
+    """Contrée shows its rules presets (Bolot has none); a partner entry's page gives the
+    link to send."""
     page = _join(browser, live_url, "Cai Queue", DESKTOP)
+    assert not page.locator("#preset-contree").is_visible()
+    page.locator("[data-testid=queue-game]").select_option("contree")
+    assert page.locator("#preset-contree").is_visible()
+    page.locator("#preset-contree").select_option("coinche")
+    page.locator("[data-testid=queue-partner]").check()
     page.screenshot(path=str(screenshots / "queue-join-desktop.png"), full_page=True)
+    page.locator("[data-testid=queue-join]").click()
+    page.wait_for_url(re.compile(r"/queue$"))
+    link = page.locator("[data-testid=partner-link]").inner_text()
+    assert re.search(r"/queue/p/[A-Z0-9]{6}$", link)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(screenshots / "queue-partner-phone.png"), full_page=True)
     page.context.close()
