@@ -228,6 +228,8 @@ async def active_nicknames(db: AsyncSession, but: int | None = None) -> dict[str
     table not finished or waiting in the queue (the queries features register,
     app/core/hooks.py ``active_people``), or with a live session signed in within
     ``TAPET_NICKNAME_ACTIVE_MINUTES`` minutes. Guests and accounts alike."""
+    if not get_settings().unique_nicknames:
+        return {}
     minutes = get_settings().nickname_active_minutes
     who: list[Any] = [User.id.in_(query()) for query in HOOKS.active_people]
     if minutes:

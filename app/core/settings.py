@@ -69,6 +69,9 @@ class Settings(BaseSettings):
     nickname_active_minutes: int = Field(
         default=30, ge=0, le=1440, validation_alias=_env("TAPET_NICKNAME_ACTIVE_MINUTES")
     )
+    #: Off: nicknames need not be unique (the browser tests' live server, whose tests reuse
+    #: names across one shared database; the rule itself is tested in tests/accounts).
+    unique_nicknames: bool = Field(default=True, validation_alias=_env("TAPET_UNIQUE_NICKNAMES"))
     rate_limits: bool = Field(default=True, validation_alias=_env("TAPET_RATE_LIMITS"))
     rate_login: str = Field(default="10/60", validation_alias=_env("TAPET_RATE_LOGIN"))
     rate_login_failures: str = Field(
