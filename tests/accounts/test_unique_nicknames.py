@@ -136,3 +136,21 @@ async def test_a_guest_who_registers_keeps_their_id_seat_and_name(
 async def test_the_suggestion_fits_in_24_characters() -> None:
     name = "A" * 24
     assert accounts.suggest_nickname(name, {accounts.skeleton(name)}) == "A" * 22 + " 2"
+
+
+async def test_the_rooms_nickname_form_answers_htmx_with_the_reason(
+    client: httpx.AsyncClient,
+) -> None:
+    """The seats page's nickname form posts with htmx: a taken name comes back as a
+    message for the place next to its field, a free one as a redirect."""
+    assert (await _guest(client, "Uma")).status_code == 200
+    token = await _token(client)
+    hx = {"HX-Request": "true"}
+    taken = await client.post(
+        "/session", data={"csrf": token, "nickname": "UMA", "next": "/"}, headers=hx
+    )
+    assert taken.status_code == 409 and "UMA 2" in taken.text
+    free = await client.post(
+        "/session", data={"csrf": token, "nickname": "Uma Bis", "next": "/"}, headers=hx
+    )
+    assert free.headers["HX-Redirect"] == "/"
