@@ -42,10 +42,11 @@ from app.records import api as records_api
 from app.records import pages as records_pages
 from app.records import player_api, player_pages, ratings
 from app.rooms import api as rooms_api
+from app.rooms import queue
 from app.rooms import sockets as rooms_sockets
 from app.rooms.runner import Runner
 from app.table import pages as table_pages
-from app.table import rules_pages
+from app.table import queue_pages, rules_pages
 from app.tournaments import api as tournaments_api
 from app.tournaments import pages as tournaments_pages
 from app.tournaments import wiring as tournaments_wiring
@@ -70,6 +71,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     tournaments_pages.router,
     accounts_pages.router,
     table_pages.router,
+    queue_pages.router,
     records_pages.router,
     player_pages.router,
     rules_pages.router,
@@ -234,6 +236,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     tournaments_wiring.install(HOOKS)  # extension points (app/core/hooks.py)
     HOOKS.add_match_end_listener(ratings.on_match_ended)  # histories and ratings (issue 17)
+    HOOKS.add_active_people(queue.active_people)  # nicknames unique among them (app/accounts)
     for router in ROUTERS:
         app.include_router(router)
     return app

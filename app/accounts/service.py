@@ -23,13 +23,14 @@ from __future__ import annotations
 import re
 import secrets
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from datetime import timedelta
+from typing import Any
 
 import anyio
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from pwdlib import PasswordHash
-from sqlalchemy import func, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
@@ -46,6 +47,7 @@ from app.core.errors import (
     Unauthorized,
     Unprocessable,
 )
+from app.core.hooks import HOOKS
 from app.core.settings import SESSION_COOKIE, Settings, get_settings
 from app.web import csrf
 
@@ -217,12 +219,82 @@ async def verify_password(password: str, hashed: str | None) -> bool:
     return bool(ok and hashed)
 
 
+# ---------------------------------------------------------------- unique among the active
+
+
+async def active_nicknames(db: AsyncSession, but: int | None = None) -> dict[str, str]:
+    """The nicknames of the people active now, by ``skeleton``: ``{skeleton: nickname}``,
+    leaving out the user ``but``. Active now (docs/server.md "Nicknames"): seated at a
+    table not finished or waiting in the queue (the queries features register,
+    app/core/hooks.py ``active_people``), or with a live session signed in within
+    ``TAPET_NICKNAME_ACTIVE_MINUTES`` minutes. Guests and accounts alike."""
+    if not get_settings().unique_nicknames:
+        return {}
+    minutes = get_settings().nickname_active_minutes
+    who: list[Any] = [User.id.in_(query()) for query in HOOKS.active_people]
+    if minutes:
+        since = utcnow() - timedelta(minutes=minutes)
+        who.append(
+            User.id.in_(
+                select(AuthSession.user_id).where(
+                    AuthSession.created_at >= since, AuthSession.revoked_at.is_(None)
+                )
+            )
+        )
+    if not who:
+        return {}
+    query = select(User.nickname).where(or_(*who), User.kind != DELETED)
+    if but is not None:
+        query = query.where(User.id != but)
+    return {skeleton(nick): nick for nick in await db.scalars(query)}
+
+
+def suggest_nickname(nick: str, taken: Collection[str]) -> str:
+    """A nickname like ``nick`` whose ``skeleton`` is not in ``taken``: ``nick`` followed by
+    the first free number from 2 ("Marta 2"), cut to fit 24 characters."""
+    for n in range(2, 10_000):
+        tail = f" {n}"
+        candidate = nick[: NICKNAME_MAX - len(tail)].rstrip() + tail
+        if skeleton(candidate) not in taken:
+            return candidate
+    return nick  # unreachable: fewer than 10,000 people share a name
+
+
+async def nickname_refusal(db: AsyncSession, nick: str, but: int | None = None) -> Conflict | None:
+    """The refusal of ``nick`` when a person active now already goes by a nickname that
+    reads the same (``skeleton``: case, accents, look-alike letters of other scripts:
+    "MARTA" is "Marta", "Оlga" with a Cyrillic О is "Olga"), else None. ``but``: the
+    person asking (their own name is not in the way). The Conflict (409,
+    ``nickname_taken``) suggests a free alternative (``suggest_nickname``)."""
+    taken = await active_nicknames(db, but)
+    if skeleton(nick) not in taken:
+        return None
+    other = taken[skeleton(nick)]
+    suggestion = suggest_nickname(nick, taken)
+    return Conflict(
+        f"someone playing now is called {other}; choose another nickname, for example {suggestion}",
+        "nickname_taken",
+        name=other,
+        suggestion=suggestion,
+    )
+
+
+async def check_nickname_free(db: AsyncSession, nick: str, but: int | None = None) -> None:
+    """Raise ``nickname_refusal``'s Conflict when ``nick`` is taken by someone active now."""
+    refusal = await nickname_refusal(db, nick, but)
+    if refusal is not None:
+        raise refusal
+
+
 # ---------------------------------------------------------------- people
 
 
 async def create_guest(session: AsyncSession, nickname: str) -> User:
-    """A new guest user (committed). Raises Unprocessable for a bad nickname."""
-    user = User(nickname=clean_nickname(nickname), kind="guest")
+    """A new guest user (committed). Raises Unprocessable for a bad nickname, Conflict
+    (``nickname_taken``) for one a person active now goes by (``nickname_refusal``)."""
+    nick = clean_nickname(nickname)
+    await check_nickname_free(session, nick)
+    user = User(nickname=nick, kind="guest")
     session.add(user)
     await session.commit()
     return user
@@ -249,7 +321,9 @@ async def register(
     guest's, else the username; neither may read as a bot's name (``looks_like_a_bot``).
 
     Raises Unprocessable (bad username, password or nickname), Conflict (the username is
-    taken, or ``current`` is already an account)."""
+    taken, ``current`` is already an account, or ``nickname_taken``: a person active now
+    goes by a nickname that reads the same, ``nickname_refusal``; a guest keeping their
+    own nickname is never refused)."""
     name = clean_username(username)
     if looks_like_a_bot(name):  # it is shown as the nickname when none is given
         raise Unprocessable("a username may not look like a bot's name", "username_bot_like")
@@ -266,6 +340,8 @@ async def register(
         nick = clean_nickname(nickname)
     if await db.scalar(select(func.count()).select_from(User).where(User.username == name)):
         raise Conflict(f"the username {name} is taken", "username_taken", name=name)
+    if current is None or skeleton(nick) != skeleton(current.nickname):
+        await check_nickname_free(db, nick, current.id if current is not None else None)
     hashed = await hash_password(secret)
     try:
         if current is not None:

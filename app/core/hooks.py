@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
+from sqlalchemy import Select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 log = logging.getLogger(__name__)
@@ -46,6 +47,11 @@ RoomLabeller = Callable[[AsyncSession, list[int]], Awaitable[dict[int, RoomLabel
 #: ``game_id`` (any end_reason). Must be idempotent: it may be called twice for one game (a
 #: race, a takeover). An exception in a listener is logged, never raised to the mover.
 MatchEndListener = Callable[[AsyncSession, int], Awaitable[None]]
+#: ``query() -> SELECT of one column of user ids``: the people a feature counts as active
+#: now (rooms: seated at an unfinished table, waiting in the queue). Accounts keeps a
+#: nickname unique among the active people (app/accounts/service.py ``nickname_refusal``)
+#: without importing the features that seat people.
+ActivePeople = Callable[[], Select[Any]]
 
 
 @dataclass
@@ -55,6 +61,12 @@ class Hooks:
     deal_guards: list[DealGuard] = field(default_factory=list)
     room_labellers: list[RoomLabeller] = field(default_factory=list)
     match_end_listeners: list[MatchEndListener] = field(default_factory=list)
+    active_people: list[ActivePeople] = field(default_factory=list)
+
+    def add_active_people(self, query: ActivePeople) -> None:
+        """Register ``query`` (once)."""
+        if query not in self.active_people:
+            self.active_people.append(query)
 
     def add_deal_guard(self, guard: DealGuard) -> None:
         """Register ``guard`` (once)."""

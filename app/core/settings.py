@@ -64,6 +64,14 @@ class Settings(BaseSettings):
     redis_channel: str = Field(default="tapet:events", validation_alias=_env("TAPET_REDIS_CHANNEL"))
     cookie_secure: bool = Field(default=False, validation_alias=_env("TAPET_COOKIE_SECURE"))
     session_days: int = Field(default=30, ge=1, le=400, validation_alias=_env("TAPET_SESSION_DAYS"))
+    #: A nickname is unique among the people active now: seated at an unfinished table, in
+    #: the queue, or signed in within this many minutes (app/accounts/service.py).
+    nickname_active_minutes: int = Field(
+        default=30, ge=0, le=1440, validation_alias=_env("TAPET_NICKNAME_ACTIVE_MINUTES")
+    )
+    #: Off: nicknames need not be unique (the browser tests' live server, whose tests reuse
+    #: names across one shared database; the rule itself is tested in tests/accounts).
+    unique_nicknames: bool = Field(default=True, validation_alias=_env("TAPET_UNIQUE_NICKNAMES"))
     rate_limits: bool = Field(default=True, validation_alias=_env("TAPET_RATE_LIMITS"))
     rate_login: str = Field(default="10/60", validation_alias=_env("TAPET_RATE_LOGIN"))
     rate_login_failures: str = Field(

@@ -186,3 +186,39 @@ class Deal(Base):
     deck: Mapped[str] = mapped_column(Text)
     sha256: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class QueueEntry(Base):
+    """One person waiting in the quick-play queue of ``game`` (and ``preset``, "" for a game
+    without presets) until ``room_id`` is set: the room the match made for them
+    (app/rooms/queue.py).
+
+    ``user_id`` is unique: a person is in at most one queue entry. A partner entry is two
+    rows with the same ``partner_code`` (``slot`` 0 for the person who made it, 1 for the
+    partner who joined with the code; ``(partner_code, slot)`` is unique, so a pair never
+    holds a third person); a single person's row has no code. ``wait_seconds``: how long
+    the person waits for people before bots fill the empty seats, counted from
+    ``joined_at`` (a pair: from the partner's arrival). ``seen_at``: the waiting page's
+    last tick; an entry not seen for ``queue.STALE_SECONDS`` is dropped (its person left)."""
+
+    __tablename__ = "queue_entries"
+    __table_args__ = (
+        UniqueConstraint("user_id", name="uq_queue_entries_user"),
+        UniqueConstraint("partner_code", "slot", name="uq_queue_entries_partner_slot"),
+        Index("ix_queue_entries_pool", "game", "preset"),
+        {"sqlite_autoincrement": True},
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    game: Mapped[str] = mapped_column(String(32))
+    preset: Mapped[str] = mapped_column(String(32), default="", server_default="")
+    partner_code: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    slot: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    wait_seconds: Mapped[int] = mapped_column(Integer, default=30, server_default="30")
+    bot: Mapped[str] = mapped_column(String(32), default="heuristic", server_default="heuristic")
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    room_id: Mapped[int | None] = mapped_column(
+        ForeignKey("rooms.id", ondelete="SET NULL"), nullable=True
+    )

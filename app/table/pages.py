@@ -298,7 +298,13 @@ async def play_now(request: Request, db: SessionDep, user: OptionalUser) -> Resp
             try:
                 user = await accounts.create_guest(db, nickname)
             except ServiceError as exc:
-                return await _play_refused(request, db, None, "nickname", exc, form)
+                # a twin tap may have taken this nickname a moment ago: its guest, once
+                # its room (the same creation key) is made; else the refusal
+                user = (
+                    await _twin_guest(db, key, nickname) if exc.code == "nickname_taken" else None
+                )
+                if user is None:
+                    return await _play_refused(request, db, None, "nickname", exc, form)
         token = await accounts.start_session(db, user, request.headers.get("user-agent", ""))
     try:
         try:
@@ -349,6 +355,26 @@ async def _play_refused(
     request: Request, db: Any, user: User | None, field: str, exc: ServiceError, form: Any
 ) -> Response:
     return await _lobby_page(request, db, user, None, {field: message_for(exc)}, form, exc.status)
+
+
+#: How long a "play now" whose nickname a twin tap just took waits for that twin's room.
+TWIN_WAIT_SECONDS = 3.0
+
+
+async def _twin_guest(db: Any, key: str | None, nickname: str) -> User | None:
+    """The guest a twin request (the same ``creation_key``) made under ``nickname``, once
+    its room exists (waited for up to ``TWIN_WAIT_SECONDS``), or None: the nickname is
+    someone else's (a nickname is unique among the people active now)."""
+    if not key:
+        return None
+    with anyio.move_on_after(TWIN_WAIT_SECONDS):
+        while True:
+            await db.rollback()  # a fresh read each time (SQLite keeps a snapshot per transaction)
+            twin = await _replayed_guest(db, key, nickname)
+            if twin is not None:
+                return twin
+            await anyio.sleep(0.05)
+    return None
 
 
 async def _replayed_guest(db: Any, key: str | None, nickname: str) -> User | None:

@@ -32,6 +32,7 @@ import asyncio
 import ipaddress
 import json
 import random
+import secrets
 import sys
 import time
 from collections.abc import Awaitable, Callable
@@ -44,6 +45,9 @@ from tqdm import tqdm
 from app import rules
 from app.core.settings import safe_url
 from app.tools.loadserver import Server, listening_pids, memory_mb, process_tree
+
+#: This run's tag in its guests' nicknames (``sign_in``).
+RUN_TAG = secrets.token_hex(2)
 
 MAX_TABLES = 2000
 MAX_SPECTATORS = 10000
@@ -124,9 +128,11 @@ class Table:
         self.players = 4
 
     async def sign_in(self, index: int) -> None:
-        """Four guest sessions."""
+        """Four guest sessions (a nickname is unique among the people active now: each run
+        its own tag, so a second run against the same server is not refused)."""
         for seat in range(4):
-            r = await self.client.post("/api/session", json={"nickname": f"load{index}s{seat}"})
+            nickname = f"load{RUN_TAG}-{index}s{seat}"
+            r = await self.client.post("/api/session", json={"nickname": nickname})
             r.raise_for_status()
             self.tokens.append(r.json()["token"])
 

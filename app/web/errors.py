@@ -288,6 +288,19 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "nickname_length": N_("A nickname has 1 to 24 characters."),
     "nickname_control": N_("A nickname may not contain control characters."),
     "nickname_bot_like": N_("A nickname may not look like a bot's name."),
+    "nickname_taken": N_(
+        "Someone playing now is called %(name)s. Choose another nickname, for example %(suggestion)s."
+    ),
+    "queue_preset": N_("This game has no rules preset %(preset)s."),
+    "queue_wait": N_("The wait is a number of seconds from 0 to %(high)s."),
+    "queue_no_partners": N_("This game is not played in partnerships: choose a game of four."),
+    "queue_other": N_("You are already waiting in another queue: leave it first."),
+    "queue_seated": N_(
+        "You are seated at table %(room)s, still playing: go back to it or leave your seat first."
+    ),
+    "queue_no_code": N_("No partner is waiting with this code (they may have left the queue)."),
+    "queue_own_code": N_("This is your own entry: send its link to your partner."),
+    "queue_partner_full": N_("Someone else has already joined this partner."),
     "creation_key": N_("This form is damaged: reload the page and try again."),
     "creation_key_taken": N_("This form belongs to someone else: reload the page."),
     "username_bot_like": N_("A username may not look like a bot's name."),

@@ -83,6 +83,8 @@ def live_url(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Ite
         TAPET_BOT_DELAY="0",
         TAPET_DEAL_PAUSE="0",
         TAPET_SECRET_KEY="e2e-secret-not-for-production",
+        # the browser tests reuse nicknames ("Pepa") in one database all session long
+        TAPET_UNIQUE_NICKNAMES="false",
         PYTHONPATH=str(ROOT),
     )
     with log.open("wb") as out:

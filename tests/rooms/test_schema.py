@@ -23,6 +23,7 @@ OURS = {
     "match_players",
     "ratings",
     "rematch_votes",
+    "queue_entries",
 }
 
 

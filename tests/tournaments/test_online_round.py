@@ -62,10 +62,10 @@ async def test_online_table_needs_accounts_and_seats_the_players(
 ) -> None:
     players = []
     for name in ("Pepa", "Vicent", "Amparo", "Toni"):
-        headers = await guest(name)
-        me = (await client.post("/api/session", json={"nickname": name})).json()["user"]
+        # one guest per name: a second "Pepa" while the first is active is refused
+        made = (await client.post("/api/session", json={"nickname": name})).json()
         client.cookies.clear()
-        players.append((headers, me["id"]))
+        players.append(({"Authorization": f"Bearer {made['token']}"}, made["user"]["id"]))
     t = await org.post(
         "/tournaments", {"name": "Online", "game": "bolot", "settings": {"play": "online"}}, 201
     )

@@ -507,7 +507,7 @@ async def test_an_online_table_of_three_seats_the_accounts_seat_k_for_player_k(
 ) -> None:
     people = []
     for name in ("Pepa", "Vicent", "Amparo"):
-        await guest(name)
+        # one guest per name: a second "Pepa" while the first is active is refused
         me = (await client.post("/api/session", json={"nickname": name})).json()["user"]
         client.cookies.clear()
         people.append(me["id"])

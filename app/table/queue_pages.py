@@ -1,0 +1,231 @@
+"""HTML pages of quick play with people (the queue of app/rooms/queue.py).
+
+| route | does |
+|---|---|
+| ``GET /queue`` | the join form (``?game=``), or the waiting page while the person waits |
+| ``POST /queue`` | join (form: ``game``, ``preset``, ``wait_seconds``, ``partner``, and ``nickname`` for a visitor) |
+| ``POST /queue/tick`` | the waiting page's poll: make the tables that can be made, the status fragment or ``HX-Redirect`` to the table |
+| ``POST /queue/leave`` | leave the queue, back to the lobby |
+| ``GET /queue/p/{code}`` | a partner entry's invitation |
+| ``POST /queue/p/{code}`` | join it as the partner |
+
+Every POST checks the CSRF token and the origin. Refusals come back as the form with
+the message next to its field (or at its top), never a 500.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from app import rules
+from app.accounts import service as accounts
+from app.accounts.api import set_session_cookie
+from app.accounts.deps import OptionalUser
+from app.accounts.models import User
+from app.core.db import SessionDep
+from app.core.errors import ServiceError
+from app.rooms import queue
+from app.table import labels
+from app.web import cards, csrf
+from app.web.errors import message_for
+from app.web.templating import FORBIDDEN_FORM, checked_form, error_response, first, go, templates
+
+router = APIRouter(include_in_schema=False)
+
+
+def queue_games() -> list[dict[str, Any]]:
+    """The games of the join form: ``[{id, name, players, presets: [(preset, its words)],
+    preset (the default), pairs (a partner entry is allowed)}]``."""
+    return [
+        {
+            "id": g.id,
+            "name": cards.option_text(g.name),
+            "players": g.players,
+            "presets": [(p, labels.choice_label("preset", p, g.id)) for p in queue.presets(g.id)],
+            "preset": queue.default_preset(g.id),
+            "pairs": queue.pairs_allowed(g.id),
+        }
+        for g in rules.GAMES.values()
+    ]
+
+
+def _labelled(state: dict[str, Any] | None) -> dict[str, Any] | None:
+    """``state`` with ``preset_label``: its preset's words ("" for none)."""
+    if state is not None:
+        preset = state["preset"]
+        state["preset_label"] = (
+            labels.choice_label("preset", preset, state["game"]) if preset else ""
+        )
+    return state
+
+
+def _page(
+    request: Request,
+    user: User | None,
+    state: dict[str, Any] | None,
+    game: str | None = None,
+    errors: dict[str, str] | None = None,
+    typed: dict[str, Any] | None = None,
+    status: int = 200,
+) -> Response:
+    page = templates.TemplateResponse(
+        request,
+        "rooms/queue.html",
+        {
+            "user": user,
+            "q": _labelled(state),
+            "games": queue_games(),
+            "game": game if game in rules.GAMES else None,
+            "waits": queue.WAIT_CHOICES,
+            "default_wait": queue.DEFAULT_WAIT,
+            "poll": queue.POLL_SECONDS,
+            "errors": errors or {},
+            "typed": typed or {},
+            "csrf_token": csrf.csrf_token(request),
+            "next": "/queue",
+        },
+        status_code=status,
+    )
+    page.headers["Cache-Control"] = "no-store"
+    return page
+
+
+@router.get("/queue", response_class=HTMLResponse)
+async def queue_page(
+    request: Request, db: SessionDep, user: OptionalUser, game: str | None = None
+) -> Response:
+    """The waiting page of a person in the queue (their table once matched), else the
+    join form."""
+    state = await queue.status(db, user) if user else None
+    if state and state["room_id"]:
+        return go(request, f"/rooms/{state['room_id']}")
+    return _page(request, user, state, game)
+
+
+async def _guest(
+    request: Request, db: Any, user: User | None, form: dict[str, Any]
+) -> tuple[User, str | None]:
+    """The signed-in user, or a new guest under the form's ``nickname`` and its token.
+    Raises the nickname's refusal (ServiceError)."""
+    if user is not None:
+        return user, None
+    guest = await accounts.create_guest(db, first(form, "nickname") or "")
+    return guest, await accounts.start_session(db, guest, request.headers.get("user-agent", ""))
+
+
+def _field(exc: ServiceError) -> str:
+    return {
+        "unknown_game": "game",
+        "queue_preset": "preset",
+        "queue_wait": "wait_seconds",
+        "queue_no_partners": "partner",
+    }.get(str(exc.code), "nickname" if str(exc.code).startswith("nickname") else "")
+
+
+@router.post("/queue")
+async def join(request: Request, db: SessionDep, user: OptionalUser) -> Response:
+    """Join the queue from the form and go to the waiting page (or the table at once)."""
+    form = await checked_form(request)
+    if form is None:
+        return error_response(request, user, FORBIDDEN_FORM, 403)
+    game = first(form, "game") or ""
+    token = None
+    try:
+        queue.check_pool(game, first(form, f"preset_{game}") or first(form, "preset") or "")
+        user, token = await _guest(request, db, user, form)
+        await queue.join(
+            db,
+            user,
+            game,
+            first(form, f"preset_{game}") or first(form, "preset") or "",
+            first(form, "wait_seconds") or queue.DEFAULT_WAIT,
+            partner=first(form, "partner") == "true",
+        )
+    except ServiceError as exc:
+        typed = {k: first(form, k) for k in form}
+        response = _page(request, user, None, game, {_field(exc): message_for(exc)}, typed)
+        response.status_code = exc.status
+    else:
+        response = go(request, "/queue")
+    if token is not None:
+        set_session_cookie(response, token)
+    return response
+
+
+@router.post("/queue/tick", response_class=HTMLResponse)
+async def tick(request: Request, db: SessionDep, user: OptionalUser) -> Response:
+    """The waiting page's poll (idempotent): the status fragment, ``HX-Redirect`` to the
+    table once matched, the lobby when the entry is gone."""
+    form = await checked_form(request)
+    if form is None:
+        return error_response(request, user, FORBIDDEN_FORM, 403)
+    state = await queue.tick(db, user) if user else None
+    if state is None:
+        return go(request, "/queue")
+    if state["room_id"]:
+        return go(request, f"/rooms/{state['room_id']}")
+    return templates.TemplateResponse(
+        request,
+        "rooms/_queue_status.html",
+        {
+            "q": state,
+            "user": user,
+            "poll": queue.POLL_SECONDS,
+            "csrf_token": csrf.csrf_token(request),
+        },
+    )
+
+
+@router.post("/queue/leave")
+async def leave(request: Request, db: SessionDep, user: OptionalUser) -> Response:
+    """Leave the queue (idempotent) and go back to the lobby."""
+    form = await checked_form(request)
+    if form is None:
+        return error_response(request, user, FORBIDDEN_FORM, 403)
+    if user is not None:
+        await queue.leave(db, user)
+    return go(request, "/")
+
+
+@router.get("/queue/p/{code}", response_class=HTMLResponse)
+async def invitation(request: Request, code: str, user: OptionalUser) -> Response:
+    """A partner entry's invitation: a button (and a nickname for a visitor)."""
+    return templates.TemplateResponse(
+        request,
+        "rooms/queue_partner.html",
+        {"user": user, "code": code[:16], "csrf_token": csrf.csrf_token(request), "errors": {}},
+    )
+
+
+@router.post("/queue/p/{code}")
+async def join_partner(request: Request, code: str, db: SessionDep, user: OptionalUser) -> Response:
+    """Join the partner entry ``code`` and go to the waiting page."""
+    form = await checked_form(request)
+    if form is None:
+        return error_response(request, user, FORBIDDEN_FORM, 403)
+    token = None
+    try:
+        user, token = await _guest(request, db, user, form)
+        await queue.join_partner(db, user, code)
+    except ServiceError as exc:
+        field = "nickname" if str(exc.code).startswith("nickname") else ""
+        response: Response = templates.TemplateResponse(
+            request,
+            "rooms/queue_partner.html",
+            {
+                "user": user,
+                "code": code[:16],
+                "csrf_token": csrf.csrf_token(request),
+                "errors": {field: message_for(exc)},
+                "typed": {k: first(form, k) for k in form},
+            },
+            status_code=exc.status,
+        )
+    else:
+        response = go(request, "/queue")
+    if token is not None:
+        set_session_cookie(response, token)
+    return response

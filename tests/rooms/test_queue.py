@@ -1,0 +1,291 @@
+"""Quick play with people (app/rooms/queue.py): the queue seats waiting people together,
+a partner entry's two people opposite each other (seats 0 and 2, or 1 and 3: partners
+sit across the table, rules/bolot.md §1), bots in the seats left once a wait runs out;
+one entry per person however often they join; two workers never put a person in two
+rooms. On PostgreSQL when ``DATABASE_URL`` says so (CI), else SQLite."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import func, select, update
+
+from app.accounts import service as accounts
+from app.accounts.models import User
+from app.core.errors import Conflict, NotFound, Unprocessable
+from app.core.settings import Settings
+from app.main import create_app
+from app.rooms import queue
+from app.rooms.models import QueueEntry, Room, Seat
+from tests.conftest import empty_tables
+from tests.table.test_pages import _sign_in, _token
+
+
+async def _people(app: Any, *names: str) -> list[User]:
+    async with app.state.sessionmaker() as db:
+        return [await accounts.create_guest(db, n) for n in names]
+
+
+async def _seats(app: Any, room_id: int) -> dict[int, tuple[int | None, str | None]]:
+    async with app.state.sessionmaker() as db:
+        rows = await db.scalars(select(Seat).where(Seat.room_id == room_id))
+        return {s.seat: (s.user_id, s.bot) for s in rows}
+
+
+async def _join(app: Any, user: User, game: str, **kw: Any) -> dict[str, Any]:
+    async with app.state.sessionmaker() as db:
+        return await queue.join(db, user, game, **kw)
+
+
+async def _entries(app: Any) -> int:
+    async with app.state.sessionmaker() as db:
+        return int(await db.scalar(select(func.count()).select_from(QueueEntry)) or 0)
+
+
+async def test_two_people_for_a_game_of_two_are_seated_together(app: Any) -> None:
+    ana, ben = await _people(app, "Ana", "Ben")
+    first = await _join(app, ana, "belote-2p")
+    assert first["room_id"] is None and first["waiting"] == 1
+    second = await _join(app, ben, "belote-2p")
+    room_id = second["room_id"]
+    assert room_id is not None
+    async with app.state.sessionmaker() as db:
+        again = await queue.status(db, ana)
+        room = await db.get(Room, room_id)
+    assert again is not None and again["room_id"] == room_id  # Ana's page goes there too
+    assert room is not None and room.status == "playing" and room.game == "belote-2p"
+    seats = await _seats(app, room_id)
+    assert {seats[0][0], seats[1][0]} == {ana.id, ben.id}
+    assert all(bot is None for _, bot in seats.values())
+
+
+async def test_a_wait_that_runs_out_fills_the_empty_seats_with_bots(app: Any) -> None:
+    (ana,) = await _people(app, "Ana")
+    state = await _join(app, ana, "bolot", wait_seconds=1)
+    assert state["room_id"] is None  # nobody else, the wait is not over
+    await asyncio.sleep(1.1)
+    async with app.state.sessionmaker() as db:
+        ticked = await queue.tick(db, ana)
+    assert ticked is not None and ticked["room_id"] is not None
+    seats = await _seats(app, ticked["room_id"])
+    # Ana in seat 0, the three others bots of the entry's level
+    assert seats[0] == (ana.id, None)
+    assert [seats[n] for n in (1, 2, 3)] == [(None, queue.BOT)] * 3
+
+
+async def test_a_partner_entry_seats_the_partners_opposite_each_other(app: Any) -> None:
+    ana, ben = await _people(app, "Ana", "Ben")
+    mine = await _join(app, ana, "contree", preset="coinche", partner=True, wait_seconds=0)
+    # a partner entry is not matched before the partner joins, whatever the wait
+    assert mine["room_id"] is None and mine["partner_ready"] is False
+    code = mine["partner_code"]
+    assert re.fullmatch(f"[{queue.CODE_ALPHABET}]{{{queue.CODE_LENGTH}}}", code)
+    async with app.state.sessionmaker() as db:
+        joined = await queue.join_partner(db, ben, code.lower())  # the code in any case
+    assert joined["room_id"] is not None
+    seats = await _seats(app, joined["room_id"])
+    # partners are seats 0 and 2; the opponents (1 and 3) are bots after a wait of 0 s
+    assert seats[0] == (ana.id, None) and seats[2] == (ben.id, None)
+    assert seats[1] == (None, queue.BOT) and seats[3] == (None, queue.BOT)
+    async with app.state.sessionmaker() as db:
+        room = await db.get(Room, joined["room_id"])
+    assert room is not None and room.options["preset"] == "coinche"
+
+
+async def test_two_partner_entries_and_two_pairs_of_partners(app: Any) -> None:
+    """Two pairs fill a table of four: the first pair in 0 and 2, the second in 1 and 3."""
+    ana, ben, cai, dan = await _people(app, "Ana", "Ben", "Cai", "Dan")
+    a = await _join(app, ana, "belote", partner=True)
+    async with app.state.sessionmaker() as db:
+        await queue.join_partner(db, ben, a["partner_code"])
+    c = await _join(app, cai, "belote", partner=True)
+    async with app.state.sessionmaker() as db:
+        done = await queue.join_partner(db, dan, c["partner_code"])
+    assert done["room_id"] is not None
+    seats = await _seats(app, done["room_id"])
+    assert seats == {0: (ana.id, None), 2: (ben.id, None), 1: (cai.id, None), 3: (dan.id, None)}
+
+
+async def test_a_pair_and_two_singles_make_a_table_and_a_single_waits(app: Any) -> None:
+    ana, ben, cai, dan = await _people(app, "Ana", "Ben", "Cai", "Dan")
+    await _join(app, cai, "bolot")
+    a = await _join(app, ana, "bolot", partner=True)
+    async with app.state.sessionmaker() as db:
+        paired = await queue.join_partner(db, ben, a["partner_code"])
+    assert paired["room_id"] is None  # three people: not a table yet
+    full = await _join(app, dan, "bolot")
+    seats = await _seats(app, full["room_id"])
+    # Cai came first but is alone: the pair takes 0 and 2, the singles 1 and 3
+    assert seats[0][0] == ana.id and seats[2][0] == ben.id
+    assert {seats[1][0], seats[3][0]} == {cai.id, dan.id}
+
+
+async def test_joining_twice_or_ten_times_at_once_is_one_entry(app: Any) -> None:
+    (ana,) = await _people(app, "Ana")
+    answers = await asyncio.gather(*(_join(app, ana, "bolot") for _ in range(10)))
+    assert {a["room_id"] for a in answers} == {None}
+    assert await _entries(app) == 1
+    assert (await _join(app, ana, "bolot"))["waiting"] == 1
+    with pytest.raises(Conflict) as other:
+        await _join(app, ana, "belote")
+    assert other.value.code == "queue_other"
+
+
+async def test_leaving_the_queue_and_a_partner_leaving(app: Any) -> None:
+    ana, ben = await _people(app, "Ana", "Ben")
+    a = await _join(app, ana, "belote", partner=True)
+    async with app.state.sessionmaker() as db:
+        await queue.join_partner(db, ben, a["partner_code"])
+        await queue.leave(db, ben)
+        # the pair's entry goes with either of them: Ana's page says she is in no queue
+        assert await queue.status(db, ana) is None
+        await queue.leave(db, ana)  # nothing to leave: nothing happens
+        with pytest.raises(NotFound):
+            await queue.join_partner(db, ben, a["partner_code"])
+    assert await _entries(app) == 0
+    assert (await _join(app, ana, "belote"))["room_id"] is None  # she may join again
+
+
+async def test_refusals(app: Any) -> None:
+    ana, ben, cai = await _people(app, "Ana", "Ben", "Cai")
+    for kwargs, code in (
+        ({"game": "chess"}, "unknown_game"),
+        ({"game": "contree", "preset": "house"}, "queue_preset"),
+        ({"game": "bolot", "wait_seconds": 601}, "queue_wait"),
+        ({"game": "bolot", "wait_seconds": "soon"}, "queue_wait"),
+        ({"game": "belote-2p", "partner": True}, "queue_no_partners"),
+    ):
+        async with app.state.sessionmaker() as db:
+            with pytest.raises(Unprocessable) as refused:
+                await queue.join(db, ana, **kwargs)
+        assert refused.value.code == code
+    a = await _join(app, ana, "bolot", partner=True)
+    async with app.state.sessionmaker() as db:
+        with pytest.raises(Conflict) as own:
+            await queue.join_partner(db, ana, a["partner_code"])
+        assert own.value.code == "queue_own_code"
+        await queue.join_partner(db, ben, a["partner_code"])
+        assert (await queue.join_partner(db, ben, a["partner_code"]))["partner"] == "Ana"
+        with pytest.raises(Conflict) as full:
+            await queue.join_partner(db, cai, a["partner_code"])
+        assert full.value.code == "queue_partner_full"
+
+
+async def test_a_person_seated_at_a_playing_table_is_told_so(app: Any) -> None:
+    ana, ben = await _people(app, "Ana", "Ben")
+    await _join(app, ana, "belote-2p")
+    room_id = (await _join(app, ben, "belote-2p"))["room_id"]
+    async with app.state.sessionmaker() as db:
+        with pytest.raises(Conflict) as seated:
+            await queue.join(db, ana, "bolot")
+    assert seated.value.code == "queue_seated" and seated.value.params["room"] == room_id
+    async with app.state.sessionmaker() as db:  # the table is over: she may queue again
+        await db.execute(update(Room).where(Room.id == room_id).values(status="finished"))
+        await db.commit()
+    assert (await _join(app, ana, "bolot"))["room_id"] is None
+
+
+async def test_an_entry_whose_page_stopped_asking_is_dropped(app: Any) -> None:
+    ana, ben = await _people(app, "Ana", "Ben")
+    await _join(app, ana, "belote-2p")
+    async with app.state.sessionmaker() as db:  # Ana closed her page long ago
+        await db.execute(
+            update(QueueEntry).values(
+                seen_at=func.datetime("now", "-1 hour")
+                if db.bind.dialect.name == "sqlite"
+                else func.now() - func.make_interval(0, 0, 0, 0, 1)
+            )
+        )
+        await db.commit()
+    state = await _join(app, ben, "belote-2p")
+    assert state["room_id"] is None and state["waiting"] == 1
+    async with app.state.sessionmaker() as db:
+        assert await queue.status(db, ana) is None
+
+
+async def test_two_workers_joining_at_once_put_nobody_in_two_rooms(settings: Settings) -> None:
+    """Twelve people join the queue of a game of four at once, half through each of two
+    apps (two engines on one database, as two workers): three full tables, each person
+    at exactly one seat of one of them."""
+    await empty_tables(settings.db_url())
+    first, second = create_app(settings), create_app(settings)
+    async with first.router.lifespan_context(first), second.router.lifespan_context(second):
+        people = await _people(first, *(f"P{n}" for n in range(12)))
+        apps = [first if n % 2 else second for n in range(12)]
+        await asyncio.gather(*(_join(a, p, "belote") for a, p in zip(apps, people, strict=True)))
+        # a match that found a row held by another worker's match left it for the next tick
+        for a, p in zip(apps, people, strict=True):
+            async with a.state.sessionmaker() as db:
+                await queue.tick(db, p)
+        async with first.state.sessionmaker() as db:
+            seats = (await db.scalars(select(Seat).where(Seat.user_id.is_not(None)))).all()
+            rooms = (await db.scalars(select(Room))).all()
+    held = [s.user_id for s in seats]
+    assert sorted(held) == sorted(p.id for p in people)  # everyone once, nobody twice
+    assert len(rooms) == 3 and all(r.status == "playing" for r in rooms)
+
+
+# ---------------------------------------------------------------- the pages
+
+CODE = re.compile(r'data-testid="partner-code">([A-Z0-9]+)<')
+
+
+async def test_the_pages_join_wait_and_go_to_the_table(client: httpx.AsyncClient) -> None:
+    page = await client.get("/queue?game=belote-2p")
+    assert page.status_code == 200 and 'data-testid="queue-form"' in page.text
+    token = await _token(client, "/queue")
+    refused = await client.post(
+        "/queue", data={"csrf": token, "game": "belote-2p", "nickname": "", "wait_seconds": "30"}
+    )
+    assert refused.status_code == 422 and 'id="nickname-error"' in refused.text
+    joined = await client.post(
+        "/queue",
+        data={"csrf": token, "game": "belote-2p", "nickname": "Ana", "wait_seconds": "30"},
+    )
+    assert joined.status_code == 303 and joined.headers["location"] == "/queue"
+    waiting = await client.get("/queue")
+    assert 'data-testid="queue-waiting"' in waiting.text and "1 person waiting" in waiting.text
+    token = await _token(client, "/queue")
+    fragment = await client.post(
+        "/queue/tick", data={"csrf": token}, headers={"HX-Request": "true"}
+    )
+    assert fragment.status_code == 200 and 'id="queue-status"' in fragment.text
+    # a second person in another browser: both are sent to the one table
+    async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as b:
+        await _sign_in(b, "Ben")
+        btoken = await _token(b, "/queue")
+        done = await b.post(
+            "/queue", data={"csrf": btoken, "game": "belote-2p", "wait_seconds": "30"}
+        )
+        assert done.status_code == 303
+        there = await b.get("/queue")
+        assert there.status_code == 303 and there.headers["location"].startswith("/rooms/")
+    moved = await client.post("/queue/tick", data={"csrf": token}, headers={"HX-Request": "true"})
+    assert moved.headers["HX-Redirect"] == there.headers["location"]
+
+
+async def test_the_partner_link_page(client: httpx.AsyncClient) -> None:
+    await _sign_in(client, "Ana")
+    token = await _token(client, "/queue")
+    await client.post(
+        "/queue", data={"csrf": token, "game": "bolot", "partner": "true", "wait_seconds": "10"}
+    )
+    code = CODE.search((await client.get("/queue")).text)
+    assert code
+    async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as b:
+        invite = await b.get(f"/queue/p/{code.group(1)}")
+        assert invite.status_code == 200 and 'data-testid="partner-form"' in invite.text
+        btoken = await _token(b, f"/queue/p/{code.group(1)}")
+        ok = await b.post(f"/queue/p/{code.group(1)}", data={"csrf": btoken, "nickname": "Ben"})
+        assert ok.status_code == 303
+        assert "Your partner: Ana" in (await b.get("/queue")).text
+        btoken = await _token(b, "/queue")  # a session now: its own CSRF token
+        wrong = await b.post("/queue/p/NOPE99", data={"csrf": btoken})
+        assert wrong.status_code == 404
+    left = await client.post("/queue/leave", data={"csrf": token})
+    assert left.status_code == 303
+    assert 'data-testid="queue-form"' in (await client.get("/queue")).text
