@@ -385,7 +385,28 @@ class BeloteForThree(SevenOfTrumpExchange):
             IllegalAction: an impossible summary (§8), with the reason.
         """
         opts = self.validate_options(options)
-        trump, t, tricks, cp, last, decl, belote = self.check_summary_3p(opts, summary)
+        return self._score(opts, self.check_summary_3p(opts, summary), summary)
+
+    def score_own_deal(self, options: dict[str, Any], summary: Summary) -> DealScore:
+        """``score_deal`` without the checks of §8: the engine's own summary is made by
+        its play (``deal_summary``), which every one of those checks already holds for."""
+        contract = summary["contract"]
+        checked: CheckedSummary = (
+            contract["trump"],
+            contract["taker"],
+            summary["tricks"],
+            summary["card_points"],
+            summary["last_trick_player"],
+            summary["declarations"],
+            summary["belote"],
+        )
+        return self._score(self.validate_options(options), checked, summary)
+
+    def _score(
+        self, opts: dict[str, Any], checked: CheckedSummary, summary: SummaryIn
+    ) -> DealScore:
+        """§7 on a checked summary (``score_deal``)."""
+        trump, t, tricks, cp, last, decl, belote = checked
         players = range(self.players)
         valid = self.valid_combinations(decl, trump, summary["contract"].get("eldest"))
         vd = self.declaration_points(opts, decl, valid)

@@ -607,7 +607,7 @@ class TrickGame(Lookups, Views):
     def finish_deal(self, state: State) -> None:
         """Score the deal, add it to the sheet, and end the match or pass the deal on."""
         summary = self.deal_summary(state)
-        result = self.score_deal(state.options, summary)
+        result = self.score_own_deal(state.options, summary)
         state.scores = [state.scores[i] + result["points"][i] for i in range(self.sides)]
         state.carried = result.get("carried_out", 0)
         state.sheet = state.sheet + [
@@ -656,3 +656,11 @@ class TrickGame(Lookups, Views):
         self, options: dict[str, Any], summary: SummaryIn
     ) -> DealScore:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    def score_own_deal(self, options: dict[str, Any], summary: Summary) -> DealScore:
+        """Score a deal the engine has just played, from its own ``deal_summary``: the
+        same result as ``score_deal`` (tests/rules/test_own_deal_scoring.py checks it on
+        random deals). A game may skip there the checks of its rules' §8 that its own
+        play already guarantees (the deal's end is on the hot path of every simulated
+        deal); a summary from outside (a score sheet) always goes through ``score_deal``."""
+        return self.score_deal(options, summary)
