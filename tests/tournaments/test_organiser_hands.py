@@ -11,7 +11,6 @@ from typing import Any
 
 import httpx
 
-from tests.conftest import Guest
 from tests.tournaments.conftest import Org, make_tournament, winning_deal
 
 
@@ -53,11 +52,10 @@ async def test_a_round_with_a_deal_or_a_result_stays_published(org: Org) -> None
 
 
 async def test_an_online_round_goes_back_and_its_rooms_stop(
-    org: Org, client: httpx.AsyncClient, guest: Guest
+    org: Org, client: httpx.AsyncClient
 ) -> None:
     ids = []
-    for name in ("Pepa", "Vicent", "Amparo", "Toni"):
-        await guest(name)
+    for name in ("Pepa", "Vicent", "Amparo", "Toni"):  # one guest per name (unique nicknames)
         me = (await client.post("/api/session", json={"nickname": name})).json()["user"]
         client.cookies.clear()
         ids.append(me["id"])
