@@ -30,7 +30,7 @@ from typing import Any
 import anyio
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from pwdlib import PasswordHash
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import and_, func, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
@@ -227,7 +227,8 @@ async def active_nicknames(db: AsyncSession, but: int | None = None) -> dict[str
     leaving out the user ``but``. Active now (docs/server.md "Nicknames"): seated at a
     table not finished or waiting in the queue (the queries features register,
     app/core/hooks.py ``active_people``), or with a live session signed in within
-    ``TAPET_NICKNAME_ACTIVE_MINUTES`` minutes. Guests and accounts alike."""
+    ``TAPET_NICKNAME_ACTIVE_MINUTES`` minutes (a guest made within them too). Guests and
+    accounts alike."""
     if not get_settings().unique_nicknames:
         return {}
     minutes = get_settings().nickname_active_minutes
@@ -241,6 +242,8 @@ async def active_nicknames(db: AsyncSession, but: int | None = None) -> dict[str
                 )
             )
         )
+        # a guest made within the window is active (its session may not be written yet)
+        who.append(and_(User.kind == "guest", User.created_at >= since))
     if not who:
         return {}
     query = select(User.nickname).where(or_(*who), User.kind != DELETED)
@@ -293,11 +296,31 @@ async def create_guest(session: AsyncSession, nickname: str) -> User:
     """A new guest user (committed). Raises Unprocessable for a bad nickname, Conflict
     (``nickname_taken``) for one a person active now goes by (``nickname_refusal``)."""
     nick = clean_nickname(nickname)
-    await check_nickname_free(session, nick)
+    await check_nickname_free(session, nick)  # the common refusal, before any write
+    await _lock_name(session, nick)
     user = User(nickname=nick, kind="guest")
     session.add(user)
+    await session.flush()
+    # Checked again with this guest written: of two people taking one name at once, the
+    # second waits on the lock (PostgreSQL) or on the first one's write (SQLite's single
+    # writer), then finds the first here and is refused.
+    refusal = await nickname_refusal(session, nick, but=user.id)
+    if refusal is not None:
+        await session.rollback()
+        raise refusal
     await session.commit()
     return user
+
+
+async def _lock_name(session: AsyncSession, nick: str) -> None:
+    """On PostgreSQL, hold a transaction lock on the name as it reads (``skeleton``), so
+    two transactions taking one name run one after the other. SQLite has one writer at a
+    time already: nothing to do there."""
+    bind = session.get_bind()
+    if bind.dialect.name == "postgresql":
+        await session.execute(
+            text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": "nick:" + skeleton(nick)}
+        )
 
 
 async def guest_by_id(session: AsyncSession, user_id: int | None) -> User | None:

@@ -6,6 +6,7 @@ keeps their id, so their seats and history."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 from typing import Any
 
@@ -60,6 +61,7 @@ async def test_only_people_active_now_hold_their_name(app: Any, client: httpx.As
     async with app.state.sessionmaker() as db:
         old = utcnow() - timedelta(minutes=31)  # the window is 30 minutes by default
         await db.execute(update(AuthSession).values(created_at=old))
+        await db.execute(update(User).values(created_at=old))  # and made as long ago
         await db.commit()
         pau = await db.scalar(select(User).where(User.nickname == "Pau"))
         quim = await db.scalar(select(User).where(User.nickname == "Quim"))
@@ -154,3 +156,10 @@ async def test_the_rooms_nickname_form_answers_htmx_with_the_reason(
         "/session", data={"csrf": token, "nickname": "Uma Bis", "next": "/"}, headers=hx
     )
     assert free.headers["HX-Redirect"] == "/"
+
+
+async def test_ten_people_taking_one_name_at_once_get_it_once(client: httpx.AsyncClient) -> None:
+    """A race (the same new name sent ten times at once, as ten people): one guest gets
+    it, the nine others are refused cleanly (409), never two people of one name."""
+    answers = await asyncio.gather(*(_guest(client, "Remei") for _ in range(10)))
+    assert sorted(a.status_code for a in answers) == [200] + [409] * 9
