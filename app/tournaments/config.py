@@ -344,8 +344,9 @@ def check_final(
         )
     match = settings.get("match", {"kind": "target"})
     ends_anywhere = g.ends_before_target(options)
-    if match["kind"] != "target" or ends_anywhere or not target:
-        return
+    stopped_early = any(limit is not None for limit in match_limits(settings))
+    if match["kind"] != "target" or ends_anywhere or not target or stopped_early:
+        return  # a number of deals or a time limit may end it short of the target, level too
     if cap is not None and cap < target:  # capped scores: at the cap is as far as they go
         reach, there = cap, max(scores) >= cap
     else:  # the smallest score that ends the match (target + 1 when it must be passed)

@@ -35,6 +35,7 @@ Rules (docs/tournaments.md states them for organisers):
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import combinations
 
 import networkx as nx
 
@@ -271,7 +272,31 @@ def snake_groups(seeded: Sequence[int], count: int, clubs: Clubs | None = None) 
             )
             snake.remove(place)
             groups[place].append(team)
+    if clubs:
+        _fewer_clubmates(groups, clubs)
     return groups
+
+
+def _clubmate_pairs(group: list[int], clubs: Clubs) -> int:
+    return sum(same_club(clubs, a, b) for i, a in enumerate(group) for b in group[i + 1 :])
+
+
+def _fewer_clubmates(groups: list[list[int]], clubs: Clubs) -> None:
+    """Swap two teams of one seeding row (the same place in two groups) while it lowers
+    the number of clubmate pairs in the groups: the row-by-row choice of ``snake_groups``
+    cannot see that a later row would fit better after an earlier swap. Every swap keeps
+    each group's one team per row; it ends, as each swap lowers a finite count."""
+    improved = True
+    while improved:
+        improved = False
+        for row in range(max(len(g) for g in groups)):
+            for a, b in combinations([g for g in groups if len(g) > row], 2):
+                before = _clubmate_pairs(a, clubs) + _clubmate_pairs(b, clubs)
+                a[row], b[row] = b[row], a[row]
+                if _clubmate_pairs(a, clubs) + _clubmate_pairs(b, clubs) < before:
+                    improved = True
+                else:
+                    a[row], b[row] = b[row], a[row]
 
 
 def qualifier_seeding(places: Sequence[Sequence[int]], advance: int) -> list[int]:

@@ -339,17 +339,37 @@ async def set_pairing(
         )
     teams = await teams_of(db, t.id)
     active = {x.id for x in teams if x.status == "active"}
+    name = {x.id: x.name for x in teams}
     named = [x for pair in tables for x in pair if x is not None]
     if not tables:
         raise Unprocessable("a round has at least one table", "pairing_empty")
-    if (
-        sorted(named) != sorted(active)
-        or len(set(named)) != len(named)
-        or any(home == away for home, away in tables)
-    ):
+    for home, away in tables:
+        if home == away:
+            raise Unprocessable(
+                f"{name.get(home, home)} cannot play against itself",
+                "pairing_self",
+                team=name.get(home, str(home)),
+            )
+    for team in named:
+        if team not in active:
+            raise Unprocessable(
+                f"{name.get(team, team)} is not an active team of this championship",
+                "pairing_not_active",
+                team=name.get(team, str(team)),
+            )
+        if named.count(team) > 1:
+            raise Unprocessable(
+                f"{name[team]} is at two tables: each team plays once",
+                "pairing_twice",
+                team=name[team],
+            )
+    missing = sorted(active - set(named), key=lambda x: name[x])
+    if missing:
         raise Unprocessable(
-            "each active team plays exactly once, against another team or with a bye",
-            "pairing_teams",
+            f"{name[missing[0]]} has no table: each active team plays once (a bye is a "
+            "table without an opponent)",
+            "pairing_missing",
+            team=name[missing[0]],
         )
     before = [[x.home_id, x.away_id] for x in await tables_in(db, rnd.id)]
     await db.execute(delete(TournamentTable).where(TournamentTable.round_id == rnd.id))

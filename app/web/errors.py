@@ -411,6 +411,13 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     ),
     "pairing_teams": N_("Each active team plays exactly once, against another team or with a bye."),
     "pairing_empty": N_("A round has at least one table."),
+    "pairing_self": N_("%(team)s cannot play against itself."),
+    "pairing_not_active": N_("%(team)s is not an active team of this championship."),
+    "pairing_twice": N_("%(team)s is at two tables: each team plays once."),
+    "pairing_missing": N_(
+        "%(team)s has no table: each active team plays once (a bye is a table without an "
+        "opponent)."
+    ),
     "round_still_open": N_(
         "Round %(round)s is still open: close it or take it back to a draft first."
     ),

@@ -124,3 +124,17 @@ async def test_a_swiss_of_two_clubs_pairs_across_clubs(org: Org) -> None:
     draft = await org.post(f"/tournaments/{t['id']}/rounds", status=201)
     for x in draft["tables"]:
         assert club_of[x["home"]["id"]] != club_of[x["away"]["id"]], draft["tables"]
+
+
+def test_groups_swap_within_a_pot_when_a_later_pot_needs_it() -> None:
+    """Twelve teams, three groups, clubs by seed c1 c2 c3 c4 c1 c2 c3 c4 c1 c1 c2 c3 (a
+    fresh tester's case): row by row leaves 3 clubmate pairs; one pair is the fewest
+    possible (club 1 has four teams for three groups), and every pot still gives one team
+    to each group."""
+    seeded = list(range(1, 13))
+    club = dict(zip(seeded, [1, 2, 3, 4, 1, 2, 3, 4, 1, 1, 2, 3], strict=True))
+    groups = snake_groups(seeded, 3, club)
+    pairs = sum(same_club(club, a, b) for g in groups for a, b in itertools.combinations(g, 2))
+    assert pairs == 1
+    for pot in (seeded[0:3], seeded[3:6], seeded[6:9], seeded[9:12]):
+        assert all(len(set(pot) & set(g)) == 1 for g in groups)

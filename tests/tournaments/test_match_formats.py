@@ -85,3 +85,28 @@ def test_the_match_in_words_follows_the_page_language() -> None:
     )
     t = {"settings": {"match": {"kind": "deals", "deals": 12}}, "options": {"cap_score": 121}}
     assert match_words(t) == "12 deals, scores recorded up to 121"
+
+
+async def test_a_target_match_with_a_deal_limit_takes_a_result_short_of_the_target(
+    org: Org,
+) -> None:
+    """To 300 or 3 deals: a result under 300, or level, is what the deal limit leaves; a
+    match only to 300 still refuses it."""
+    t, _ = await make_tournament(
+        org,
+        2,
+        settings={"match": {"kind": "target", "deals": 3}, "points": {"draw": 0.5}},
+    )
+    tid = t["id"]
+    await org.post(f"/tournaments/{tid}/rounds", status=201)
+    await org.post(f"/tournaments/{tid}/rounds/1/publish")
+    done = await org.post(
+        f"/tournaments/{tid}/tables/1/result", {"home_score": 243, "away_score": 243}
+    )
+    assert done["status"] == "done" and done["winner"] is None
+    only, _ = await make_tournament(org, 2, settings={"match": {"kind": "target"}}, clubs=0)
+    await org.post(f"/tournaments/{only['id']}/rounds", status=201)
+    await org.post(f"/tournaments/{only['id']}/rounds/1/publish")
+    await org.post(
+        f"/tournaments/{only['id']}/tables/1/result", {"home_score": 243, "away_score": 200}, 422
+    )

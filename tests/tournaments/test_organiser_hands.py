@@ -92,16 +92,17 @@ async def test_a_draft_pairing_is_edited_by_hand_with_a_bye(org: Org) -> None:
     got = [(x["home"]["id"], x["away"]["id"] if x["away"] else None) for x in edited["tables"]]
     assert got == [(a, d), (b, None), (c, None)]
     assert [x["status"] for x in edited["tables"]] == ["pending", "done", "done"]  # byes are done
-    for bad in (
-        [[a, d], [b, c], [a, None]],  # a team twice
-        [[a, d], [b, None]],  # c left out
-        [[a, a], [b, c], [d, None]],  # a against itself
-        [[a, d], [b, c], [999, None]],  # not a team of this championship
+    for bad, said in (
+        ([[a, d], [b, c], [a, None]], "Parella 1 is at two tables"),
+        ([[a, d], [b, None]], "Parella 3 has no table"),
+        ([[a, a], [b, c], [d, None]], "Parella 1 cannot play against itself"),
+        ([[a, d], [b, c], [999, None]], "999 is not an active team"),
     ):
         response = await org.client.put(
             f"/api/tournaments/{tid}/rounds/1/pairing", json={"tables": bad}, headers=org.headers
         )
         assert response.status_code == 422, bad
+        assert response.json()["detail"].startswith(said), response.json()
     published = await org.post(f"/tournaments/{tid}/rounds/1/publish")
     assert len(published["tables"]) == 3
     standings = await org.get(f"/tournaments/{tid}/standings")
