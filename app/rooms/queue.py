@@ -198,12 +198,14 @@ async def join_partner(db: AsyncSession, user: User, code: object) -> dict[str, 
             seen_at=now,
         )
     )
+    user_id = user.id  # read before a rollback expires the user
     try:
         await db.commit()
     except IntegrityError:
         await db.rollback()
-        again = await _entry(db, user.id)
+        again = await _entry(db, user_id)
         if again is not None and again.partner_code == code:
+            await db.refresh(user)
             return await status(db, user)
         raise Conflict("someone else joined this partner entry", "queue_partner_full") from None
     # the pair waits from now on: the owner may have waited alone for the partner
@@ -342,6 +344,24 @@ async def match(db: AsyncSession, game: str, preset: str) -> list[int]:
         stale_codes = {r.partner_code for r in rows if r.id in stale and r.partner_code}
         rows = [r for r in rows if r.id not in stale and r.partner_code not in stale_codes]
         await db.execute(delete(QueueEntry).where(QueueEntry.id.in_(stale)))
+    # a person seated meanwhile at a table still playing (Play now in another tab) is not
+    # seated twice: their entry, and their partner's, leave the queue
+    busy = set(
+        await db.scalars(
+            select(Seat.user_id)
+            .join(Room, Room.id == Seat.room_id)
+            .where(
+                Seat.user_id.in_([r.user_id for r in rows]),
+                Seat.away.is_(False),
+                Room.status == "playing",
+            )
+        )
+    )
+    if busy:
+        busy_codes = {r.partner_code for r in rows if r.user_id in busy and r.partner_code}
+        gone = [r.id for r in rows if r.user_id in busy or r.partner_code in busy_codes]
+        rows = [r for r in rows if r.id not in gone]
+        await db.execute(delete(QueueEntry).where(QueueEntry.id.in_(gone)))
     units = _units(rows)
     made: list[tuple[Room, list[_Unit]]] = []
     while units:
@@ -398,6 +418,7 @@ async def _make_room(db: AsyncSession, game: str, preset: str, table: list[_Unit
         max_timeouts=get_settings().default_max_timeouts,
         creation_key=f"queue-{first.id}-{secrets.token_hex(4)}",
         skip_empty_declaration=True,
+        rated=True,  # quick play is rated, as Play now and the lobby's rooms are by default
     )
     room.seats = [
         Seat(

@@ -145,6 +145,8 @@ async def join(request: Request, db: SessionDep, user: OptionalUser) -> Response
             partner=first(form, "partner") == "true",
         )
     except ServiceError as exc:
+        if user is not None:  # a refusal may have rolled the session back: the page reads it
+            await db.refresh(user)
         typed = {k: first(form, k) for k in form}
         response = _page(request, user, None, game, {_field(exc): message_for(exc)}, typed)
         response.status_code = exc.status
@@ -211,6 +213,8 @@ async def join_partner(request: Request, code: str, db: SessionDep, user: Option
         user, token = await _guest(request, db, user, form)
         await queue.join_partner(db, user, code)
     except ServiceError as exc:
+        if user is not None:  # a refusal may have rolled the session back: the page reads it
+            await db.refresh(user)
         field = "nickname" if str(exc.code).startswith("nickname") else ""
         response: Response = templates.TemplateResponse(
             request,

@@ -286,6 +286,40 @@ async def test_the_partner_link_page(client: httpx.AsyncClient) -> None:
         btoken = await _token(b, "/queue")  # a session now: its own CSRF token
         wrong = await b.post("/queue/p/NOPE99", data={"csrf": btoken})
         assert wrong.status_code == 404
+    # a third person opening the used link is told so (it was a 500: fresh tester)
+    async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as c:
+        ctoken = await _token(c, f"/queue/p/{code.group(1)}")
+        late = await c.post(f"/queue/p/{code.group(1)}", data={"csrf": ctoken, "nickname": "Cai"})
+        assert late.status_code in (404, 409), late.status_code
+        assert "partner" in late.text.lower()
     left = await client.post("/queue/leave", data={"csrf": token})
     assert left.status_code == 303
     assert 'data-testid="queue-form"' in (await client.get("/queue")).text
+
+
+async def test_a_queue_table_is_rated(app: Any) -> None:
+    """Quick play is rated, as Play now is (a fresh tester found every queue room casual)."""
+    ana, ben = await _people(app, "Ana", "Ben")
+    await _join(app, ana, "belote-2p")
+    room_id = (await _join(app, ben, "belote-2p"))["room_id"]
+    async with app.state.sessionmaker() as db:
+        room = await db.get(Room, room_id)
+        assert room is not None and room.rated is True
+
+
+async def test_a_person_seated_elsewhere_meanwhile_leaves_the_queue(app: Any) -> None:
+    """Ana waits, then sits at a table that starts (Play now in another tab): the queue does
+    not seat her a second time; Ben goes on waiting."""
+    ana, ben = await _people(app, "Ana", "Ben")
+    await _join(app, ana, "belote-2p")
+    async with app.state.sessionmaker() as db:
+        room = Room(game="bolot", options={}, status="playing", created_by=ana.id)
+        room.seats = [Seat(seat=0, user_id=ana.id, stand_in=False)] + [
+            Seat(seat=n, bot="heuristic", stand_in=False) for n in (1, 2, 3)
+        ]
+        db.add(room)
+        await db.commit()
+    assert (await _join(app, ben, "belote-2p"))["room_id"] is None
+    async with app.state.sessionmaker() as db:
+        waiting = list(await db.scalars(select(QueueEntry.user_id)))
+    assert waiting == [ben.id]
