@@ -32,12 +32,14 @@ import contextlib
 import json
 import logging
 import secrets
-from datetime import UTC, datetime
+import time
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import anyio
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from sqlalchemy import select
 
 from app import realtime, rules
 from app.accounts import service as accounts
@@ -45,7 +47,7 @@ from app.accounts.api import set_session_cookie
 from app.accounts.deps import OptionalUser
 from app.accounts.models import User
 from app.accounts.service import socket_token, user_from_token, watch_session
-from app.core.db import SessionDep
+from app.core.db import SessionDep, utcnow
 from app.core.errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from app.core.hooks import HOOKS
 from app.rooms import fanout, service
@@ -367,13 +369,30 @@ async def _twin_guest(db: Any, key: str | None, nickname: str) -> User | None:
     someone else's (a nickname is unique among the people active now)."""
     if not key:
         return None
-    with anyio.move_on_after(TWIN_WAIT_SECONDS):
-        while True:
-            await db.rollback()  # a fresh read each time (SQLite keeps a snapshot per transaction)
-            twin = await _replayed_guest(db, key, nickname)
-            if twin is not None:
-                return twin
-            await anyio.sleep(0.05)
+    # only a guest of that very name made a moment ago can be the twin's: anyone else's
+    # name is refused at once (a wait here made every refusal take 3 s)
+    try:
+        clean = accounts.clean_nickname(nickname)
+    except ServiceError:
+        return None
+    since = utcnow() - timedelta(seconds=TWIN_WAIT_SECONDS + 2)
+    recent = await db.scalar(
+        select(User.id)
+        .where(User.kind == "guest", User.nickname == clean, User.created_at >= since)
+        .limit(1)
+    )
+    if recent is None:
+        return None
+    # a deadline between reads, never a cancel in the middle of one (that left the
+    # session half rolled back: an intermittent 500 a fresh tester met)
+    deadline = time.monotonic() + TWIN_WAIT_SECONDS
+    while time.monotonic() < deadline:
+        await db.rollback()  # a fresh read each time (SQLite keeps a snapshot per transaction)
+        twin = await _replayed_guest(db, key, nickname)
+        if twin is not None:
+            return twin
+        await anyio.sleep(0.05)
+    await db.rollback()
     return None
 
 

@@ -415,8 +415,7 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "pairing_not_active": N_("%(team)s is not an active team of this championship."),
     "pairing_twice": N_("%(team)s is at two tables: each team plays once."),
     "pairing_missing": N_(
-        "%(team)s has no table: each active team plays once (a bye is a table without an "
-        "opponent)."
+        "%(team)s has no table: each active team plays once (a bye is a table without an opponent)."
     ),
     "round_still_open": N_(
         "Round %(round)s is still open: close it or take it back to a draft first."
