@@ -60,8 +60,8 @@ async def resign(db: AsyncSession, room_id: int, user: User) -> dict[str, Any]:
     (``end_reason`` "resigned", ``resigned_seat`` their seat; their side lost). Returns
     ``{"room_id", "resigned_seat"}``. A second resignation of the same person (a double
     tap) returns the same. Raises NotFound; Forbidden when ``user`` holds no seat here
-    (a spectator); Conflict when the match is not being played (not started, or ended
-    otherwise)."""
+    (a spectator) or left it (``left_match``: a bot plays their seat); Conflict when the
+    match is not being played (not started, or ended otherwise)."""
     room = await snapshot.load_room(db, room_id)
     chair = _person_seat(room, user)
     game = await snapshot.latest_game(db, room.id)
@@ -73,6 +73,8 @@ async def resign(db: AsyncSession, room_id: int, user: User) -> dict[str, Any]:
             room.id,
             chair.seat,
         )
+    if chair.away:  # they left: a bot plays for their partner now, who is not theirs to end
+        raise Forbidden("you left this match: a bot holds your seat", "left_match")
     seq = (await play.load(db, game)).state.seq
     if not await ending.end(db, room.id, game.id, "resigned", seq, resigned_seat=chair.seat):
         return _resigned_or_over(

@@ -283,6 +283,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
                 if info.get("kind") == "bot" or info.get("stand_in")
                 else None,
                 "stand_in": bool(info.get("stand_in")),
+                "away": bool(info.get("away")),  # the person left the match (not a time-out)
                 "count": counts[s] if s < len(counts) else 0,
                 "team": s % n_sides,
                 "role": labels.seat_word(game, s, dealer, players),

@@ -118,6 +118,9 @@ async def test_leaving_puts_a_bot_in_the_seat_and_records_the_person(
         assert chair is not None and chair.stand_in and chair.bot == "heuristic"
     watcher = await guest("Cesc")
     assert (await client.post(f"/api/rooms/{rid}/leave", headers=watcher)).status_code == 403
+    # having left, Ana may not end the match her partner's bot now plays (fresh tester)
+    refused = await client.post(f"/api/rooms/{rid}/resign", headers=ana)
+    assert refused.status_code == 403 and "you left this match" in refused.json()["detail"]
     assert (await client.post(f"/api/rooms/{rid}/resign", headers=bru)).status_code == 200
     assert (await client.post(f"/api/rooms/{rid}/leave", headers=bru)).status_code == 409
 

@@ -59,3 +59,6 @@ async def test_the_confirm_pages_refuse_a_spectator_and_leaving_goes_to_the_lobb
     assert left.status_code == 303 and left.headers["location"] == "/"
     seat0 = (await client.get(f"/api/rooms/{room_id}")).json()["seats"][0]
     assert seat0["kind"] == "bot" and seat0["away"]
+    # having left, the table no longer offers to leave or resign (a fresh tester's find)
+    after = (await client.get(f"/rooms/{room_id}")).text
+    assert 'data-testid="resign-link"' not in after and 'data-testid="sit-again"' in after
