@@ -155,6 +155,8 @@ async def join(
         await db.commit()
     except IntegrityError:  # the same person's twin request made it a moment ago
         await db.rollback()
+        if user in db:  # the rollback expired it: status reads its id
+            await db.refresh(user)
         return await status(db, user)
     await match(db, game, chosen)
     return await status(db, user)

@@ -323,3 +323,16 @@ async def test_a_person_seated_elsewhere_meanwhile_leaves_the_queue(app: Any) ->
     async with app.state.sessionmaker() as db:
         waiting = list(await db.scalars(select(QueueEntry.user_id)))
     assert waiting == [ben.id]
+
+
+async def test_a_signed_in_double_post_of_the_join_form_is_one_entry(
+    client: httpx.AsyncClient,
+) -> None:
+    """The same join form sent twice at once by a signed-in guest: both answers go to the
+    waiting page, one entry (the twin's answer was a 500: a fresh tester's find)."""
+    await _sign_in(client, "Cara")
+    token = await _token(client, "/queue")
+    form = {"csrf": token, "game": "belote", "wait_seconds": "10"}
+    answers = await asyncio.gather(*(client.post("/queue", data=form) for _ in range(2)))
+    assert [a.status_code for a in answers] == [303, 303]
+    assert 'data-testid="queue-form"' not in (await client.get("/queue")).text
