@@ -19,6 +19,7 @@ import asyncio
 import json
 import random
 import re
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -126,7 +127,11 @@ async def _play(
         players = rules.GAMES[game].players
         for n in range(players):
             tokens.append(
-                (await http.post("/api/session", json={"nickname": f"P{n}"})).json()["token"]
+                (
+                    await http.post(
+                        "/api/session", json={"nickname": f"P{n} {secrets.token_hex(3)}"}
+                    )
+                ).json()["token"]
             )
             http.cookies.clear()
         auth = [{"Authorization": f"Bearer {t}"} for t in tokens]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import secrets
 import time
 import zlib
 
@@ -81,7 +82,11 @@ async def _one_room(
         tokens = []
         for n in range(players):
             tokens.append(
-                (await http.post("/api/session", json={"nickname": f"V{n}"})).json()["token"]
+                (
+                    await http.post(
+                        "/api/session", json={"nickname": f"V{n} {secrets.token_hex(3)}"}
+                    )
+                ).json()["token"]
             )
             http.cookies.clear()
         auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
