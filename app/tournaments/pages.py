@@ -550,22 +550,38 @@ async def live(request: Request, tid: int, db: SessionDep, user: OptionalUser) -
     return _page(request, "tournaments/_live.html", user, **await _live_ctx(db, tid, user))
 
 
-@router.get("/tournaments/{tid}/standings", response_class=HTMLResponse)
-async def standings_page(
-    request: Request, tid: int, db: SessionDep, user: OptionalUser
+async def _public_view(
+    request: Request,
+    db: Any,
+    user: User | None,
+    tid: int,
+    template: str,
+    name: str,
+    load: Callable[[Any, int], Awaitable[dict[str, Any]]],
 ) -> Response:
-    """Standings with the tie-break values and the order explained, and the club ranking."""
+    """A tournament's public page ``template`` with ``name`` = ``await load(db, tid)``
+    beside the tournament and whether the viewer organises it (standings, crosstable)."""
     try:
         t = await service.get_tournament(db, tid)
     except ServiceError as exc:
         return _error(request, user, exc, exc.status, "/tournaments")
     return _page(
         request,
-        "tournaments/standings.html",
+        template,
         user,
         t=t,
-        standings=await views.standings_of(db, tid),
         organiser=await service.is_organiser(db, tid, user),
+        **{name: await load(db, tid)},
+    )
+
+
+@router.get("/tournaments/{tid}/standings", response_class=HTMLResponse)
+async def standings_page(
+    request: Request, tid: int, db: SessionDep, user: OptionalUser
+) -> Response:
+    """Standings with the tie-break values and the order explained, and the club ranking."""
+    return await _public_view(
+        request, db, user, tid, "tournaments/standings.html", "standings", views.standings_of
     )
 
 
@@ -574,17 +590,8 @@ async def crosstable_page(
     request: Request, tid: int, db: SessionDep, user: OptionalUser
 ) -> Response:
     """Every team against every other, in the standings' order (printable)."""
-    try:
-        t = await service.get_tournament(db, tid)
-    except ServiceError as exc:
-        return _error(request, user, exc, exc.status, "/tournaments")
-    return _page(
-        request,
-        "tournaments/crosstable.html",
-        user,
-        t=t,
-        cross=await views.crosstable(db, tid),
-        organiser=await service.is_organiser(db, tid, user),
+    return await _public_view(
+        request, db, user, tid, "tournaments/crosstable.html", "cross", views.crosstable
     )
 
 
