@@ -77,10 +77,16 @@ def test_a_bolot_deal_with_the_keyboard_only(
             tabs += 1
         if not _focused_is_actionable(page):
             continue  # the table changed under us: look again
-        if page.evaluate("document.activeElement.matches('[data-testid=hand] button')"):
-            label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        # One read of the focused card: a move of a bot may swap the table (and the focus)
+        # between two separate reads.
+        focused = page.evaluate(
+            """(() => { const a = document.activeElement;
+                 if (!a || !a.matches('[data-testid=hand] button')) return null;
+                 return [a.getAttribute('aria-label'), getComputedStyle(a).outlineStyle]; })()"""
+        )
+        if focused is not None:
+            label, style = focused
             assert label.endswith("playable") or "says" in label, label
-            style = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
             done["outline"] += style not in ("none", "")
             done["plays"] += 1
         page.keyboard.press("Space" if use_space else "Enter")

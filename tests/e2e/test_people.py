@@ -100,6 +100,10 @@ def test_two_people_play_a_whole_match(
         page.wait_for_selector("[data-testid=scorebar]")
         pages.append(page)
     done = _play_match(pages)
+    # the last trick stays on the felt a moment (the table's ⚙ setting, 1.5 s by default),
+    # the result hidden under it: read the result once it shows
+    for p in pages:
+        p.locator("[data-testid=winner]").wait_for(state="visible", timeout=10_000)
     winners = [p.locator("[data-testid=winner]").inner_text() for p in pages]
     for seat, page in zip(tokens, pages, strict=True):
         page.screenshot(path=str(screenshots / f"people-{game}-end-{seat}.png"))

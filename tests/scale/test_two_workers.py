@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import time
 
 import httpx
@@ -23,6 +24,9 @@ pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
 
 
 def _guest(http: httpx.Client, nickname: str) -> dict[str, str]:
+    # nicknames are unique among the people active now, and the two workers' database is
+    # shared by every test of the module: each guest takes a name of its own
+    nickname = f"{nickname} {secrets.token_hex(3)}"
     token = http.post("/api/session", json={"nickname": nickname}).json()["token"]
     http.cookies.clear()
     return {"Authorization": f"Bearer {token}"}
