@@ -6,6 +6,7 @@
 | ``POST /queue`` | join (form: ``game``, ``preset``, ``wait_seconds``, ``partner``, and ``nickname`` for a visitor) |
 | ``POST /queue/tick`` | the waiting page's poll: make the tables that can be made, the status fragment or ``HX-Redirect`` to the table |
 | ``POST /queue/leave`` | leave the queue, back to the lobby |
+| ``GET /queue/p?code=`` | the partner's code as typed on the queue page: its invitation |
 | ``GET /queue/p/{code}`` | a partner entry's invitation |
 | ``POST /queue/p/{code}`` | join it as the partner |
 
@@ -31,6 +32,7 @@ from app.rooms import queue
 from app.table import labels
 from app.web import cards, csrf
 from app.web.errors import message_for
+from app.web.i18n import _
 from app.web.templating import FORBIDDEN_FORM, checked_form, error_response, first, go, templates
 
 router = APIRouter(include_in_schema=False)
@@ -192,13 +194,35 @@ async def leave(request: Request, db: SessionDep, user: OptionalUser) -> Respons
     return go(request, "/")
 
 
+def typed_code(code: str) -> str:
+    """A partner code as a person types it (``" k7m-2pq "``): its ASCII letters and
+    digits, upper case (the queue's alphabet), at most 16 kept; anything else dropped."""
+    return "".join(c for c in code.upper() if c.isascii() and c.isalnum())[:16]
+
+
+@router.get("/queue/p", response_class=HTMLResponse)
+async def typed_invitation(request: Request, user: OptionalUser, code: str = "") -> Response:
+    """The queue page's "partner's code" form (GET ``?code=``): the invitation of that code,
+    or the queue page again with the field's message when nothing was typed."""
+    if not typed_code(code):
+        return _page(
+            request, user, None, None, {"code": _("Type the code your partner sent you.")}, {}
+        )
+    return go(request, f"/queue/p/{typed_code(code)}")
+
+
 @router.get("/queue/p/{code}", response_class=HTMLResponse)
 async def invitation(request: Request, code: str, user: OptionalUser) -> Response:
     """A partner entry's invitation: a button (and a nickname for a visitor)."""
     return templates.TemplateResponse(
         request,
         "rooms/queue_partner.html",
-        {"user": user, "code": code[:16], "csrf_token": csrf.csrf_token(request), "errors": {}},
+        {
+            "user": user,
+            "code": typed_code(code),
+            "csrf_token": csrf.csrf_token(request),
+            "errors": {},
+        },
     )
 
 
@@ -211,7 +235,7 @@ async def join_partner(request: Request, code: str, db: SessionDep, user: Option
     token = None
     try:
         user, token = await _guest(request, db, user, form)
-        await queue.join_partner(db, user, code)
+        await queue.join_partner(db, user, typed_code(code))
     except ServiceError as exc:
         if user is not None:  # a refusal may have rolled the session back: the page reads it
             await db.refresh(user)
@@ -221,7 +245,7 @@ async def join_partner(request: Request, code: str, db: SessionDep, user: Option
             "rooms/queue_partner.html",
             {
                 "user": user,
-                "code": code[:16],
+                "code": typed_code(code),
                 "csrf_token": csrf.csrf_token(request),
                 "errors": {field: message_for(exc)},
                 "typed": {k: first(form, k) for k in form},

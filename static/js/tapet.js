@@ -501,4 +501,20 @@
   document.addEventListener("DOMContentLoaded", followRematch);
   document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(followRematch, 0); });
   document.addEventListener("htmx:afterSettle", followRematch);
+
+  // "Copy the link" (the queue's partner link): shown only where the clipboard can be
+  // written; the link stays selectable text for everyone else.
+  function showCopyButtons() {
+    if (!(navigator.clipboard && window.isSecureContext)) return;
+    document.querySelectorAll("[data-copy][hidden]").forEach(function (b) { b.hidden = false; });
+  }
+  document.addEventListener("DOMContentLoaded", showCopyButtons);
+  document.addEventListener("htmx:afterSettle", showCopyButtons);
+  document.addEventListener("click", function (ev) {
+    var b = ev.target.closest && ev.target.closest("[data-copy]");
+    if (!b) return;
+    navigator.clipboard.writeText(b.getAttribute("data-copy")).then(function () {
+      b.textContent = b.getAttribute("data-copied");
+    });
+  });
 })();

@@ -297,6 +297,37 @@ async def test_the_partner_link_page(client: httpx.AsyncClient) -> None:
     assert 'data-testid="queue-form"' in (await client.get("/queue")).text
 
 
+async def test_a_partner_code_typed_on_the_queue_page(client: httpx.AsyncClient) -> None:
+    """The code can be typed as a person reads it out (lower case, a dash, spaces)."""
+    await _sign_in(client, "Ana")
+    token = await _token(client, "/queue")
+    await client.post(
+        "/queue", data={"csrf": token, "game": "bolot", "partner": "true", "wait_seconds": "10"}
+    )
+    code = CODE.search((await client.get("/queue")).text)
+    assert code
+    waiting = (await client.get("/queue")).text
+    assert f'data-copy="http://testserver/queue/p/{code.group(1)}"' in waiting
+    async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as b:
+        form = await b.get("/queue")
+        assert 'data-testid="partner-code-form"' in form.text
+        typed = f" {code.group(1)[:3].lower()}-{code.group(1)[3:].lower()} "
+        went = await b.get("/queue/p", params={"code": typed})
+        assert went.status_code == 303 and went.headers["location"] == f"/queue/p/{code.group(1)}"
+        empty = await b.get("/queue/p", params={"code": " - "})
+        assert empty.status_code == 200 and 'id="code-error"' in empty.text
+        # letters of the code's own alphabet only: nothing else reaches the address
+        odd = await b.get("/queue/p", params={"code": "a/b?c<d>"})
+        assert odd.headers["location"] == "/queue/p/ABCD"
+        # the invitation reached by a lower-case link joins the same entry
+        btoken = await _token(b, f"/queue/p/{code.group(1).lower()}")
+        ok = await b.post(
+            f"/queue/p/{code.group(1).lower()}", data={"csrf": btoken, "nickname": "Ben"}
+        )
+        assert ok.status_code == 303
+        assert "Your partner: Ana" in (await b.get("/queue")).text
+
+
 async def test_a_queue_table_is_rated(app: Any) -> None:
     """Quick play is rated, as Play now is (a fresh tester found every queue room casual)."""
     ana, ben = await _people(app, "Ana", "Ben")
