@@ -502,7 +502,8 @@ def ending(view: dict[str, Any], names: dict[int, str], me: int | None) -> dict[
 def rematch(view: dict[str, Any], names: dict[int, str], me: int | None) -> dict[str, Any] | None:
     """The rematch of a finished table for its panel (None when it has none: running,
     or a championship's table): ``{"room": the new room's id or None, "seats": [{"name",
-    "state", "word"}], "mine": the viewer's answer or None for a spectator}``."""
+    "state", "word"}], "mine": the viewer's answer or None for a spectator, "declined":
+    the names of the others who said no}``."""
     ended = view.get("ended") or {}
     state = ended.get("rematch")
     if view.get("status") != "finished" or not state:
@@ -524,7 +525,8 @@ def rematch(view: dict[str, Any], names: dict[int, str], me: int | None) -> dict
             }
         )
     mine = state["seats"].get(str(me), state["seats"].get(me)) if me is not None else None
-    return {"room": state.get("room"), "seats": seats, "mine": mine}
+    declined = [s["name"] for s in seats if s["state"] == "declined" and not s["me"]]
+    return {"room": state.get("room"), "seats": seats, "mine": mine, "declined": declined}
 
 
 def match_stopped(view: dict[str, Any]) -> bool:

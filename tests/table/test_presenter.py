@@ -800,3 +800,19 @@ def test_a_games_own_words_are_explained_where_they_stay_bare() -> None:
         assert row["note"] == "dedans" and "the takers failed" in row["note_title"]
     with i18n.using("fr"):
         assert labels.gloss("dedans") is None  # a French word in French
+
+
+def test_the_rematch_panel_names_who_said_no() -> None:
+    """After one "No rematch", the others read who said no (a fresh tester saw the Rematch
+    button alone, with no word of it)."""
+    view = {
+        "status": "finished",
+        "ended": {
+            "rematch": {"room": None, "seats": {"0": "waiting", "1": "declined", "2": "bot"}}
+        },
+    }
+    names = {0: "Ana", 1: "Ben", 2: "Bot 3"}
+    mine = presenter.rematch(view, names, 0)
+    assert mine is not None and mine["declined"] == ["Ben"] and mine["mine"] == "waiting"
+    theirs = presenter.rematch(view, names, 1)
+    assert theirs is not None and theirs["declined"] == []  # their own answer is no news
