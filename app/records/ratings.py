@@ -4,8 +4,9 @@ What is rated: an ended match (``games.end_reason`` set, ``games.seated`` known)
 room (``rooms.rated``). Its outcome comes from the engine: the stored moves are replayed
 (app/records/service.py ``history``) and the final state says who won at the target and
 the scores. Sides are the teams of the game: seats 0+2 against 1+3 in a four-seat game,
-each seat for himself in Belote for two and for three (``len(scores)`` sides, side =
-seat % sides). openskill rates teams natively: every side is a team of its seats.
+each seat for himself in Belote for two and for three (``len(scores)`` sides; the side of a
+seat is the engine's ``team_of``). openskill rates teams natively: every side is a team of
+its seats.
 
 * **ranks** (0 best, ties share a rank), per ``end_reason``: "played": the engine's
   winner first, then the others by score (a draw, winner None: by score); "resigned": the
@@ -203,10 +204,10 @@ async def match_facts(db: AsyncSession, game: Game, rated: bool) -> MatchFacts |
     h = await records.history(db, game)
     public = rules.observe(h.state, None)
     scores = [int(x) for x in public["scores"]]
-    sides = len(scores)
+    side_of = rules.GAMES[game.game].team_of  # the engine says who plays with whom
     over = public["phase"] == "over"
     mid_deal = any(not d.finished for d in h.deals)
-    resigned_side = game.resigned_seat % sides if game.resigned_seat is not None else None
+    resigned_side = side_of(game.resigned_seat) if game.resigned_seat is not None else None
     ranks = base_ranks(game.end_reason, over, public["winner"], scores, resigned_side, mid_deal)
     left = {int(u) for u in (game.left or []) if isinstance(u, int)}
     seats = []
@@ -219,7 +220,7 @@ async def match_facts(db: AsyncSession, game: Game, rated: bool) -> MatchFacts |
                 user_id=user_id,
                 bot=s.get("bot") if user_id is None else None,
                 nickname=str(s.get("nickname") or "")[:32],
-                side=n % sides,
+                side=side_of(n),
                 quit=quit_,
             )
         )
