@@ -56,7 +56,8 @@ def counts(x: TournamentTable, removed: set[int]) -> bool:
 
 async def results_of(db: AsyncSession, tournament_id: int) -> list[Result]:
     """Every counted result of published and closed rounds (byes and forfeits included,
-    removed matches and every match of a team withdrawn in ``remove`` mode left out)."""
+    removed matches and every match of a team withdrawn in ``remove`` mode left out); a
+    knockout round's results are marked ``knockout`` (its byes are no match)."""
     out: list[Result] = []
     removed = removed_teams(await load(db, tournament_id))
     for rnd in await rounds_of(db, tournament_id):
@@ -73,6 +74,7 @@ async def results_of(db: AsyncSession, tournament_id: int) -> list[Result]:
                     x.away_score or 0,
                     x.winner_id,
                     x.forfeit,
+                    knockout=rnd.stage == "knockout",
                 )
             )
     return out
