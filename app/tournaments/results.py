@@ -24,6 +24,7 @@ from app.core.errors import Conflict, NotFound, Unprocessable
 from app.rooms import service as rooms
 from app.tournaments import config
 from app.tournaments.models import PaperDeal, Round, Team, Tournament, TournamentTable
+from app.tournaments.pairing import bracket_places
 from app.tournaments.service import audit, for_organiser, load, rounds_of, team_out, teams_of
 from app.tournaments.standings import Result, TableOfThree, standings
 
@@ -673,7 +674,8 @@ async def settle_withdrawal(
 async def table_detail(
     db: AsyncSession, tournament_id: int, table_no: int, round_no: int | None = None
 ) -> dict[str, Any]:
-    """A table with its teams and its score sheet: ``{round, number, home, away, mode,
+    """A table with its teams and its score sheet: ``{round, bracket (a knockout round's
+    places, ``pairing.bracket_places``), number, home, away, mode,
     status, room_id, home_score, away_score, winner, forfeit, deals: [{deal, summary,
     points, outcome, totals_after}]}``. Raises NotFound."""
     t = await load(db, tournament_id)
@@ -700,6 +702,7 @@ async def table_detail(
     return {
         "round": rnd.number,
         "round_status": rnd.status,
+        "bracket": bracket_places(rnd.stage, len(await tables_in(db, rnd.id))),
         "number": x.number,
         "home": side(x.home_id),
         "away": side(x.away_id),

@@ -84,7 +84,7 @@ async def round_out(
     db: AsyncSession, t: Tournament, rnd: Round, teams: dict[int, Team] | None = None
 ) -> dict[str, Any]:
     """``{number, stage, status, bracket, tables: [...]}``; ``bracket`` is the number of
-    places of a knockout round (``bracket_places``), None for another stage."""
+    places of a knockout round (``pairing.bracket_places``), None for another stage."""
     if teams is None:
         teams = {team.id: team for team in await teams_of(db, t.id)}
     _deals, minutes = config.match_limits(t.settings)
@@ -93,17 +93,9 @@ async def round_out(
         "number": rnd.number,
         "stage": rnd.stage,
         "status": rnd.status,
-        "bracket": bracket_places(rnd.stage, len(tables)),
+        "bracket": pairing.bracket_places(rnd.stage, len(tables)),
         "tables": [table_out(x, teams, minutes) for x in tables],
     }
-
-
-def bracket_places(stage: str, tables: int) -> int | None:
-    """The places of a knockout round of ``tables`` tables (byes included): 2 for the
-    final, 4 for the semi-finals, 8 for the quarter-finals, 16 for the round of 16, ...
-    (the teams left, counting a bye's empty place as the bracket does); None for a round
-    of another stage. The pages name the round from it (``pages.round_name``)."""
-    return 2 * tables if stage == "knockout" and tables else None
 
 
 def podium(rounds: list[dict[str, Any]]) -> dict[str, Any] | None:

@@ -12,7 +12,8 @@ from typing import Any
 import httpx
 
 from app.tournaments.pages import DONE_COOKIE, round_name, round_title
-from app.tournaments.rounds import bracket_places, podium
+from app.tournaments.pairing import bracket_places
+from app.tournaments.rounds import podium
 from app.tournaments.standings import Result, standings
 from app.web import i18n
 from tests.tournaments.conftest import Org, make_tournament
@@ -143,6 +144,8 @@ async def test_a_knockout_of_six_named_rounds_standings_and_champion(
     assert "<h2>Final (round 3)</h2>" in printed
     sheets = (await client.get(f"/tournaments/{tid}/print/sheets?round=3")).text
     assert "Final (round 3)" in sheets
+    table = (await client.get(f"/tournaments/{tid}/tables/1?round=3")).text
+    assert "Final (round 3) · table 1" in table
     assert 'data-testid="podium"' not in (await client.get(f"/tournaments/{tid}")).text
     await org.post(f"/tournaments/{tid}/tables/1/result", {"home_score": 300, "away_score": 100})
     await org.post(f"/tournaments/{tid}/rounds/3/close")
