@@ -650,9 +650,11 @@ async def _public_view(
     template: str,
     name: str,
     load: Callable[[Any, int], Awaitable[dict[str, Any]]],
+    **extra: Any,
 ) -> Response:
     """A tournament's public page ``template`` with ``name`` = ``await load(db, tid)``
-    beside the tournament and whether the viewer organises it (standings, crosstable)."""
+    beside the tournament, whether the viewer organises it and ``extra`` (standings,
+    crosstable)."""
     try:
         t = await service.get_tournament(db, tid)
     except ServiceError as exc:
@@ -664,6 +666,7 @@ async def _public_view(
         t=t,
         organiser=await service.is_organiser(db, tid, user),
         **{name: await load(db, tid)},
+        **extra,
     )
 
 
@@ -671,9 +674,21 @@ async def _public_view(
 async def standings_page(
     request: Request, tid: int, db: SessionDep, user: OptionalUser
 ) -> Response:
-    """Standings with the tie-break values and the order explained, and the club ranking."""
+    """Standings with the tie-break values and the order explained, and the club ranking;
+    the knockout's champion once its final is decided."""
+    try:
+        podium = rounds.podium(await rounds.list_rounds(db, tid))
+    except ServiceError:
+        podium = None  # no such tournament: _public_view says so
     return await _public_view(
-        request, db, user, tid, "tournaments/standings.html", "standings", views.standings_of
+        request,
+        db,
+        user,
+        tid,
+        "tournaments/standings.html",
+        "standings",
+        views.standings_of,
+        podium=podium,
     )
 
 

@@ -192,6 +192,9 @@ async def test_a_knockout_of_six_named_rounds_standings_and_champion(
         and "Parella 4" in podium_html
         and "Parella 3" in podium_html
     )
+    standings_page = (await client.get(f"/tournaments/{tid}/standings")).text
+    assert 'data-testid="podium"' in standings_page
+    assert "A bye in the knockout only takes the team to the next round" in standings_page
     with_ca = (await client.get(f"/tournaments/{tid}?lang=ca")).text
     assert "Campió" in with_ca and "Final (ronda 3)" in with_ca
     client.cookies.clear()
