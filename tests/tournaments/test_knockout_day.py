@@ -394,3 +394,21 @@ async def test_an_early_end_and_its_reason_are_public(org: Org, client: httpx.As
     # the audit trail gives the early end's reason to everyone (a withdrawal's stays private)
     audit = await client.get(f"/api/tournaments/{tid}/audit")
     assert any(x["action"] == "end_early" and x["reason"] for x in audit.json())
+
+
+async def test_a_knockout_pairing_ignores_the_group_stage_meetings(org: Org) -> None:
+    t, _teams = await make_tournament(
+        org, 8, fmt="groups_knockout", settings={"groups": 2, "advance": 2}
+    )
+    tid = t["id"]
+    for n in (1, 2, 3):
+        await _play_round(org, tid, n)  # each group's round robin: everyone met in its group
+    groups = (await org.get(f"/tournaments/{tid}/standings"))["groups"]
+    (a1, a2), (b1, b2) = ([r["team"]["id"] for r in g["rows"][:2]] for g in groups)
+    draft = await org.post(f"/tournaments/{tid}/rounds", status=201)
+    assert {(x["home"]["id"], x["away"]["id"]) for x in draft["tables"]} == {(a1, b2), (b1, a2)}
+    # the two of group A against each other: they met in the group, as groups do; no question
+    saved = await org.call(
+        "PUT", f"/tournaments/{tid}/rounds/4/pairing", json={"tables": [[a1, a2], [b1, b2]]}
+    )
+    assert [(x["home"]["id"], x["away"]["id"]) for x in saved["tables"]] == [(a1, a2), (b1, b2)]
