@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Response
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.accounts.deps import AccountUser, CurrentUser, OptionalUser
@@ -89,9 +90,12 @@ class TeamEdit(Body):
 
 class PairingIn(Body):
     """A draft round's pairing by hand: ``{"tables": [[home, away], [team, null]]}`` in
-    table order (team ids; ``null`` gives a bye)."""
+    table order (team ids; ``null`` gives a bye). ``confirm``: save it even though it
+    repeats a match or gives a second bye (without it such a pairing is answered 409
+    with the ``warnings``)."""
 
     tables: list[tuple[int, int | None]] = Field(max_length=500)
+    confirm: bool = False
 
 
 class EndIn(Body):
@@ -409,7 +413,9 @@ async def unpublish(
     )
 
 
-@router.put("/tournaments/{tournament_id}/rounds/{number}/pairing", responses=E)
+@router.put(
+    "/tournaments/{tournament_id}/rounds/{number}/pairing", responses=E, response_model=None
+)
 async def set_pairing(
     tournament_id: int,
     number: int,
@@ -417,15 +423,25 @@ async def set_pairing(
     user: CurrentUser,
     db: SessionDep,
     idempotency_key: Key = None,
-) -> dict[str, Any]:
-    """Replace a draft Swiss or knockout round's pairing (byes by hand included)."""
-    return await service.once(
-        db,
-        user,
-        idempotency_key,
-        "pairing",
-        lambda: rounds.set_pairing(db, tournament_id, number, body.tables, user),
-    )
+) -> dict[str, Any] | JSONResponse:
+    """Replace a draft Swiss or knockout round's pairing (byes by hand included). A
+    pairing that repeats a match or gives a team a second bye is answered 409 ``{"detail",
+    "code": "pairing_confirm", "warnings": [{"kind": "met", "home", "away", "round"} |
+    {"kind": "bye", "team", "round"}]}`` and saved only when sent with ``"confirm":
+    true``."""
+    try:
+        return await service.once(
+            db,
+            user,
+            idempotency_key,
+            "pairing",
+            lambda: rounds.set_pairing(db, tournament_id, number, body.tables, user, body.confirm),
+        )
+    except rounds.PairingNeedsConfirmation as exc:
+        return JSONResponse(
+            {"detail": exc.message, "code": exc.code, "warnings": exc.warnings},
+            status_code=exc.status,
+        )
 
 
 @router.post("/tournaments/{tournament_id}/rounds/{number}/close", responses=E)

@@ -197,8 +197,81 @@ def _key(form: dict[str, str]) -> str | None:
     return form.get("creation_key") or None
 
 
+#: A knockout round's name by its places (``rounds.bracket_places``); more places:
+#: "Round of %(n)s" (the round of 16 has its own name in most languages: "vuitens").
+_KNOCKOUT_ROUNDS = {
+    2: N_("Final"),
+    4: N_("Semi-finals"),
+    8: N_("Quarter-finals"),
+    16: N_("Round of 16"),
+}
+_ROUND_OF = N_("Round of %(n)s")
+_ROUND_N = N_("Round %(n)s")
+_ROUND_NAMED = N_("%(name)s (round %(n)s)")
+
+
+def round_name(r: dict[str, Any]) -> str:
+    """A round's name in the page language: a knockout round by what it is ("Final",
+    "Semi-finals", "Quarter-finals", "Round of 16": its ``bracket`` places, the teams
+    left), another round by its number ("Round 3")."""
+    places = r.get("bracket")
+    if not places:
+        return i18n.gettext(_ROUND_N) % {"n": r["number"]}
+    if places in _KNOCKOUT_ROUNDS:
+        return i18n.gettext(_KNOCKOUT_ROUNDS[places])
+    return i18n.gettext(_ROUND_OF) % {"n": places}
+
+
+def round_title(r: dict[str, Any]) -> str:
+    """A round's heading: "Semi-finals (round 5)" for a knockout round (its number stays
+    findable: the tables' links and the printed sheets use it), "Round 3" otherwise."""
+    if not r.get("bracket"):
+        return round_name(r)
+    return i18n.gettext(_ROUND_NAMED) % {"name": round_name(r), "n": r["number"]}
+
+
+#: What an organiser's action did, shown once after its redirect (``_post``'s ``done``).
+#: The cookie carries only one of these codes: the page shows the code's text, never
+#: what the cookie says.
+DONE = {
+    "created": N_("The championship is created."),
+    "club": N_("The club is added."),
+    "team": N_("The team is entered."),
+    "team_edited": N_("The team is saved."),
+    "withdrawn": N_("The team is withdrawn."),
+    "paired": N_("The round is paired: check the preview, then publish it."),
+    "pairing": N_("The pairing is saved."),
+    "published": N_("The round is published."),
+    "closed": N_("The round is closed."),
+    "unpublished": N_("The round is a draft again."),
+    "ended": N_("The championship is ended."),
+    "mode": N_("The table's mode is changed."),
+    "result": N_("The result is saved."),
+    "deal": N_("The deal is added."),
+    "fixed": N_("The deal is corrected."),
+    "finished": N_("The match is finished at its totals."),
+    "reopened": N_("The match is reopened."),
+}
+DONE_COOKIE = "tapet_done"
+
+_WARN_MET = N_("%(home)s and %(away)s already met in round %(round)s.")
+_WARN_BYE = N_("%(team)s already had a bye in round %(round)s.")
+
+
+def pairing_warning(w: dict[str, Any]) -> str:
+    """One of ``rounds.pairing_warnings`` as a sentence in the page language."""
+    if w["kind"] == "met":
+        return i18n.gettext(_WARN_MET) % {"home": w["home"], "away": w["away"], "round": w["round"]}
+    return i18n.gettext(_WARN_BYE) % {"team": w["team"], "round": w["round"]}
+
+
 add_globals(
-    word=word, match_words=match_words, form_key=form_key, audit_line=audit_line
+    word=word,
+    match_words=match_words,
+    form_key=form_key,
+    audit_line=audit_line,
+    round_name=round_name,
+    round_title=round_title,
 )  # the filter 'word' is the site's (app/web/templating.py)
 
 FORBIDDEN_FORM = N_(
@@ -207,9 +280,19 @@ FORBIDDEN_FORM = N_(
 
 
 def _page(request: Request, name: str, user: User | None, **ctx: Any) -> Response:
-    return templates.TemplateResponse(
+    """Render ``name``. A whole page (not a fragment, not a print page) shows the
+    message of the organiser's last action once (``DONE``, from ``_post``'s cookie) in
+    the ``#flash`` area (role="status") and clears the cookie."""
+    done = request.cookies.get(DONE_COOKIE)
+    whole = not name.rsplit("/", 1)[-1].startswith(("_", "print_"))
+    if whole and done in DONE and "flash" not in ctx:
+        ctx |= {"flash": i18n.gettext(DONE[done]), "flash_kind": "info"}
+    response = templates.TemplateResponse(
         request, name, {"user": user, "csrf_token": csrf.csrf_token(request), **ctx}
     )
+    if whole and done is not None:
+        response.delete_cookie(DONE_COOKIE, path="/")
+    return response
 
 
 def _error(
@@ -234,10 +317,13 @@ async def _post(
     back: str,
     action: Callable[[dict[str, str]], Awaitable[str | None]],
     again: Callable[[dict[str, str], str | Exception, int], Awaitable[Response]] | None = None,
+    done: str | None = None,
 ) -> Response:
     """Check the form (CSRF, session), run ``action(form)``, go to the URL it returns (or
-    ``back``). A refusal shows its message: ``again(form, message, status)`` when given
-    (the form re-shown with what was typed), else the error page or ``#flash``."""
+    ``back``); ``done`` (a key of ``DONE``) is said once on the page it goes to (a
+    short-lived cookie holding the key). A refusal shows its message: ``again(form,
+    message, status)`` when given (the form re-shown with what was typed), else the
+    error page or ``#flash``."""
     raw = await request.form()
     form = {k: str(v) for k, v in raw.items()}
     if not csrf.check(request, form.get(csrf.FIELD)):
@@ -254,9 +340,14 @@ async def _post(
         if again is not None and request.headers.get("hx-request") != "true":
             return await again(form, message, exc.status)
         return _error(request, header_user, message, exc.status, back)
+    response: Response
     if request.headers.get("hx-request") == "true":
-        return HTMLResponse("", headers={"HX-Redirect": to})
-    return RedirectResponse(to, status_code=303)
+        response = HTMLResponse("", headers={"HX-Redirect": to})
+    else:
+        response = RedirectResponse(to, status_code=303)
+    if done in DONE:
+        response.set_cookie(DONE_COOKIE, done, max_age=60, path="/", httponly=True, samesite="lax")
+    return response
 
 
 def _int(form: dict[str, str], name: str) -> int | None:
@@ -531,6 +622,7 @@ async def _live_ctx(db: Any, tid: int, user: User | None) -> dict[str, Any]:
         "rounds": all_rounds,
         "standings": await views.standings_of(db, tid),
         "organiser": organiser,
+        "podium": rounds.podium(all_rounds),
     }
 
 
@@ -558,9 +650,11 @@ async def _public_view(
     template: str,
     name: str,
     load: Callable[[Any, int], Awaitable[dict[str, Any]]],
+    **extra: Any,
 ) -> Response:
     """A tournament's public page ``template`` with ``name`` = ``await load(db, tid)``
-    beside the tournament and whether the viewer organises it (standings, crosstable)."""
+    beside the tournament, whether the viewer organises it and ``extra`` (standings,
+    crosstable)."""
     try:
         t = await service.get_tournament(db, tid)
     except ServiceError as exc:
@@ -572,6 +666,7 @@ async def _public_view(
         t=t,
         organiser=await service.is_organiser(db, tid, user),
         **{name: await load(db, tid)},
+        **extra,
     )
 
 
@@ -579,9 +674,21 @@ async def _public_view(
 async def standings_page(
     request: Request, tid: int, db: SessionDep, user: OptionalUser
 ) -> Response:
-    """Standings with the tie-break values and the order explained, and the club ranking."""
+    """Standings with the tie-break values and the order explained, and the club ranking;
+    the knockout's champion once its final is decided."""
+    try:
+        podium = rounds.podium(await rounds.list_rounds(db, tid))
+    except ServiceError:
+        podium = None  # no such tournament: _public_view says so
     return await _public_view(
-        request, db, user, tid, "tournaments/standings.html", "standings", views.standings_of
+        request,
+        db,
+        user,
+        tid,
+        "tournaments/standings.html",
+        "standings",
+        views.standings_of,
+        podium=podium,
     )
 
 
@@ -678,7 +785,7 @@ async def _table_page(
 async def manage(request: Request, tid: int, db: SessionDep, user: OptionalUser) -> Response:
     """The organisers' page: teams, the next round (preview, publish, close), audit trail."""
     try:
-        t = await service.get_tournament(db, tid)
+        await service.get_tournament(db, tid)  # 404 for no such tournament
     except ServiceError as exc:
         return _error(request, user, exc, exc.status, "/tournaments")
     if not await service.is_organiser(db, tid, user):
@@ -689,17 +796,50 @@ async def manage(request: Request, tid: int, db: SessionDep, user: OptionalUser)
             403,
             f"/tournaments/{tid}",
         )
-    return _page(
+    return await _manage_page(request, db, user, tid)
+
+
+async def _manage_page(
+    request: Request,
+    db: Any,
+    user: User | None,
+    tid: int,
+    asked: dict[str, Any] | None = None,
+    status: int = 200,
+) -> Response:
+    """The organisers' page; ``asked`` = ``{"warnings": [sentences], "rows": [(home,
+    away)]}`` shows a hand-edited pairing's confirmation (the second step: what it
+    repeats, and the same pairing to send again with ``confirm``)."""
+    t = await service.get_tournament(db, tid)
+    all_rounds = await rounds.list_rounds(db, tid, organiser=True)
+    draft = next((r for r in all_rounds if r["status"] == "draft"), None)
+    edit_rows: list[tuple[int | None, int | None]] = []
+    if asked is not None:
+        edit_rows = list(asked["rows"])
+    elif draft is not None:
+        edit_rows = [
+            (x["home"]["id"], x["away"]["id"] if x["away"] else None) for x in draft["tables"]
+        ]
+    # a knockout's pairing seats the teams still in: those of its draft (rounds.pairing_entrants)
+    entrants = None
+    if draft is not None and draft["stage"] == "knockout":
+        entrants = [s["id"] for x in draft["tables"] for s in (x["home"], x["away"]) if s]
+    response = _page(
         request,
         "tournaments/manage.html",
         user,
         t=t,
+        entrants=entrants,
         teams=await service.list_teams(db, tid),
         clubs=await service.list_clubs(db),
-        rounds=await rounds.list_rounds(db, tid, organiser=True),
+        rounds=all_rounds,
         audit=(await views.audit_trail(db, tid))[:30],
         bots=bot_names(),
+        asked=asked,
+        edit_rows=edit_rows + [(None, None), (None, None)],
     )
+    response.status_code = status
+    return response
 
 
 @router.get("/tournaments/{tid}/print/{what}", response_class=HTMLResponse)
@@ -795,7 +935,7 @@ async def create(request: Request, db: SessionDep, user: OptionalUser) -> Respon
         )
         return f"/tournaments/{t['id']}/manage"
 
-    return await _post(request, user, "/tournaments", act)
+    return await _post(request, user, "/tournaments", act, done="created")
 
 
 @router.post("/clubs")
@@ -815,7 +955,7 @@ async def create_club(request: Request, db: SessionDep, user: OptionalUser) -> R
         )
         return f.get("next") if (f.get("next") or "").startswith("/tournaments") else None
 
-    return await _post(request, user, "/tournaments", act)
+    return await _post(request, user, "/tournaments", act, done="club")
 
 
 @router.post("/tournaments/{tid}/teams")
@@ -854,7 +994,7 @@ async def add_team(request: Request, tid: int, db: SessionDep, user: OptionalUse
             ),
         )
 
-    return await _post(request, user, f"/tournaments/{tid}/manage", act)
+    return await _post(request, user, f"/tournaments/{tid}/manage", act, done="team")
 
 
 @router.post("/tournaments/{tid}/teams/{team_id}/withdraw")
@@ -875,7 +1015,7 @@ async def withdraw(
             ),
         )
 
-    return await _post(request, user, f"/tournaments/{tid}/manage", act)
+    return await _post(request, user, f"/tournaments/{tid}/manage", act, done="withdrawn")
 
 
 @router.post("/tournaments/{tid}/rounds")
@@ -886,7 +1026,7 @@ async def preview(request: Request, tid: int, db: SessionDep, user: OptionalUser
         assert user is not None
         await service.once(db, user, _key(f), "preview", lambda: rounds.preview(db, tid, user))
 
-    return await _post(request, user, f"/tournaments/{tid}/manage", act)
+    return await _post(request, user, f"/tournaments/{tid}/manage", act, done="paired")
 
 
 def pairing_rows(form: dict[str, str]) -> list[tuple[int, int | None]]:
@@ -928,11 +1068,29 @@ async def pairing_form(
     async def act(f: dict[str, str]) -> None:
         assert user is not None
         tables = pairing_rows(f)
+        confirm = f.get("confirm") == "1"
         await service.once(
-            db, user, _key(f), "pairing", lambda: rounds.set_pairing(db, tid, number, tables, user)
+            db,
+            user,
+            _key(f),
+            "pairing",
+            lambda: rounds.set_pairing(db, tid, number, tables, user, confirm),
         )
 
-    return await _post(request, user, f"/tournaments/{tid}/manage", act)
+    async def again(f: dict[str, str], message: str | Exception, status: int) -> Response:
+        if not isinstance(message, rounds.PairingNeedsConfirmation):
+            return _error(request, user, message, status, f"/tournaments/{tid}/manage")
+        await db.rollback()
+        if user is not None:
+            await db.refresh(user)  # the rollback expired it; the page shows who is signed in
+        # the second step: the warnings, and the same pairing sent again with confirm
+        asked = {
+            "warnings": [pairing_warning(w) for w in message.warnings],
+            "rows": pairing_rows(f),
+        }
+        return await _manage_page(request, db, user, tid, asked, status)
+
+    return await _post(request, user, f"/tournaments/{tid}/manage", act, again, done="pairing")
 
 
 @router.post("/tournaments/{tid}/rounds/{number}/{step}")
@@ -953,7 +1111,8 @@ async def round_step(
             raise service.NotFound(f"no such step {step!r}", "no_such_step", step=step)
         await service.once(db, user, _key(f), step, lambda: run(db, tid, number, user))
 
-    return await _post(request, user, f"/tournaments/{tid}/manage", act)
+    done = {"publish": "published", "close": "closed", "unpublish": "unpublished"}.get(step)
+    return await _post(request, user, f"/tournaments/{tid}/manage", act, done=done)
 
 
 @router.post("/tournaments/{tid}/teams/{team_id}/edit")
@@ -984,7 +1143,7 @@ async def team_edit_form(
             ),
         )
 
-    return await _post(request, user, f"/tournaments/{tid}/manage", act)
+    return await _post(request, user, f"/tournaments/{tid}/manage", act, done="team_edited")
 
 
 @router.post("/tournaments/{tid}/end")
@@ -1001,7 +1160,7 @@ async def end_form(request: Request, tid: int, db: SessionDep, user: OptionalUse
             lambda: service.finish_early(db, tid, user, f.get("reason", "")),
         )
 
-    return await _post(request, user, f"/tournaments/{tid}/manage", act)
+    return await _post(request, user, f"/tournaments/{tid}/manage", act, done="ended")
 
 
 @router.post("/tournaments/{tid}/rounds/{number}/tables/{n}/mode")
@@ -1020,7 +1179,7 @@ async def table_mode(
             lambda: rounds.set_table_mode(db, tid, number, n, f.get("mode", "paper"), user),
         )
 
-    return await _post(request, user, f"/tournaments/{tid}/manage", act)
+    return await _post(request, user, f"/tournaments/{tid}/manage", act, done="mode")
 
 
 @router.post("/tournaments/{tid}/tables/{n}/{what}")
@@ -1143,4 +1302,11 @@ async def table_form(
         f"/tournaments/{tid}/tables/{n}",
         act,
         again if what in ("result", "deals", "fix", "reopen") else None,
+        done={
+            "result": "result",
+            "deals": "deal",
+            "fix": "fixed",
+            "finish": "finished",
+            "reopen": "reopened",
+        }.get(what),
     )

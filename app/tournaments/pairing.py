@@ -45,6 +45,7 @@ __all__ = [
     "Pair",
     "PairingError",
     "berger_rounds",
+    "bracket_places",
     "bracket_positions",
     "knockout_first_round",
     "knockout_next_round",
@@ -242,6 +243,14 @@ def knockout_first_round(seeded: Sequence[int]) -> list[Pair]:
         assert a is not None  # the better seed of a pair is always within the field
         pairs.append((a, b))
     return pairs
+
+
+def bracket_places(stage: str, tables: int) -> int | None:
+    """The places of a knockout round of ``tables`` tables (byes included): 2 for the
+    final, 4 for the semi-finals, 8 for the quarter-finals, 16 for the round of 16, ...
+    (the teams left, counting a bye's empty place as the bracket does); None for a round
+    of another stage. The pages name the round from it (``pages.round_name``)."""
+    return 2 * tables if stage == "knockout" and tables else None
 
 
 def knockout_next_round(winners: Sequence[int]) -> list[Pair]:

@@ -24,6 +24,7 @@ from app.core.errors import Conflict, NotFound, Unprocessable
 from app.rooms import service as rooms
 from app.tournaments import config
 from app.tournaments.models import PaperDeal, Round, Team, Tournament, TournamentTable
+from app.tournaments.pairing import bracket_places
 from app.tournaments.service import audit, for_organiser, load, rounds_of, team_out, teams_of
 from app.tournaments.standings import Result, TableOfThree, standings
 
@@ -56,7 +57,8 @@ def counts(x: TournamentTable, removed: set[int]) -> bool:
 
 async def results_of(db: AsyncSession, tournament_id: int) -> list[Result]:
     """Every counted result of published and closed rounds (byes and forfeits included,
-    removed matches and every match of a team withdrawn in ``remove`` mode left out)."""
+    removed matches and every match of a team withdrawn in ``remove`` mode left out); a
+    knockout round's results are marked ``knockout`` (its byes are no match)."""
     out: list[Result] = []
     removed = removed_teams(await load(db, tournament_id))
     for rnd in await rounds_of(db, tournament_id):
@@ -73,6 +75,7 @@ async def results_of(db: AsyncSession, tournament_id: int) -> list[Result]:
                     x.away_score or 0,
                     x.winner_id,
                     x.forfeit,
+                    knockout=rnd.stage == "knockout",
                 )
             )
     return out
@@ -671,7 +674,8 @@ async def settle_withdrawal(
 async def table_detail(
     db: AsyncSession, tournament_id: int, table_no: int, round_no: int | None = None
 ) -> dict[str, Any]:
-    """A table with its teams and its score sheet: ``{round, number, home, away, mode,
+    """A table with its teams and its score sheet: ``{round, bracket (a knockout round's
+    places, ``pairing.bracket_places``), number, home, away, mode,
     status, room_id, home_score, away_score, winner, forfeit, deals: [{deal, summary,
     points, outcome, totals_after}]}``. Raises NotFound."""
     t = await load(db, tournament_id)
@@ -698,6 +702,7 @@ async def table_detail(
     return {
         "round": rnd.number,
         "round_status": rnd.status,
+        "bracket": bracket_places(rnd.stage, len(await tables_in(db, rnd.id))),
         "number": x.number,
         "home": side(x.home_id),
         "away": side(x.away_id),

@@ -83,16 +83,43 @@ def table_out(
 async def round_out(
     db: AsyncSession, t: Tournament, rnd: Round, teams: dict[int, Team] | None = None
 ) -> dict[str, Any]:
-    """``{number, stage, status, tables: [...]}``."""
+    """``{number, stage, status, bracket, tables: [...]}``; ``bracket`` is the number of
+    places of a knockout round (``pairing.bracket_places``), None for another stage."""
     if teams is None:
         teams = {team.id: team for team in await teams_of(db, t.id)}
     _deals, minutes = config.match_limits(t.settings)
+    tables = await tables_in(db, rnd.id)
     return {
         "number": rnd.number,
         "stage": rnd.stage,
         "status": rnd.status,
-        "tables": [table_out(x, teams, minutes) for x in await tables_in(db, rnd.id)],
+        "bracket": pairing.bracket_places(rnd.stage, len(tables)),
+        "tables": [table_out(x, teams, minutes) for x in tables],
     }
+
+
+def podium(rounds: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The knockout's outcome once its final is decided, from ``list_rounds``' rounds:
+    ``{champion, runner_up, semi_finalists: [team, ...]}`` (teams as ``table_out`` gives
+    them; ``runner_up`` None for a final won by a bye given by hand; ``semi_finalists``
+    the two losers of the semi-finals, who share third place: the format plays no match
+    for third). None before the final has a winner, and for a format without a knockout.
+    The final is the knockout round of one table (``knockout_next_round`` pairs the
+    winners two by two, so a round of one table has no next)."""
+    knockout = [r for r in rounds if r["stage"] == "knockout" and r["status"] != "draft"]
+    if not knockout or len(knockout[-1]["tables"]) != 1:
+        return None
+    final = knockout[-1]["tables"][0]
+    if final["status"] != "done" or final["winner"] is None:
+        return None
+    home, away = final["home"], final["away"]
+    champion, runner_up = (home, away) if final["winner"] == home["id"] else (away, home)
+    semi_finalists = []
+    if len(knockout) > 1 and len(knockout[-2]["tables"]) == 2:
+        for x in knockout[-2]["tables"]:
+            if x["away"] is not None and x["status"] == "done" and x["winner"] is not None:
+                semi_finalists.append(x["away"] if x["winner"] == x["home"]["id"] else x["home"])
+    return {"champion": champion, "runner_up": runner_up, "semi_finalists": semi_finalists}
 
 
 async def list_rounds(
@@ -311,22 +338,101 @@ def _add_tables(
         db.add(table)
 
 
+async def pairing_entrants(db: AsyncSession, rnd: Round, teams: list[Team]) -> set[int]:
+    """The teams a hand-edited pairing of draft ``rnd`` must seat: in a Swiss every active
+    team; in a knockout the active teams of the draft as it was paired (the teams still
+    in: the previous round's losers are out, though still active in the championship)."""
+    active = {x.id for x in teams if x.status == "active"}
+    if rnd.stage != "knockout":
+        return active
+    drawn = {tid for x in await tables_in(db, rnd.id) for tid in (x.home_id, x.away_id) if tid}
+    return active & drawn
+
+
+class PairingNeedsConfirmation(Conflict):
+    """A pairing edited by hand repeats a match or a bye: ``.warnings`` lists them
+    (``pairing_warnings``); sent again with ``confirm`` it is saved (409
+    ``pairing_confirm``)."""
+
+    def __init__(self, warnings: list[dict[str, Any]]) -> None:
+        said = "; ".join(
+            f"{w['home']} and {w['away']} already met in round {w['round']}"
+            if w["kind"] == "met"
+            else f"{w['team']} already had a bye in round {w['round']}"
+            for w in warnings
+        )
+        super().__init__(
+            f"this pairing repeats what was played ({said}): send it again with confirm to save it",
+            "pairing_confirm",
+        )
+        self.warnings = warnings
+
+
+async def pairing_warnings(
+    db: AsyncSession,
+    t: Tournament,
+    rnd: Round,
+    tables: list[tuple[int, int | None]],
+    name: dict[int, str],
+) -> list[dict[str, Any]]:
+    """What the organiser's ``tables`` for draft ``rnd`` repeat of the rounds before:
+    ``[{kind: "met", home, away, round}]`` for two teams that already met, ``{kind:
+    "bye", team, round}`` for a bye to a team that already had one (team names; the
+    round of the earlier match or bye, the first one). A Swiss looks at every round
+    before; a knockout round at the knockout's rounds only (in groups then knockout,
+    teams of one group have met in the group stage, as expected). Removed matches
+    (void) do not count: they were not played; forfeits do (the Swiss pairing counts
+    them too)."""
+    met: dict[frozenset[int], int] = {}
+    byes: dict[int, int] = {}
+    for other in await rounds_of(db, t.id):
+        if other.status == "draft" or other.id == rnd.id:
+            continue
+        if rnd.stage == "knockout" and other.stage != "knockout":
+            continue
+        for x in await tables_in(db, other.id):
+            if x.status == "void":
+                continue
+            if x.away_id is None:
+                byes.setdefault(x.home_id, other.number)
+            else:
+                met.setdefault(frozenset((x.home_id, x.away_id)), other.number)
+    out: list[dict[str, Any]] = []
+    for home, away in tables:
+        if away is None:
+            if home in byes:
+                out.append({"kind": "bye", "team": name[home], "round": byes[home]})
+        elif frozenset((home, away)) in met:
+            out.append(
+                {
+                    "kind": "met",
+                    "home": name[home],
+                    "away": name[away],
+                    "round": met[frozenset((home, away))],
+                }
+            )
+    return out
+
+
 async def set_pairing(
     db: AsyncSession,
     tournament_id: int,
     number: int,
     tables: list[tuple[int, int | None]],
     user: User,
+    confirm: bool = False,
 ) -> dict[str, Any]:
     """Replace draft round ``number``'s pairing by the organiser's ``tables``: ``[(home,
     away)]`` in table order, ``away`` None for a bye given by hand. Every active team
     plays exactly once; a withdrawn team, an unknown one or a team against itself is
-    refused. A repeated match is allowed (the organiser's call), so is more than one
-    bye. Each table's mode is set again as a preview sets it.
+    refused. A repeated match, or a bye to a team that already had one, is the
+    organiser's call: without ``confirm`` it raises ``PairingNeedsConfirmation`` listing
+    them (``pairing_warnings``) and saves nothing; with it, it is saved. More than one
+    bye is allowed. Each table's mode is set again as a preview sets it.
 
     Only a Swiss or a knockout round can be edited: a round robin (and the group
     stage) follows its schedule, and a table of three its own pairing. Raises Conflict
-    (``round_not_draft``, ``pairing_fixed``) or Unprocessable (``pairing_teams``,
+    (``round_not_draft``, ``pairing_fixed``, ``pairing_confirm``) or Unprocessable (``pairing_teams``,
     ``pairing_empty``)."""
     t = await for_organiser(db, tournament_id, user)
     rnd = next((r for r in await rounds_of(db, t.id) if r.number == number), None)
@@ -338,7 +444,7 @@ async def set_pairing(
             "pairing_fixed",
         )
     teams = await teams_of(db, t.id)
-    active = {x.id for x in teams if x.status == "active"}
+    active = await pairing_entrants(db, rnd, teams)
     name = {x.id: x.name for x in teams}
     named = [x for pair in tables for x in pair if x is not None]
     if not tables:
@@ -351,6 +457,12 @@ async def set_pairing(
                 team=name.get(home, str(home)),
             )
     for team in named:
+        if team not in active and rnd.stage == "knockout" and team in name:
+            raise Unprocessable(
+                f"{name[team]} is not in this knockout round",
+                "pairing_not_in_round",
+                team=name[team],
+            )
         if team not in active:
             raise Unprocessable(
                 f"{name.get(team, team)} is not an active team of this championship",
@@ -371,6 +483,9 @@ async def set_pairing(
             "pairing_missing",
             team=name[missing[0]],
         )
+    warnings = await pairing_warnings(db, t, rnd, tables, name)
+    if warnings and not confirm:
+        raise PairingNeedsConfirmation(warnings)
     before = [[x.home_id, x.away_id] for x in await tables_in(db, rnd.id)]
     await db.execute(delete(TournamentTable).where(TournamentTable.round_id == rnd.id))
     await db.flush()

@@ -660,6 +660,8 @@ async def finish_early(
     """End the championship now (rain, the hall closing, fewer rounds than planned): the
     standings stand as the closed rounds left them. A round still open must be closed
     (every table with a result) or taken back to a draft first; a draft is thrown away.
+    The reason is public (``settings.ended_early``: ``{reason, after_round}``, the last
+    closed round; the championship's page shows it), unlike a withdrawal's.
     Raises Conflict (``round_still_open``; ``tournament_finished``, already over)."""
     t = await for_organiser(db, tournament_id, user)
     if t.status == "finished":
@@ -675,6 +677,9 @@ async def finish_early(
     await db.execute(delete(Round).where(Round.tournament_id == t.id, Round.status == "draft"))
     t.status = "finished"
     reason = clean_text(reason, "the reason", 200, required=False)
+    closed = max((r.number for r in rounds if r.status == "closed"), default=0)
+    # public, unlike a withdrawal's reason: the championship's page says why it ended
+    t.settings = {**t.settings, "ended_early": {"reason": reason, "after_round": closed}}
     audit(db, t, user, "end_early", t.name, after={"rounds": len(rounds)}, reason=reason)
     await db.commit()
     return await tournament_out(db, t)

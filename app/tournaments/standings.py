@@ -19,8 +19,11 @@ The order (docs/tournaments.md, shown on the standings page):
    so a three-way tie may be broken in two steps;
 3. teams still level share the rank, listed in seeding order.
 
-Forfeits count for match points only (no game points); a bye counts as a match
-played and won with no game points, so played = won + drawn + lost on every row.
+Forfeits count for match points only (no game points); a bye of a round robin or a
+Swiss counts as a match played and won with no game points, so played = won + drawn +
+lost on every row. A bye of a knockout only takes the team to the next round: it is no
+match (neither played nor won, no match points) and counts in ``byes`` alone, so the
+identity holds there too.
 """
 
 from __future__ import annotations
@@ -44,7 +47,9 @@ DEFAULT_POINTS = {"win": 2, "draw": 1, "loss": 0, "bye": 2}
 @dataclass(frozen=True, slots=True)
 class Result:
     """One finished match: ``away`` None for a bye; ``winner`` a team id or None for a
-    draw; ``forfeit`` when it was not played (the winner gets match points only)."""
+    draw; ``forfeit`` when it was not played (the winner gets match points only);
+    ``knockout`` for a bye of a knockout round, which advances the team but is no match
+    (docs/tournaments.md "Standings")."""
 
     home: int
     away: int | None
@@ -52,6 +57,7 @@ class Result:
     away_score: int = 0
     winner: int | None = None
     forfeit: bool = False
+    knockout: bool = False
 
 
 @dataclass(slots=True)
@@ -101,9 +107,9 @@ class Row:
 
 
 def match_points_of(result: Result, team: int, points: Mapping[str, float]) -> float:
-    """The match points ``team`` earns from ``result``."""
+    """The match points ``team`` earns from ``result`` (none for a knockout's bye)."""
     if result.away is None:
-        return points.get("bye", points["win"])
+        return 0 if result.knockout else points.get("bye", points["win"])
     if result.winner is None:
         return points["draw"]
     return points["win"] if result.winner == team else points["loss"]
@@ -128,6 +134,8 @@ def standings(
         home = rows[r.home]
         if r.away is None:
             home.byes += 1
+            if r.knockout:  # the team goes through: no match played, none won
+                continue
             home.played += 1  # a bye is a match won: played = won + drawn + lost
             home.won += 1
             home.match_points += match_points_of(r, r.home, pts)

@@ -414,6 +414,10 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "pairing_self": N_("%(team)s cannot play against itself."),
     "pairing_not_active": N_("%(team)s is not an active team of this championship."),
     "pairing_twice": N_("%(team)s is at two tables: each team plays once."),
+    "pairing_not_in_round": N_("%(team)s is not in this knockout round."),
+    "pairing_confirm": N_(
+        "This pairing repeats a match or a bye that was played: confirm it to save it."
+    ),
     "pairing_missing": N_(
         "%(team)s has no table: each active team plays once (a bye is a table without an opponent)."
     ),
