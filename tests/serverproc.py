@@ -43,7 +43,7 @@ class ServeProcess:
                 stderr=subprocess.STDOUT,
             )
 
-    def wait_ready(self, timeout: float = 60) -> None:
+    def wait_ready(self, timeout: float = 120) -> None:
         """Until ``GET /api/games`` answers; fails with the log's tail if the process exits."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

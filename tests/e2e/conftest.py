@@ -57,7 +57,10 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: float = 30) -> None:
+def _wait_until_up(
+    url: str, proc: subprocess.Popen[bytes], log: Path, timeout: float = 120
+) -> None:
+    # a start takes 2-5 s; a machine loaded by other suites took more than 30 s (CI)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
