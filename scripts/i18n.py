@@ -23,7 +23,7 @@ LANGS = ("ca", "es", "bg", "fr", "pt")
 def extract() -> None:
     """Extract every marked text into the template catalogue."""
     subprocess.run(
-        ["pybabel", "extract", "-F", "babel.cfg", "-k", "N_", "--no-location", "--sort-output",
+        ["pybabel", "extract", "-F", "babel.cfg", "-k", "N_", "-k", "NP_:1c,2", "-k", "NNP_:1c,2,3", "--no-location", "--sort-output",
          "--omit-header", "-o", str(POT), "."],
         cwd=ROOT, check=True,
     )

@@ -37,6 +37,7 @@ from app.accounts.models import User
 from app.core.db import SessionDep
 from app.core.errors import ServiceError
 from app.rooms.botplay import bot_names
+from app.table import labels
 from app.tournaments import config, results, rounds, service, views
 from app.tournaments.models import CLUB_KINDS, FORMATS
 from app.web import cards, csrf, i18n
@@ -207,6 +208,8 @@ FORBIDDEN_FORM = N_(
 
 
 def _page(request: Request, name: str, user: User | None, **ctx: Any) -> Response:
+    if ctx.get("t"):  # a championship's page speaks its game's words (joc/partida in Bolot)
+        i18n.set_game_words(labels.words_of(ctx["t"]["game"]))
     return templates.TemplateResponse(
         request, name, {"user": user, "csrf_token": csrf.csrf_token(request), **ctx}
     )
@@ -1127,6 +1130,8 @@ async def table_form(
         try:
             round_no = _int(f, "round")
             table = await results.table_detail(db, tid, n, round_no)
+            # the refusal in the game's words (a Bolot deal is a "partida")
+            i18n.set_game_words(labels.words_of((await service.get_tournament(db, tid))["game"]))
         except ServiceError:
             return _error(request, user, message, status, f"/tournaments/{tid}/tables/{n}")
         entered = {k: v for k, v in f.items() if k != csrf.FIELD}
