@@ -40,6 +40,7 @@ from app.rooms.botplay import bot_names
 from app.table import labels
 from app.tournaments import config, results, rounds, service, views
 from app.tournaments.models import CLUB_KINDS, FORMATS
+from app.tournaments.standings import TIEBREAKS
 from app.web import cards, csrf, i18n
 from app.web.errors import message_for
 from app.web.templating import add_globals, templates
@@ -507,9 +508,23 @@ def fields_from_summary(game: str, summary: dict[str, Any]) -> dict[str, str]:
 @router.get("/tournaments", response_class=HTMLResponse)
 async def index(request: Request, db: SessionDep, user: OptionalUser) -> Response:
     """The championships, and (signed in) the forms to create one and a club."""
+    return await _index_page(request, db, user)
+
+
+async def _index_page(
+    request: Request,
+    db: Any,
+    user: User | None,
+    status: int = 200,
+    entered: dict[str, str] | None = None,
+    message: str | None = None,
+    field: str | None = None,
+) -> Response:
+    """The championships page; a refused creation form comes back with what was typed
+    (``entered``) and the reason (``message``), beside ``field`` when it is one field's."""
     # every game: three players each for himself play a Swiss in threes (config.clean)
     games = [{"id": g.id, "name": g.name} for g in rules.GAMES.values()]
-    return _page(
+    response = _page(
         request,
         "tournaments/index.html",
         user,
@@ -518,7 +533,18 @@ async def index(request: Request, db: SessionDep, user: OptionalUser) -> Respons
         games=games,
         formats=[(f, config.FORMAT_NAMES[f]) for f in FORMATS],
         kinds=CLUB_KINDS,
+        tiebreaks=list(TIEBREAKS.items()),
+        tiebreak_slots=range(1, TIEBREAK_SLOTS + 1),
+        default_tiebreaks=[
+            (config.FORMAT_NAMES[f], [TIEBREAKS[t] for t in config.DEFAULT_TIEBREAKS[f]])
+            for f in FORMATS
+        ],
+        fv=entered or {},
+        refused=message,
+        refused_field=field,
     )
+    response.status_code = status
+    return response
 
 
 async def _live_ctx(db: Any, tid: int, user: User | None) -> dict[str, Any]:
@@ -772,8 +798,9 @@ async def create(request: Request, db: SessionDep, user: OptionalUser) -> Respon
         for key in ("rounds", "groups", "advance"):
             if f.get(key):
                 settings[key] = _int(f, key)
-        if f.get("tiebreaks"):
-            settings["tiebreaks"] = f["tiebreaks"]
+        chosen = tiebreaks_from_form(f)
+        if chosen is not None:
+            settings["tiebreaks"] = chosen
         points = {k: f[f"points_{k}"] for k in ("win", "draw", "loss") if f.get(f"points_{k}")}
         if points:  # halves allowed ("0.5", "0,5"): config checks them
             settings["points"] = points
@@ -798,7 +825,49 @@ async def create(request: Request, db: SessionDep, user: OptionalUser) -> Respon
         )
         return f"/tournaments/{t['id']}/manage"
 
-    return await _post(request, user, "/tournaments", act)
+    async def again(f: dict[str, str], message: str | Exception, status: int) -> Response:
+        # the form again with what was typed; a tie-break refusal is said beside its field
+        await db.rollback()
+        if user is not None:
+            await db.refresh(user)
+        code = getattr(message, "code", None)
+        return await _index_page(
+            request,
+            db,
+            user,
+            status,
+            entered={k: v for k, v in f.items() if k not in (csrf.FIELD, "creation_key")},
+            message=message_for(message),
+            field="tiebreaks" if code in ("tiebreak_twice", "tiebreaks_list") else None,
+        )
+
+    return await _post(request, user, "/tournaments", act, again)
+
+
+#: How many tie-breaks the creation form offers (every one of ``standings.TIEBREAKS``).
+TIEBREAK_SLOTS = len(TIEBREAKS)
+
+
+def tiebreaks_from_form(form: dict[str, str]) -> list[str] | None:
+    """The tie-breaks chosen in the form's ordered selects ``tiebreak_1`` ...
+    ``tiebreak_5`` (empty ones skipped), or None when none is chosen (the format's own
+    order, ``config.DEFAULT_TIEBREAKS``); the old free text ``tiebreaks`` ("buchholz,
+    wins") still counts. Raises Unprocessable ``tiebreak_twice`` for a repeated choice
+    and ``tiebreaks_list`` for a name not in ``standings.TIEBREAKS`` (issue 19 §4)."""
+    chosen = [(form.get(f"tiebreak_{i}") or "").strip() for i in range(1, TIEBREAK_SLOTS + 1)]
+    chosen = [c for c in chosen if c]
+    if not chosen:
+        text = (form.get("tiebreaks") or "").strip()
+        chosen = [c.strip() for c in text.split(",") if c.strip()]
+    if not chosen:
+        return None
+    if any(c not in TIEBREAKS for c in chosen):
+        raise service.Unprocessable(
+            f"tie-breaks are a list of: {', '.join(TIEBREAKS)}", "tiebreaks_list"
+        )
+    if len(set(chosen)) != len(chosen):
+        raise service.Unprocessable("a tie-break is listed twice", "tiebreak_twice")
+    return chosen
 
 
 @router.post("/clubs")
