@@ -218,6 +218,21 @@ def using(lang: str) -> Iterator[None]:
         _current.reset(token)
 
 
+def number(value: Any, digits: int = 1) -> str:
+    """``value`` written the way the page's language writes numbers, with at most
+    ``digits`` decimals and none when it is whole: ``2.5`` -> "2,5" in Catalan, Spanish,
+    French, Portuguese and Bulgarian, "2.5" in English; ``4.0`` -> "4"; ``-1.25`` ->
+    "-1,2" (Babel rounds half to even). No grouping of
+    thousands (a score of 1000 stays "1000"). None or "" -> "" (the Jinja filter
+    ``number``)."""
+    if value is None or value == "":
+        return ""
+    from babel.numbers import format_decimal
+
+    pattern = "0." + "#" * digits if digits > 0 else "0"
+    return format_decimal(value, format=pattern, locale=_current.get())
+
+
 # ---------------------------------------------------------------- negotiation
 
 _RANGE = re.compile(r"^\s*([A-Za-z]{1,8})(?:-[A-Za-z0-9]{1,8})*\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*$")
