@@ -157,4 +157,9 @@ BOLOT = (
     NP_("bolot", "tricks won this deal"),
     NP_("bolot", "void deal"),
     NP_("bolot", "Buchholz (sum of the opponents' match points)"),
+    NP_(
+        "bolot",
+        "A club's score is the sum of its teams' match points, then point difference, then points scored.",
+    ),
+    NP_("bolot", "MP"),
 )
