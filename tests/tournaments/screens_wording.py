@@ -22,8 +22,8 @@ from tests.tournaments.screens import ROOT, _port
 OUT = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "screenshots"
 
 
-async def seed(base: str) -> tuple[int, int, str]:
-    """(Bolot tournament, Botifarra tournament, the organiser's token)."""
+async def seed(base: str) -> tuple[int, int, str, int]:
+    """(Bolot tournament, Botifarra tournament, the organiser's token, a Bolot room)."""
     async with httpx.AsyncClient(base_url=base) as c:
         token = (
             await c.post(
@@ -124,7 +124,13 @@ async def seed(base: str) -> tuple[int, int, str]:
                 }
             },
         )
-        return bolot, botifarra, token
+        # a Bolot room at the table: the score bar names the deal a "partida"
+        room = (await c.post("/api/rooms", json={"game": "bolot", "options": {}}, headers=h)).json()
+        await c.put(f"/api/rooms/{room['id']}/seats/0", json={}, headers=h)
+        for seat in (1, 2, 3):
+            await c.put(f"/api/rooms/{room['id']}/seats/{seat}", json={"bot": "random"}, headers=h)
+        await c.post(f"/api/rooms/{room['id']}/start", json={}, headers=h)
+        return bolot, botifarra, token, int(room["id"])
 
 
 def main() -> None:
@@ -165,7 +171,7 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.2)
-        bolot, botifarra, token = asyncio.run(seed(base))
+        bolot, botifarra, token, room = asyncio.run(seed(base))
         pages = {
             "bolot-live": f"/tournaments/{bolot}",
             "bolot-standings": f"/tournaments/{bolot}/standings",
@@ -176,6 +182,7 @@ def main() -> None:
             "botifarra-table": f"/tournaments/{botifarra}/tables/1",
             "botifarra-standings": f"/tournaments/{botifarra}/standings",
             "index": "/tournaments",
+            "bolot-room": f"/rooms/{room}",
         }
         with sync_playwright() as p:
             browser = p.chromium.launch(
@@ -195,6 +202,8 @@ def main() -> None:
                 page = ctx.new_page()
                 for name, path in pages.items():
                     page.goto(base + path)
+                    if name == "bolot-room":
+                        page.wait_for_timeout(1500)  # the bots' first calls
                     page.screenshot(path=str(OUT / f"{label}-{name}.png"), full_page=True)
                 # the creation form refused for a tie-break chosen twice
                 page.goto(base + "/tournaments")
