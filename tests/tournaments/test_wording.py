@@ -92,3 +92,31 @@ async def test_other_languages_keep_their_words_for_bolot(
         ).text
     )
     assert "Añadir la mano 2" in es
+
+
+async def test_a_refused_table_form_says_it_in_the_games_words(client: httpx.AsyncClient) -> None:
+    """The table page re-shown with a refusal speaks Bolot's words too (a deal summary
+    is a "resum de la partida")."""
+    assert (await client.post("/api/session", json={"nickname": "Org"})).status_code == 200
+    registered = await client.post(
+        "/api/accounts", json={"username": "org", "password": "correct horse battery"}
+    )
+    assert registered.status_code in (200, 201), registered.text
+    token = re.search(r'name="csrf" value="([0-9a-f]+)"', (await client.get("/tournaments")).text)
+    assert token
+    form = {"csrf": token.group(1)}
+    made = await client.post(
+        "/tournaments",
+        data={**form, "name": "Lliga", "game": "bolot", "format": "round_robin", "deals": "12"},
+    )
+    tid = int(made.headers["location"].split("/")[2])
+    for name in ("Nord", "Sud"):
+        await client.post(f"/tournaments/{tid}/teams", data={**form, "name": name})
+    await client.post(f"/tournaments/{tid}/rounds", data=form)
+    await client.post(f"/tournaments/{tid}/rounds/1/publish", data=form)
+    refused = await client.post(
+        f"/tournaments/{tid}/tables/1/deals?lang=ca",
+        data={**form, "entry": "fields", "summary": "{not json", "round": "1"},
+    )
+    assert refused.status_code == 422
+    assert "El resum de la partida no és un JSON vàlid." in _text(refused.text)
