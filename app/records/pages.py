@@ -27,7 +27,7 @@ from app.records import replay_mine, replay_panel, verify
 from app.records import service as records
 from app.rooms import service
 from app.table import labels, presenter
-from app.web import cards, csrf
+from app.web import cards, csrf, i18n
 from app.web.i18n import gettext as _
 from app.web.templating import FORBIDDEN_FORM, checked_form, error_response, is_htmx, templates
 
@@ -97,6 +97,7 @@ async def verify_page(
     except NotFound as exc:
         return error_response(request, user, exc, 404)
     room = await _room(db, check["room_id"])
+    i18n.set_game_words(labels.words_of((room or {}).get("game")))  # Bolot: joc, partida
     players = (
         len((room or {}).get("seats") or [])
         or len(check.get("hands") or check.get("dealt") or [])
@@ -130,6 +131,7 @@ async def replay_page(
         game = await records.room_game(db, room_id)
     except NotFound as exc:
         return error_response(request, user, exc, 404, f"/rooms/{room_id}")
+    i18n.set_game_words(labels.words_of(game.game))  # Bolot: joc, partida
     h = await records.history(db, game)
     if deal is None:
         return _page(request, user, "records/record.html", _record_context(h, room))
@@ -223,6 +225,7 @@ async def record_page(
     except NotFound as exc:
         return error_response(request, user, exc, 404)
     room = await _room(db, game.room_id)
+    i18n.set_game_words(labels.words_of(game.game))  # Bolot: joc, partida
     h = await records.history(db, game)
     return _page(request, user, "records/record.html", _record_context(h, room))
 
@@ -243,6 +246,7 @@ async def replay_mine_page(
         room = await service.room_info(db, room_id)
     except ServiceError as exc:
         return error_response(request, user, exc, exc.status, f"/rooms/{room_id}")
+    i18n.set_game_words(labels.words_of(room.get("game")))  # Bolot: joc, partida
     ctx = {
         "replay": replay_panel.for_page(result, room),
         "room": room,

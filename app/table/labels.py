@@ -67,6 +67,10 @@ class GameLabels:
     #: The contract is a number of points (or capot) with a coinche level: the table
     #: names it ("110 · Coinche", rules/contree.md §4).
     bid_points: bool = False
+    #: The message context of the game's own words for the match and the deal (Bolot:
+    #: *joc* and *partida*, rules/bolot.md §1; app/table/game_words.py), or None: the
+    #: catalogue's plain words (Botifarra's *partida* and *mà*).
+    words: str | None = None
 
 
 #: A game without an entry: the French Belote words, no panel, no rules text.
@@ -92,6 +96,7 @@ LABELS: dict[str, GameLabels] = {
         # Bolot's own words (rules/bolot.md §10): a failed contract is "llocs" there
         choices={("tie_rule", "fail"): N_("the takers are llocs: the defenders score everything")},
         rules_doc="bolot",
+        words="bolot",
     ),
     "belote": _BELOTE,
     "belote-2p": GameLabels(
@@ -350,6 +355,12 @@ def choice_label(option: str, value: Any, game: str | None = None) -> str:
 
 
 # --- actions -----------------------------------------------------------------------
+
+
+def words_of(game: str | None) -> str | None:
+    """The message context of ``game``'s own words (``"bolot"``), or None: the page of
+    that game runs inside ``i18n.game_words(words_of(game))``."""
+    return of(game).words
 
 
 def belote_word(game: str) -> str:

@@ -52,9 +52,9 @@ from app.core.errors import Conflict, Forbidden, NotFound, ServiceError, Unproce
 from app.core.hooks import HOOKS
 from app.rooms import fanout, service
 from app.rooms.botplay import bot_names
-from app.table import hints
+from app.table import hints, labels
 from app.table.rendering import games_for_form, parse_options, render_fragments, room_context
-from app.web import cards, csrf
+from app.web import cards, csrf, i18n
 from app.web.errors import message_for
 from app.web.i18n import _
 from app.web.templating import (
@@ -427,6 +427,7 @@ async def room_page(request: Request, room_id: int, db: SessionDep, user: Option
         return error_response(request, user, exc, 404)
     if view.get("status") == "playing":
         await service.mark_seen(db, room_id)  # a page without a socket is someone there too
+    i18n.set_game_words(labels.words_of(view.get("game")))  # Bolot: joc, partida
     ctx = room_context(view, user, csrf.csrf_token(request), four=four_colour(request))
     ctx["next"] = f"/rooms/{room_id}"
     # A championship's table links back to it (one query; the page is not pushed).

@@ -86,10 +86,12 @@ def room_context(
 def render_fragments(
     view: dict[str, Any], user: User | None, token: str, four: bool = False
 ) -> str:
-    """The room's live parts as hx-swap-oob fragments (socket pushes, htmx answers)."""
-    return templates.get_template("rooms/_room.html").render(
-        room_context(view, user, token, oob=True, four=four)
-    )
+    """The room's live parts as hx-swap-oob fragments (socket pushes, htmx answers), in
+    the words of the room's game (joc/partida in Bolot: ``labels.words_of``)."""
+    with i18n.game_words(labels.words_of(view.get("game"))):
+        return templates.get_template("rooms/_room.html").render(
+            room_context(view, user, token, oob=True, four=four)
+        )
 
 
 def parse_options(game: str, form: dict[str, Any]) -> dict[str, Any]:

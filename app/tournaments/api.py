@@ -17,7 +17,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.accounts.deps import AccountUser, CurrentUser, OptionalUser
 from app.core.db import SessionDep
+from app.table import labels
 from app.tournaments import results, rounds, service, views, watcher
+from app.web import i18n
 
 router = APIRouter(prefix="/api", tags=["tournaments"], lifespan=watcher.lifespan)
 
@@ -624,7 +626,7 @@ async def sheet_csv(
 ) -> Response:
     """The standings or every published table's result as CSV (UTF-8 with a byte order
     mark; ``sep=semicolon`` separates with ``;`` and writes a decimal comma)."""
-    text = views.to_csv(await _SHEETS[what](db, tournament_id), sep)
+    text = views.to_csv(await _sheet(db, tournament_id, what), sep)
     return _download(text.encode(), "text/csv; charset=utf-8", f"{what}-{tournament_id}.csv")
 
 
@@ -638,8 +640,17 @@ async def sheet_xlsx(
     tournament_id: int, what: Literal["standings", "results"], db: SessionDep
 ) -> Response:
     """The standings or every published table's result as an Excel workbook."""
-    data = views.to_xlsx(await _SHEETS[what](db, tournament_id), what)
+    data = views.to_xlsx(await _sheet(db, tournament_id, what), what)
     return _download(data, _XLSX, f"{what}-{tournament_id}.xlsx")
+
+
+async def _sheet(db: Any, tournament_id: int, what: str) -> views.Sheet:
+    """The sheet ``what`` with its header row in the request's language, in the words of
+    the tournament's game (Bolot's match points in Catalan: ``labels.words_of``)."""
+    sheet = await _SHEETS[what](db, tournament_id)
+    game = (await service.get_tournament(db, tournament_id))["game"]
+    with i18n.game_words(labels.words_of(game)):
+        return views.header_words(sheet)
 
 
 def _download(data: bytes, media_type: str, filename: str) -> Response:

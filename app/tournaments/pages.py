@@ -37,8 +37,10 @@ from app.accounts.models import User
 from app.core.db import SessionDep
 from app.core.errors import ServiceError
 from app.rooms.botplay import bot_names
+from app.table import labels
 from app.tournaments import config, results, rounds, service, views
 from app.tournaments.models import CLUB_KINDS, FORMATS
+from app.tournaments.standings import TIEBREAKS
 from app.web import cards, csrf, i18n
 from app.web.errors import message_for
 from app.web.templating import add_globals, templates
@@ -280,9 +282,12 @@ FORBIDDEN_FORM = N_(
 
 
 def _page(request: Request, name: str, user: User | None, **ctx: Any) -> Response:
-    """Render ``name``. A whole page (not a fragment, not a print page) shows the
-    message of the organiser's last action once (``DONE``, from ``_post``'s cookie) in
-    the ``#flash`` area (role="status") and clears the cookie."""
+    """Render ``name``. A championship's page speaks its game's words (joc/partida in
+    Bolot). A whole page (not a fragment, not a print page) shows the message of the
+    organiser's last action once (``DONE``, from ``_post``'s cookie) in the ``#flash``
+    area (role="status") and clears the cookie."""
+    if ctx.get("t"):
+        i18n.set_game_words(labels.words_of(ctx["t"]["game"]))
     done = request.cookies.get(DONE_COOKIE)
     whole = not name.rsplit("/", 1)[-1].startswith(("_", "print_"))
     if whole and done in DONE and "flash" not in ctx:
@@ -595,9 +600,23 @@ def fields_from_summary(game: str, summary: dict[str, Any]) -> dict[str, str]:
 @router.get("/tournaments", response_class=HTMLResponse)
 async def index(request: Request, db: SessionDep, user: OptionalUser) -> Response:
     """The championships, and (signed in) the forms to create one and a club."""
+    return await _index_page(request, db, user)
+
+
+async def _index_page(
+    request: Request,
+    db: Any,
+    user: User | None,
+    status: int = 200,
+    entered: dict[str, str] | None = None,
+    message: str | None = None,
+    field: str | None = None,
+) -> Response:
+    """The championships page; a refused creation form comes back with what was typed
+    (``entered``) and the reason (``message``), beside ``field`` when it is one field's."""
     # every game: three players each for himself play a Swiss in threes (config.clean)
     games = [{"id": g.id, "name": g.name} for g in rules.GAMES.values()]
-    return _page(
+    response = _page(
         request,
         "tournaments/index.html",
         user,
@@ -606,7 +625,18 @@ async def index(request: Request, db: SessionDep, user: OptionalUser) -> Respons
         games=games,
         formats=[(f, config.FORMAT_NAMES[f]) for f in FORMATS],
         kinds=CLUB_KINDS,
+        tiebreaks=list(TIEBREAKS.items()),
+        tiebreak_slots=range(1, TIEBREAK_SLOTS + 1),
+        default_tiebreaks=[
+            (config.FORMAT_NAMES[f], [TIEBREAKS[t] for t in config.DEFAULT_TIEBREAKS[f]])
+            for f in FORMATS
+        ],
+        fv=entered or {},
+        refused=message,
+        refused_field=field,
     )
+    response.status_code = status
+    return response
 
 
 async def _live_ctx(db: Any, tid: int, user: User | None) -> dict[str, Any]:
@@ -909,8 +939,9 @@ async def create(request: Request, db: SessionDep, user: OptionalUser) -> Respon
         for key in ("rounds", "groups", "advance"):
             if f.get(key):
                 settings[key] = _int(f, key)
-        if f.get("tiebreaks"):
-            settings["tiebreaks"] = f["tiebreaks"]
+        chosen = tiebreaks_from_form(f)
+        if chosen is not None:
+            settings["tiebreaks"] = chosen
         points = {k: f[f"points_{k}"] for k in ("win", "draw", "loss") if f.get(f"points_{k}")}
         if points:  # halves allowed ("0.5", "0,5"): config checks them
             settings["points"] = points
@@ -935,7 +966,49 @@ async def create(request: Request, db: SessionDep, user: OptionalUser) -> Respon
         )
         return f"/tournaments/{t['id']}/manage"
 
-    return await _post(request, user, "/tournaments", act, done="created")
+    async def again(f: dict[str, str], message: str | Exception, status: int) -> Response:
+        # the form again with what was typed; a tie-break refusal is said beside its field
+        await db.rollback()
+        if user is not None:
+            await db.refresh(user)
+        code = getattr(message, "code", None)
+        return await _index_page(
+            request,
+            db,
+            user,
+            status,
+            entered={k: v for k, v in f.items() if k not in (csrf.FIELD, "creation_key")},
+            message=message_for(message),
+            field="tiebreaks" if code in ("tiebreak_twice", "tiebreaks_list") else None,
+        )
+
+    return await _post(request, user, "/tournaments", act, again, done="created")
+
+
+#: How many tie-breaks the creation form offers (every one of ``standings.TIEBREAKS``).
+TIEBREAK_SLOTS = len(TIEBREAKS)
+
+
+def tiebreaks_from_form(form: dict[str, str]) -> list[str] | None:
+    """The tie-breaks chosen in the form's ordered selects ``tiebreak_1`` ...
+    ``tiebreak_5`` (empty ones skipped), or None when none is chosen (the format's own
+    order, ``config.DEFAULT_TIEBREAKS``); the old free text ``tiebreaks`` ("buchholz,
+    wins") still counts. Raises Unprocessable ``tiebreak_twice`` for a repeated choice
+    and ``tiebreaks_list`` for a name not in ``standings.TIEBREAKS`` (issue 19 §4)."""
+    chosen = [(form.get(f"tiebreak_{i}") or "").strip() for i in range(1, TIEBREAK_SLOTS + 1)]
+    chosen = [c for c in chosen if c]
+    if not chosen:
+        text = (form.get("tiebreaks") or "").strip()
+        chosen = [c.strip() for c in text.split(",") if c.strip()]
+    if not chosen:
+        return None
+    if any(c not in TIEBREAKS for c in chosen):
+        raise service.Unprocessable(
+            f"tie-breaks are a list of: {', '.join(TIEBREAKS)}", "tiebreaks_list"
+        )
+    if len(set(chosen)) != len(chosen):
+        raise service.Unprocessable("a tie-break is listed twice", "tiebreak_twice")
+    return chosen
 
 
 @router.post("/clubs")
@@ -1286,6 +1359,8 @@ async def table_form(
         try:
             round_no = _int(f, "round")
             table = await results.table_detail(db, tid, n, round_no)
+            # the refusal in the game's words (a Bolot deal is a "partida")
+            i18n.set_game_words(labels.words_of((await service.get_tournament(db, tid))["game"]))
         except ServiceError:
             return _error(request, user, message, status, f"/tournaments/{tid}/tables/{n}")
         entered = {k: v for k, v in f.items() if k != csrf.FIELD}

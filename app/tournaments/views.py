@@ -37,6 +37,7 @@ from app.tournaments.standings import (
     standings,
     standings_three,
 )
+from app.web import i18n
 
 
 async def rooms_in_tournaments(db: AsyncSession, room_ids: list[int]) -> dict[int, RoomLabel]:
@@ -349,9 +350,60 @@ def to_xlsx(sheet: Sheet, title: str) -> bytes:
     return out.getvalue()
 
 
+#: The exports' column keys and their words for people (``header_words``).
+HEADER_WORDS = {
+    "rank": i18n.N_("Rank"),
+    "group": i18n.N_("Group"),
+    "team": i18n.N_("Team"),
+    "club": i18n.N_("Club"),
+    "players": i18n.N_("Players"),
+    "played": i18n.N_("Played"),
+    "won": i18n.N_("Won"),
+    "drawn": i18n.N_("Drawn"),
+    "lost": i18n.N_("Lost"),
+    "byes": i18n.N_("Byes"),
+    "match_points": i18n.N_("Match points"),
+    "points_for": i18n.N_("Points for"),
+    "points_against": i18n.N_("Points against"),
+    "point_difference": i18n.N_("Point difference"),
+    "buchholz": i18n.N_("Buchholz"),
+    "head_to_head": i18n.N_("Head-to-head"),
+    "status": i18n.N_("Status"),
+    "round": i18n.N_("Round"),
+    "stage": i18n.N_("Stage"),
+    "table": i18n.N_("Table"),
+    "home": i18n.N_("Home"),
+    "away": i18n.N_("Away"),
+    "mode": i18n.N_("Mode"),
+    "home_score": i18n.N_("Home score"),
+    "away_score": i18n.N_("Away score"),
+    "winner": i18n.N_("Winner"),
+    "forfeit": i18n.N_("Forfeit"),
+    "third": i18n.N_("Third"),
+    "third_score": i18n.N_("Third score"),
+}
+
+
+def header_words(sheet: Sheet) -> Sheet:
+    """``sheet`` with its header row in the language of the request (the page's, from
+    ``?lang=``, the cookie or Accept-Language: app/web/i18n.py): "Punts de partida" for
+    ``match_points`` in Catalan. English, the API's language, keeps the column keys
+    programs read (``rank``, ``match_points``...). The cells are unchanged."""
+    header, lines = sheet
+    if i18n.current() == i18n.DEFAULT:
+        return sheet
+    return [i18n.gettext(HEADER_WORDS[k]) if k in HEADER_WORDS else k for k in header], lines
+
+
+def group_letter(group: int | None) -> str:
+    """A group's letter on the pages and in the exports: 1 -> "A", None -> ""."""
+    return "ABCDEFGHIJKLMNOP"[group - 1] if group else ""
+
+
 async def standings_sheet(db: AsyncSession, tournament_id: int) -> Sheet:
     """The standings as a sheet (``to_csv``, ``to_xlsx``): rank, team, club, counts, match
-    points and every tie-break value. Raises NotFound."""
+    points and every tie-break value; a ``group`` column (its letter) after the rank once
+    the teams are drawn into groups. Raises NotFound."""
     data = await standings_of(db, tournament_id)
     header = [
         "rank",
@@ -392,14 +444,22 @@ async def standings_sheet(db: AsyncSession, tournament_id: int) -> Sheet:
         ]
         for r in data["rows"]
     ]
+    if any(r["team"]["group"] for r in data["rows"]):  # groups: the team's group after its rank
+        header.insert(1, "group")
+        for line, r in zip(lines, data["rows"], strict=True):
+            line.insert(1, group_letter(r["team"]["group"]))
     return header, lines
 
 
 async def results_sheet(db: AsyncSession, tournament_id: int) -> Sheet:
-    """Every published table as a sheet: round, table, teams, mode, status, scores, winner
-    (and the third player and score in a three-player game). Raises NotFound."""
+    """Every published table as a sheet: round, stage, table, teams, mode, status, scores,
+    winner (and the third player and score in a three-player game; a ``group`` column
+    after the stage once the teams are drawn into groups). Raises NotFound."""
     t = await load(db, tournament_id)
-    teams = {x.id: x.name for x in await teams_of(db, t.id)}
+    entered = await teams_of(db, t.id)
+    teams = {x.id: x.name for x in entered}
+    group_of = {x.id: x.group_no for x in entered}
+    grouped = any(group_of.values())
     three = rules.GAMES[t.game].sides == 3
     lines = []
     for rnd in await rounds_of(db, t.id):
@@ -421,6 +481,10 @@ async def results_sheet(db: AsyncSession, tournament_id: int) -> Sheet:
                     "yes" if x.forfeit else "",
                 ]
             )
+            if grouped:  # a group match's group after the stage; none in the knockout
+                lines[-1].insert(
+                    2, group_letter(group_of[x.home_id]) if rnd.stage == "group" else ""
+                )
             if three:  # three each for himself: the third player and score last
                 lines[-1] += [
                     teams.get(x.third_id, "") if x.third_id else "",
@@ -439,4 +503,6 @@ async def results_sheet(db: AsyncSession, tournament_id: int) -> Sheet:
         "winner",
         "forfeit",
     ]
+    if grouped:
+        head.insert(2, "group")
     return head + (["third", "third_score"] if three else []), lines

@@ -17,6 +17,12 @@ How it works (docs/i18n.md):
   that is safe with many requests at once on one environment.
 * The JSON API stays English; ``message_for`` turns service and engine refusals into
   the viewer's language on the pages, from their codes (app/web/errors.py).
+* A game's own words: a page about one game runs inside ``game_words(context)`` (the
+  game's message context, ``app/table/labels.py``), and every text that the catalogue
+  gives under that context (``msgctxt "bolot"``) is read from there, else as usual. So
+  a Catalan Bolot page says *joc* for the match and *partida* for the deal
+  (rules/bolot.md §1) where Botifarra says *partida* and *mà*, without any template
+  naming the game. ``NP_``/``NNP_`` mark those contextual texts for extraction.
 """
 
 from __future__ import annotations
@@ -47,6 +53,8 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "messages"
 
 _current: ContextVar[str] = ContextVar("tapet_lang", default=DEFAULT)
+#: The message context of the game the page is about (``game_words``), or None.
+_words: ContextVar[str | None] = ContextVar("tapet_words", default=None)
 
 
 # ---------------------------------------------------------------- catalogues
@@ -72,6 +80,54 @@ def translations(lang: str) -> _gettext.NullTranslations:
     write_mo(buf, catalog)
     buf.seek(0)
     return _gettext.GNUTranslations(buf)
+
+
+@cache
+def game_texts(lang: str) -> dict[tuple[str, str], str | tuple[str, ...]]:
+    """The translations of ``lang`` given under a game's message context:
+    ``{("bolot", "Deal %(n)s"): "Partida %(n)s", ("bolot", "%(num)d deal"): ("%(num)d
+    partida", "%(num)d partides"), ...}`` (only the non-empty ones)."""
+    path = po_path(lang)
+    if lang == DEFAULT or not path.exists():
+        return {}
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    found: dict[tuple[str, str], str | tuple[str, ...]] = {}
+    for m in catalog:
+        if not m.context or not m.id or not m.string:
+            continue
+        key = str(m.id[0] if isinstance(m.id, (tuple, list)) else m.id)
+        if isinstance(m.string, (tuple, list)):
+            if all(m.string):
+                found[(m.context, key)] = tuple(m.string)
+        else:
+            found[(m.context, key)] = str(m.string)
+    return found
+
+
+@contextmanager
+def game_words(context: str | None) -> Iterator[None]:
+    """Run a block (a page, a push) in the words of one game: the texts the catalogue
+    gives under ``context`` ("bolot") replace the plain ones; None: the plain ones."""
+    token = _words.set(context)
+    try:
+        yield
+    finally:
+        _words.reset(token)
+
+
+def set_game_words(context: str | None) -> None:
+    """Speak the words of one game (``game_words``) for the rest of the request being
+    served: ``LanguageMiddleware`` gives every request and socket its own."""
+    _words.set(context)
+
+
+def _game_text(lang: str, message: str) -> str | tuple[str, ...] | None:
+    """The current game's own translation of ``message`` in ``lang``, or None."""
+    context = _words.get()
+    return game_texts(lang).get((context, message)) if context else None
 
 
 def current() -> str:
@@ -112,13 +168,20 @@ class _FrenchText(str):
 def gettext(message: str) -> str:
     """``message`` in the current language."""
     lang = _current.get()
-    text = translations(lang).gettext(message)
+    own = _game_text(lang, message)
+    text = own if isinstance(own, str) else translations(lang).gettext(message)
     return _FrenchText(text) if lang == "fr" else text
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n`` in the current language."""
-    return translations(_current.get()).ngettext(singular, plural, n)
+    lang = _current.get()
+    own = _game_text(lang, singular)
+    catalogue = translations(lang)
+    if isinstance(own, tuple) and isinstance(catalogue, _gettext.GNUTranslations):
+        form = int(catalogue.plural(n))  # type: ignore[attr-defined] # set from the header
+        return own[min(form, len(own) - 1)]
+    return catalogue.ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
@@ -134,6 +197,17 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext convention
     return message
 
 
+def NP_(context: str, message: str) -> str:  # noqa: N802 - the gettext convention
+    """Mark ``message`` under a game's message ``context`` for extraction only (the
+    texts a game words differently, app/table/game_words.py)."""
+    return message
+
+
+def NNP_(context: str, singular: str, plural: str) -> str:  # noqa: N802
+    """``NP_`` for a text with a plural."""
+    return singular
+
+
 @contextmanager
 def using(lang: str) -> Iterator[None]:
     """Run a block in ``lang`` (tests, socket pushes)."""
@@ -142,6 +216,21 @@ def using(lang: str) -> Iterator[None]:
         yield
     finally:
         _current.reset(token)
+
+
+def number(value: Any, digits: int = 1) -> str:
+    """``value`` written the way the page's language writes numbers, with at most
+    ``digits`` decimals and none when it is whole: ``2.5`` -> "2,5" in Catalan, Spanish,
+    French, Portuguese and Bulgarian, "2.5" in English; ``4.0`` -> "4"; ``-1.25`` ->
+    "-1,2" (Babel rounds half to even). No grouping of
+    thousands (a score of 1000 stays "1000"). None or "" -> "" (the Jinja filter
+    ``number``)."""
+    if value is None or value == "":
+        return ""
+    from babel.numbers import format_decimal
+
+    pattern = "0." + "#" * digits if digits > 0 else "0"
+    return format_decimal(value, format=pattern, locale=_current.get())
 
 
 # ---------------------------------------------------------------- negotiation
@@ -219,10 +308,11 @@ class LanguageMiddleware:
                 message = {**message, "headers": headers}
             await send(message)
 
-        token = _current.set(lang)
+        token, words = _current.set(lang), _words.set(None)
         try:
             await self.app(scope, receive, send_with_cookie if scope["type"] == "http" else send)
         finally:
+            _words.reset(words)
             _current.reset(token)
 
 

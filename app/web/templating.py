@@ -126,3 +126,5 @@ add_globals(
     message_for=message_for,
 )
 templates.env.filters["word"] = cards.option_text
+# a number in the page's language: 2.5 -> "2,5" in Catalan (match points, Buchholz, averages)
+templates.env.filters["number"] = i18n.number

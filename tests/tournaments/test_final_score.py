@@ -179,7 +179,8 @@ async def test_result_form_shows_the_reason_and_keeps_the_entries(
     html = page.text
     error = re.search(r'data-testid="form-error">([^<]*)<', html)
     assert error and html_lib.unescape(error.group(1)) == (
-        "Una partida a 1000 punts s'acaba quan un equip arriba a 1000: "
+        # a Bolot championship: its words, joc = match (rules/bolot.md; issue 19 §6)
+        "Un joc a 1000 punts s'acaba quan un equip arriba a 1000: "
         "cap de les dues puntuacions hi arriba."
     )
     assert 'name="home_score" inputmode="numeric" required value="300"' in html
@@ -190,7 +191,7 @@ async def test_result_form_shows_the_reason_and_keeps_the_entries(
         f"/tournaments/{tid}/tables/1/result",
         data={"csrf": token, "round": "1", "home_score": "1000", "away_score": "1000"},
     )
-    assert level.status_code == 422 and "no pot acabar empatada" in level.text
+    assert level.status_code == 422 and "no pot acabar empatat" in level.text  # un joc (Bolot)
 
 
 async def test_deal_form_shows_the_reason_and_keeps_the_entries(client: httpx.AsyncClient) -> None:
