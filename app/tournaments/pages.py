@@ -671,7 +671,15 @@ async def _table_page(
     t = await service.get_tournament(db, tid)
     if refused and refused["form"] == "fix":
         fix = _int(refused["entered"], "deal_no")
-    fixing = next((d for d in table["deals"] if d["deal"] == fix), None)
+    fixing = next(
+        (
+            d
+            for d in table["deals"]
+            # at a table of three, only a deal of points alone has its correction form
+            if d["deal"] == fix and (not table.get("third") or results.is_points_only(d["summary"]))
+        ),
+        None,
+    )
     fix_values: dict[str, str] = {}
     if refused and refused["form"] == "fix":
         fix_values = refused["entered"]

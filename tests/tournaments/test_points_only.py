@@ -482,3 +482,50 @@ async def test_the_final_score_form_over_deals_asks_for_a_reason(
     )
     assert refused.status_code == 422
     assert "Deals already entered at this table: 1 (120–42)." in refused.text
+
+
+# ---------------------------------------------------------------- a table of three
+
+
+async def test_a_table_of_three_takes_each_players_points(
+    org: Org, client: httpx.AsyncClient
+) -> None:
+    t = await org.post(
+        "/tournaments",
+        {
+            "name": "Belote a tres",
+            "game": "belote-3p",
+            "format": "swiss",
+            "settings": {"rounds": 1, "match": {"kind": "deals", "deals": 2}},
+        },
+        201,
+    )
+    tid = t["id"]
+    for i in range(1, 4):
+        await org.post(f"/tournaments/{tid}/teams", {"name": f"P{i}", "players": [f"P{i}"]}, 201)
+    await org.post(f"/tournaments/{tid}/rounds", status=201)
+    await org.post(f"/tournaments/{tid}/rounds/1/publish")
+    url = f"/tournaments/{tid}/tables/1"
+    # two numbers for three players: refused; 623 in all (> 622): refused
+    two = await org.post(f"{url}/deals", {"points": [100, 62]}, 422)
+    assert two["detail"] == "deal 1: give 3 numbers, one per side"
+    await org.post(f"{url}/deals", {"points": [0, 312, 311]}, 422)
+    sheet = await org.post(f"{url}/deals", {"points": [0, 311, 311]}, 201)  # a rich dedans
+    assert sheet["third_score"] == 311
+    page = (await client.get(url, headers=org.headers)).text
+    assert 'data-testid="p2"' in page  # a column per player
+    form = _form(page, "points-form")
+    done = await client.post(
+        f"{url}/deals", data=form | {"p0": "90", "p1": "42", "p2": "30"}, headers=org.headers
+    )
+    assert done.status_code == 303
+    table = await org.get(url)
+    # two deals: the match is over (311 + 42 = 353 for P2, 311 + 30 = 341 for P3)
+    assert (table["status"], table["home_score"], table["away_score"], table["third_score"]) == (
+        "done",
+        90,
+        353,
+        341,
+    )
+    fix = (await client.get(f"{url}?fix=2", headers=org.headers)).text
+    assert re.search(r'name="p2"[^>]*value="30"', fix)
