@@ -529,3 +529,18 @@ async def test_a_table_of_three_takes_each_players_points(
     )
     fix = (await client.get(f"{url}?fix=2", headers=org.headers)).text
     assert re.search(r'name="p2"[^>]*value="30"', fix)
+
+
+async def test_the_audit_trail_says_who_entered_points_alone(
+    org: Org, client: httpx.AsyncClient
+) -> None:
+    tid = await _paper_round(org)
+    await org.post(f"/tournaments/{tid}/tables/1/deals", {"points": [120, 42]}, 201)
+    page = (await client.get(f"/tournaments/{tid}/manage", headers=org.headers)).text
+    assert "entered the points alone of round 1, table 1, deal 1" in page
+    ca = (
+        await client.get(
+            f"/tournaments/{tid}/manage", headers=org.headers | {"Accept-Language": "ca"}
+        )
+    ).text
+    assert "ha anotat només els punts de" in ca
