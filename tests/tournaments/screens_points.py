@@ -100,6 +100,13 @@ def main() -> None:
                 page.goto(base + f"/tournaments/{tid}/print/sheets")
                 page.screenshot(path=str(out / f"sheets-{label}.png"))
                 ctx.close()
+            # the Catalan page on a phone: the longest words must still fit
+            ctx = browser.new_context(viewport={"width": 375, "height": 667}, locale="ca-ES")
+            ctx.add_cookies([{"name": "tapet_session", "value": token, "url": base}])
+            page = ctx.new_page()
+            page.goto(base + table)
+            page.screenshot(path=str(out / "table-ca-375x667.png"), full_page=True)
+            ctx.close()
             browser.close()
     finally:
         proc.terminate()
