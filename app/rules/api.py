@@ -8,8 +8,9 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
+from app.rules import deal_points
 from app.rules.core import TrickGame
-from app.rules.errors import IllegalAction
+from app.rules.errors import IllegalAction, Reason
 from app.rules.state import State
 from app.rules.types import Action, ActionIn, DealScore, SummaryIn, View
 
@@ -113,6 +114,37 @@ def score_deal(game_id: str, options: dict[str, Any] | None, summary: SummaryIn)
 
     Raises IllegalAction for an impossible summary, with the reason."""
     return game(game_id).score_deal(options or {}, summary)
+
+
+def plausible_deal_points(
+    game_id: str, options: dict[str, Any] | None, points: Any, carried_in: int = 0
+) -> Reason | None:
+    """Why ``points`` (a list, one whole number per side: two teams, or each player in
+    Belote for three) cannot be the score of one deal of ``game_id`` under ``options``,
+    as a :class:`Reason` (code ``deal_points_*``, English sentence); None when some legal
+    deal can give them. ``carried_in``: points held from earlier deals (a *litige*,
+    hanging points) which this deal's winner may have added to his own.
+
+    Refused: not one number per side; a negative number; more in all than the game's
+    richest deal (capot, the largest declarations, belote, the highest multiplier:
+    app/rules/deal_points.py works each game's bound out from §2, §5, §7 of its rules
+    file); in Botifarra two pairs scoring, or points that are not (1..36) × a
+    multiplier (rules/botifarra.md §4, §7); in contrée with rounding, points that are not
+    tens (rules/contree.md §7). The bound is an upper one: it never refuses a real deal.
+    Raises IllegalAction for an unknown game or option."""
+    g = game(game_id)
+    opts = g.validate_options(options or {})
+    return deal_points.check_points(
+        deal_points.deal_bound(game_id, opts), g.sides, points, carried_in
+    )
+
+
+def max_deal_points(game_id: str, options: dict[str, Any] | None) -> int:
+    """The most points one deal of ``game_id`` writes on the sheet, every side together
+    (carried points aside): the bound of :func:`plausible_deal_points`. Raises
+    IllegalAction for an unknown game or option."""
+    g = game(game_id)
+    return deal_points.deal_bound(game_id, g.validate_options(options or {})).total
 
 
 def leading_team(scores: list[int]) -> int | None:

@@ -217,6 +217,16 @@ MESSAGES: dict[str, str] = {
     "suit_contract_trump": "a suit contract needs its trump suit (S, H, D or C), not {trump!r}",
     "all_trumps_no_suit": "an all trumps contract has no trump suit",
     "no_trumps_no_suit": "a no trumps contract has no trump suit",
+    # a deal's points alone, from a score sheet (deal_points.py)
+    "deal_points_count": "give {n} numbers, one per side",
+    "deal_points_whole": "the points of a deal are whole numbers",
+    "deal_points_negative": "the points of a deal are zero or more",
+    "deal_points_above_max": "no deal of this game scores more than {max} points in all",
+    "deal_points_one_side": "only one side scores in a deal of this game",
+    "deal_points_unit": "the points of a deal of this game are a multiple of {unit}",
+    "deal_points_steps": (
+        "a deal of this game scores at most {most} times its multiplier ({steps})"
+    ),
 }
 
 

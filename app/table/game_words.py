@@ -18,6 +18,35 @@ from app.web.i18n import NNP_, NP_
 #: Texts of the table, the score sheets, the records and the championship pages that
 #: name the match or the deal, worded by Bolot's own words where a catalogue says so.
 BOLOT = (
+    # points-only deals and typed final scores (issue 19 §2)
+    NP_("bolot", "The points of a deal are whole numbers."),
+    NP_("bolot", "The points of a deal are zero or more."),
+    NP_("bolot", "No deal of this game scores more than %(max)s points in all."),
+    NP_("bolot", "Only one side scores in a deal of this game."),
+    NP_("bolot", "The points of a deal of this game are a multiple of %(unit)s."),
+    NP_("bolot", "A deal of this game scores at most %(most)s times its multiplier (%(steps)s)."),
+    NP_(
+        "bolot",
+        "No match of this game and length reaches %(most)s points: a score is at most %(most)s.",
+    ),
+    NP_(
+        "bolot",
+        "Deals already entered at this table: %(n)s (%(totals)s). Enter the remaining deals, or give a reason to type the final score over them (kept in the audit trail).",
+    ),
+    NP_("bolot", "A deal of points only has nothing but its points."),
+    NP_("bolot", "Give the deal's summary or its points, not both."),
+    NP_("bolot", "the points of the deal"),
+    NP_("bolot", "Each side's points for deal %(n)s, as written on the score sheet."),
+    NP_("bolot", "Add deal %(n)s (points only)"),
+    NP_(
+        "bolot",
+        "Deals already entered: %(n)s. A final score typed over them needs a reason, kept in the audit trail.",
+    ),
+    NP_("bolot", "(required over the deals entered)"),
+    NP_(
+        "bolot",
+        "Enter each deal's points on the table page (Points only), or the whole deal; the totals are worked out there.",
+    ),
     NP_("bolot", "%(call)s: failed, the deal goes to %(other)s."),
     NP_("bolot", "%(call)s: litige, %(carried)s points are held for the next deal."),
     NP_("bolot", "%(claim)s? A wrong claim loses the match."),

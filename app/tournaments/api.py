@@ -140,18 +140,35 @@ class ResultIn(Body):
 
 
 class DealIn(Body):
-    """One deal from the score sheet, as ``POST /api/games/{game}/score`` takes it."""
+    """One deal from the score sheet: its ``summary``, as ``POST /api/games/{game}/score``
+    takes it, or its ``points`` alone, one whole number per side (home, away; a table of
+    three: home, away, third) as the café's sheet writes them, checked by the engine
+    (``rules.plausible_deal_points``). Exactly one of the two."""
 
-    summary: dict[str, Any]
+    summary: dict[str, Any] | None = None
+    points: list[Any] | None = Field(default=None, max_length=3)
     round: int | None = None
 
 
 class DealFix(Body):
-    """A corrected deal (``summary`` null deletes the last deal) and why."""
+    """A corrected deal (``summary``, or ``points`` alone; neither deletes the last deal)
+    and why."""
 
     summary: dict[str, Any] | None = None
+    points: list[Any] | None = Field(default=None, max_length=3)
     reason: str
     round: int | None = None
+
+
+def deal_summary(body: DealIn | DealFix) -> dict[str, Any] | None:
+    """The deal a body gives: its summary, or its points alone as
+    ``{"points_only": [...]}`` (``results.POINTS_ONLY``). Raises Unprocessable when
+    both are given."""
+    if body.summary is not None and body.points is not None:
+        raise service.Unprocessable(
+            "give the deal's summary or its points, not both", "summary_or_points"
+        )
+    return {results.POINTS_ONLY: body.points} if body.points is not None else body.summary
 
 
 class FinishIn(Body):
@@ -503,15 +520,18 @@ async def add_deal(
     db: SessionDep,
     idempotency_key: Key = None,
 ) -> dict[str, Any]:
-    """Enter the next deal of a paper table; returns the sheet and the totals. 422 with
-    the engine's reason for an impossible summary. Sent again with its
+    """Enter the next deal of a paper table (``summary``, or ``points`` alone); returns
+    the sheet and the totals. 422 with the engine's reason for an impossible summary or
+    points no deal of the game can give. Sent again with its
     ``Idempotency-Key``, the deal is entered once."""
     return await service.once(
         db,
         user,
         idempotency_key,
         "deal",
-        lambda: results.add_deal(db, tournament_id, table_no, user, body.summary, body.round),
+        lambda: results.add_deal(
+            db, tournament_id, table_no, user, deal_summary(body) or {}, body.round
+        ),
     )
 
 
@@ -532,7 +552,7 @@ async def correct_deal(
         idempotency_key,
         "fix_deal",
         lambda: results.correct_deal(
-            db, tournament_id, table_no, deal_no, user, body.summary, body.reason, body.round
+            db, tournament_id, table_no, deal_no, user, deal_summary(body), body.reason, body.round
         ),
     )
 

@@ -288,6 +288,43 @@ def describe_match(game: str, options: dict[str, Any], settings: dict[str, Any])
     return text
 
 
+#: The fewest minutes one paper deal takes (shuffle, deal, bid, eight tricks or more, count):
+#: a time limit of N minutes has N deals at most.
+MINUTES_PER_DEAL = 1
+
+
+def most_in_match(game: str, options: dict[str, Any], settings: dict[str, Any]) -> int | None:
+    """The highest score one side can have at the end of a match of ``game`` under this
+    definition, from the engine's richest deal D (``rules.max_deal_points``: capot,
+    the largest declarations, belote, the highest multiplier; every side's points of
+    one deal together):
+
+    * to the target T: T + 2 × D. The match ends after the deal that brings a side to
+      T, so before it every score was below T (+ D for that deal), unless the scores
+      were level over T or points were held (a *litige*, hanging points) and paid with
+      the next deal: one such deal more is allowed for (+ D). A longer run of level
+      deals over the target is entered deal by deal;
+    * N deals: N × D; a time limit of M minutes: M × D (a paper deal takes a minute at
+      least, ``MINUTES_PER_DEAL``).
+
+    With several limits the first reached ends the match, so the smallest bound holds.
+    None for a match with no limit at all. ``options`` are completed (clean_options)."""
+    deal = rules.max_deal_points(game, options)
+    match = settings.get("match") or {"kind": "target"}
+    deals, minutes = match_limits(settings)
+    bounds = []
+    if match.get("kind", "target") == "target" and options.get("target"):
+        bounds.append(int(options["target"]) + 2 * deal)
+    if deals:
+        bounds.append(int(deals) * deal)
+    hands = rules.GAMES[game].deal_limit_option  # Botifarra's max_hands ends it too
+    if hands and options.get(hands):
+        bounds.append(int(options[hands]) * deal)
+    if minutes:
+        bounds.append(int(minutes) // MINUTES_PER_DEAL * deal)
+    return min(bounds) if bounds else None
+
+
 def check_final(
     game: str,
     options: dict[str, Any],
@@ -318,6 +355,9 @@ def check_final(
     scores: a match to the target ends when a player reaches it with the single highest
     score (rules/belote-3p.md §9).
 
+    Before all that, no score is above what a match of this game and length can reach
+    (``most_in_match``): 999999–0 in a match to 1000 is a typing slip.
+
     ``options`` are the tournament's as stored; they are completed with the ruleset's
     defaults first (a missing ``target`` is the game's default one). A forfeit is checked
     for the cap only. Raises Unprocessable with the reason.
@@ -326,6 +366,13 @@ def check_final(
     target = int(options.get("target") or 0)
     cap = options.get("cap_score")
     scores = [home, away] + ([third] if third is not None else [])
+    most = most_in_match(game, options, settings)
+    if most is not None and max(scores) > most:
+        raise Unprocessable(
+            f"no match of this game and length reaches {most} points: a score is at most {most}",
+            "score_beyond_match",
+            most=most,
+        )
     if cap is not None and max(scores) > cap:
         raise Unprocessable(
             f"a score is at most {cap} in this tournament (scores are recorded up to {cap})",

@@ -83,6 +83,7 @@ WORDS = (
     N_("claim"),
     N_("scored"),
     N_("revoke"),
+    N_("points only"),
     N_("swiss"),
     N_("match points"),
     N_("teams still level share the rank"),
@@ -125,6 +126,7 @@ _AUDIT_ACTIONS = {
     "unpublish": N_("took %(subject)s back to a draft"),
     "edit_team": N_("corrected the team %(subject)s"),
     "end_early": N_("ended the championship %(subject)s early"),
+    "points_deal": N_("entered the points alone of %(subject)s"),
 }
 #: The audit trail's subjects, as results.py and rounds.py write them.
 _AUDIT_SUBJECTS = (
@@ -420,6 +422,26 @@ def _needed(form: dict[str, str], name: str, label: str) -> int:
     if value is None:
         raise service.Unprocessable(f"{label} is missing", "field_missing", label=label)
     return value
+
+
+#: The points-only form's fields, one per side in seat order (home, away, third).
+POINT_FIELDS = ("p0", "p1", "p2")
+_POINTS_LABEL = N_("the points of the deal")
+
+
+def points_from_fields(form: dict[str, str]) -> dict[str, Any]:
+    """A deal entered as its points alone (``results.POINTS_ONLY``) from the points-only
+    form: ``p0``, ``p1`` and, at a table of three, ``p2``, as the café's sheet writes
+    them. Raises Unprocessable (a field missing or not a whole number); the engine
+    then checks the points (``rules.plausible_deal_points``)."""
+    keys = [k for k in POINT_FIELDS if k in form]
+    return {results.POINTS_ONLY: [_needed(form, k, _POINTS_LABEL) for k in keys]}
+
+
+def fields_of_points(summary: dict[str, Any]) -> dict[str, str]:
+    """The points-only form's fields filled from a deal entered as its points alone."""
+    points = summary[results.POINTS_ONLY]
+    return {"entry": "points"} | {k: str(v) for k, v in zip(POINT_FIELDS, points, strict=False)}
 
 
 def summary_from_fields(game: str, form: dict[str, str]) -> dict[str, Any]:  # noqa: C901 - one branch per summary shape
@@ -786,10 +808,20 @@ async def _table_page(
     t = await service.get_tournament(db, tid)
     if refused and refused["form"] == "fix":
         fix = _int(refused["entered"], "deal_no")
-    fixing = next((d for d in table["deals"] if d["deal"] == fix), None)
+    fixing = next(
+        (
+            d
+            for d in table["deals"]
+            # at a table of three, only a deal of points alone has its correction form
+            if d["deal"] == fix and (not table.get("third") or results.is_points_only(d["summary"]))
+        ),
+        None,
+    )
     fix_values: dict[str, str] = {}
     if refused and refused["form"] == "fix":
         fix_values = refused["entered"]
+    elif fixing is not None and results.is_points_only(fixing["summary"]):
+        fix_values = fields_of_points(fixing["summary"])
     elif fixing is not None:
         fix_values = fields_from_summary(t["game"], fixing["summary"])
     response = _page(
@@ -1294,7 +1326,12 @@ async def table_form(
             )
         elif what in ("deals", "fix"):
             summary: Any  # a deal summary (a JSON object), or None to delete the last deal
-            if what == "fix" and f.get("entry") == "fields":
+            if f.get("entry") == "points":
+                # the points-only form (a new deal, or the correction of such a deal)
+                summary = (
+                    None if what == "fix" and f.get("delete") == "on" else points_from_fields(f)
+                )
+            elif what == "fix" and f.get("entry") == "fields":
                 # the correction form: the deal's fields, or deleting the last deal
                 t = await service.get_tournament(db, tid)
                 summary = None if f.get("delete") == "on" else summary_from_fields(t["game"], f)
@@ -1365,7 +1402,8 @@ async def table_form(
             return _error(request, user, message, status, f"/tournaments/{tid}/tables/{n}")
         entered = {k: v for k, v in f.items() if k != csrf.FIELD}
         refused = {
-            "form": what,
+            # the two forms of a new deal: all its fields, or its points alone
+            "form": "points" if what == "deals" and f.get("entry") == "points" else what,
             "message": message_for(message),
             "entered": entered,
         }

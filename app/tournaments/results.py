@@ -251,7 +251,9 @@ async def record_result(
     entry (who, when, before, after, why). Raises NotFound, Forbidden, Conflict (a
     bye, a removed match, an online match still playing, a level knockout match without
     ``winner_id``) or Unprocessable (negative scores, no reason for a correction, a score
-    the match definition cannot end on: ``config.check_final``)."""
+    the match definition cannot end on: ``config.check_final``; ``final_over_deals``: a
+    paper table with deals entered takes a final score typed over them only with a
+    reason, kept in the audit trail with the number of deals it overrides)."""
     if home_score < 0 or away_score < 0 or (third_score or 0) < 0:
         raise Unprocessable("scores are zero or more", "score_negative")
     if (third_score or 0) > MAX_SCORE:
@@ -275,6 +277,17 @@ async def record_result(
         )
     if correction and not reason.strip():
         raise Unprocessable("a correction needs a reason", "correction_reason")
+    deals = await deals_of(db, x.id) if x.mode == "paper" else []
+    if deals and not reason.strip():  # a part-filled sheet: say why it is overridden
+        totals = "–".join(str(v) for v in scores_of(x))
+        raise Unprocessable(
+            f"deals already entered at this table: {len(deals)} ({totals}); enter the "
+            "remaining deals, or give a reason to type the final score over them (kept in "
+            "the audit trail)",
+            "final_over_deals",
+            n=len(deals),
+            totals=totals,
+        )
     if (x.third_id is None) != (third_score is None):
         raise Unprocessable(
             "a table of three players takes three scores, a table of two sides two",
@@ -285,7 +298,7 @@ async def record_result(
     config.check_final(
         t.game, t.options, t.settings, home_score, away_score, forfeit, third=third_score
     )
-    before = snapshot(x)
+    before = snapshot(x) | ({"deals": len(deals)} if deals else {})
     if x.third_id is not None:
         x.third_score = third_score
     winner = x.away_id if forfeit and winner_id is None and home_score < away_score else winner_id
@@ -320,21 +333,58 @@ async def deals_of(db: AsyncSession, table_id: int) -> list[PaperDeal]:
     return list(rows.all())
 
 
+#: The key of a deal entered as its points alone: ``{"points_only": [home, away]}`` (a
+#: table of three: ``[home, away, third]``), the points the café's sheet writes.
+POINTS_ONLY = "points_only"
+
+
+def is_points_only(summary: Any) -> bool:
+    """True when a paper deal was entered as its points alone (``POINTS_ONLY``)."""
+    return isinstance(summary, dict) and POINTS_ONLY in summary
+
+
+def points_only(t: Tournament, n: int, summary: dict[str, Any], carried: int) -> list[int]:
+    """The points of deal ``n`` entered alone, checked by the engine
+    (``rules.plausible_deal_points``: no legal deal of the game can give them otherwise);
+    ``carried``: points held from the deal before, which the sheet may have added.
+    Raises Unprocessable with the engine's reason and the deal's number."""
+    if set(summary) != {POINTS_ONLY}:
+        raise Unprocessable(
+            f"deal {n}: a deal of points only has nothing but its points",
+            "points_only_shape",
+            deal=n,
+        )
+    points = summary[POINTS_ONLY]
+    reason = rules.plausible_deal_points(t.game, t.options, points, carried)
+    if reason is not None:
+        raise Unprocessable.of(rules.IllegalAction(reason), f"deal {n}: ", deal=n)
+    return [int(p) for p in points]
+
+
 def score_sheet(t: Tournament, summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Score each deal of a sheet through ``score_deal``, carrying points from one deal
     to the next; returns ``[{deal, points: [h, a], outcome, totals_after: [h, a]}]``.
-    Raises Unprocessable with the engine's reason and the deal's number."""
+    A deal entered as its points alone (``POINTS_ONLY``) counts as written, outcome
+    ``"points only"``: it takes up any points held (the sheet wrote them where they
+    went) and holds none. Raises Unprocessable with the engine's reason and the deal's
+    number."""
     carried = 0
     totals: list[int] = []
     out = []
     for n, summary in enumerate(summaries, 1):
-        s = dict(summary)
-        if carried and "carried_in" not in summary:
-            s["carried_in"] = carried
-        try:
-            result = rules.score_deal(t.game, t.options, s)
-        except rules.IllegalAction as exc:
-            raise Unprocessable.of(exc, f"deal {n}: ", deal=n) from None
+        if is_points_only(summary):
+            result: dict[str, Any] = {
+                "points": points_only(t, n, summary, carried),
+                "outcome": "points only",
+            }
+        else:
+            s = dict(summary)
+            if carried and "carried_in" not in summary:
+                s["carried_in"] = carried
+            try:
+                result = dict(rules.score_deal(t.game, t.options, s))
+            except rules.IllegalAction as exc:
+                raise Unprocessable.of(exc, f"deal {n}: ", deal=n) from None
         carried = result.get("carried_out", 0) or 0
         points = [int(p) for p in result["points"]]
         totals = [a + b for a, b in zip(totals or [0] * len(points), points, strict=True)]
@@ -393,9 +443,12 @@ async def add_deal(
     round_no: int | None = None,
 ) -> dict[str, Any]:
     """Enter the next deal of a paper table from the score sheet (home = team 0 of the
-    summary, as rules/<game>.md §8 shapes it). Returns the table's sheet. Raises
-    Conflict (an online table, a finished match, a closed round) or Unprocessable
-    (the engine's reason for an impossible summary)."""
+    summary, as rules/<game>.md §8 shapes it), or its points alone,
+    ``{"points_only": [home, away]}`` (``[home, away, third]`` at a table of three),
+    checked by ``rules.plausible_deal_points`` and kept in the audit trail
+    (``points_deal``). Returns the table's sheet. Raises Conflict (an online table, a
+    finished match, a closed round) or Unprocessable (the engine's reason for an
+    impossible summary or points)."""
     t = await for_organiser(db, tournament_id, user)
     rnd, x = await find_table(db, t, table_no, round_no)
     if x.mode != "paper" or x.away_id is None:
@@ -408,10 +461,11 @@ async def add_deal(
         raise Unprocessable("a deal summary is a JSON object", "summary_object")
     deals = await deals_of(db, x.id)
     score_sheet(t, [d.summary for d in deals] + [summary])  # refuses an impossible deal first
+    deal_no = len(deals) + 1
     db.add(
         PaperDeal(
             table_id=x.id,
-            deal_no=len(deals) + 1,
+            deal_no=deal_no,
             summary=summary,
             home_points=0,
             away_points=0,
@@ -420,6 +474,16 @@ async def add_deal(
     )
     await db.flush()
     sheet = await _rescore(db, t, rnd, x)
+    if is_points_only(summary):  # no cards to check it against: the trail says who wrote it
+        audit(
+            db,
+            t,
+            user,
+            "points_deal",
+            f"round {rnd.number} table {table_no} deal {deal_no}",
+            None,
+            {"points": sheet[-1]["points"], **snapshot(x)},
+        )
     await db.commit()
     return _sheet_out(rnd, x, sheet)
 

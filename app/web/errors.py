@@ -171,6 +171,16 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "by_both_teams": N_("One player cannot have declared for both teams."),
     "by_range": N_("A declarer's position from the eldest hand is 0 to 3."),
     "by_not_of_team": N_("Position %(by)s from the eldest hand is not a player of team %(team)s."),
+    # the engine: a deal's points alone (deal_points.py)
+    "deal_points_count": N_("Give %(n)s numbers, one per side."),
+    "deal_points_whole": N_("The points of a deal are whole numbers."),
+    "deal_points_negative": N_("The points of a deal are zero or more."),
+    "deal_points_above_max": N_("No deal of this game scores more than %(max)s points in all."),
+    "deal_points_one_side": N_("Only one side scores in a deal of this game."),
+    "deal_points_unit": N_("The points of a deal of this game are a multiple of %(unit)s."),
+    "deal_points_steps": N_(
+        "A deal of this game scores at most %(most)s times its multiplier (%(steps)s)."
+    ),
     # the engine: a deal's summary
     "summary_object": N_("The deal summary must be an object."),
     "summary_contract": N_("The deal summary needs a contract."),
@@ -329,6 +339,15 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "score_cap": N_(
         "A score is at most %(cap)s in this tournament (scores are recorded up to %(cap)s)."
     ),
+    "score_beyond_match": N_(
+        "No match of this game and length reaches %(most)s points: a score is at most %(most)s."
+    ),
+    "final_over_deals": N_(
+        "Deals already entered at this table: %(n)s (%(totals)s). Enter the remaining "
+        "deals, or give a reason to type the final score over them (kept in the audit trail)."
+    ),
+    "points_only_shape": N_("A deal of points only has nothing but its points."),
+    "summary_or_points": N_("Give the deal's summary or its points, not both."),
     "botifarra_one_pair": N_(
         "Only one pair can reach %(n)s: in Botifarra one pair scores per hand and the game "
         "ends at the target."

@@ -53,7 +53,7 @@ async def test_a_bolot_championship_in_catalan_says_joc_and_partida(
     standings = (await client.get(f"/tournaments/{tid}/standings", headers=CA)).text
     assert 'title="Punts de classificació"' in standings
     sheets = (await client.get(f"/tournaments/{tid}/print/sheets", headers=CA)).text
-    assert "<th>Partida</th>" in sheets and "<th>Mà</th>" not in sheets
+    assert '<th rowspan="2">Partida</th>' in sheets and ">Mà</th>" not in sheets
 
 
 async def test_a_botifarra_championship_in_catalan_says_partida_and_ma(
@@ -76,7 +76,7 @@ async def test_a_botifarra_championship_in_catalan_says_partida_and_ma(
     standings = (await client.get(f"/tournaments/{tid}/standings", headers=CA)).text
     assert 'title="Punts de partida"' in standings
     sheets = (await client.get(f"/tournaments/{tid}/print/sheets", headers=CA)).text
-    assert "<th>Mà</th>" in sheets
+    assert '<th rowspan="2">Mà</th>' in sheets
 
 
 async def test_other_languages_keep_their_words_for_bolot(
