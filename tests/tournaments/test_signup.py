@@ -69,13 +69,9 @@ async def test_players_registration_is_off_unless_the_organiser_turns_it_on(
     assert "self_registration" not in t["settings"]
     pepa = await _player(client, "pepa")
     await _player(client, "vicent")
-    refused = await pepa.post(
-        f"/tournaments/{t['id']}/requests", {"partner": "vicent"}, status=409
-    )
+    refused = await pepa.post(f"/tournaments/{t['id']}/requests", {"partner": "vicent"}, status=409)
     assert "cannot register teams" in refused["detail"]
-    opened = await org.call(
-        "PUT", f"/tournaments/{t['id']}/registration", json={"open": True}
-    )
+    opened = await org.call("PUT", f"/tournaments/{t['id']}/registration", json={"open": True})
     assert opened["settings"]["self_registration"] is True
     made = await pepa.post(f"/tournaments/{t['id']}/requests", {"partner": "vicent"}, status=201)
     assert made["status"] == "pending"
@@ -451,3 +447,19 @@ async def test_the_manage_page_lists_pending_requests_and_approves_by_form(
     page = (await client.get(f"/tournaments/{tid}/manage", headers=org.headers)).text
     assert "1 waiting" in page
     assert "approved the request of the team Pepa2 &amp; Vicent" in page
+
+
+async def test_the_audit_trail_says_the_requests_in_catalan_the_decline_reason_private(
+    org: Org, client: httpx.AsyncClient
+) -> None:
+    tid = await _open_tournament(org)
+    pepa = await _player(client, "pepa")
+    await _player(client, "vicent")
+    r = await pepa.post(f"/tournaments/{tid}/requests", {"partner": "vicent", "name": "Rocs"}, 201)
+    await org.post(f"/tournaments/{tid}/requests/{r['id']}/decline", {"reason": "Sense pagar"})
+    page = (await client.get(f"/tournaments/{tid}/manage?lang=ca", headers=org.headers)).text
+    assert "ha demanat d&#39;inscriure l&#39;equip Rocs" in page
+    assert "ha rebutjat la sol·licitud de l&#39;equip Rocs — <em>Sense pagar</em>" in page
+    assert "privat: només per als organitzadors" in page
+    mine = (await client.get(f"/tournaments/{tid}?lang=ca", headers=pepa.headers)).text
+    assert "rebutjada pels organitzadors" in mine and "Sense pagar" in mine
