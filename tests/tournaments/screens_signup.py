@@ -1,7 +1,8 @@
 """Screenshots of the players' team requests at 375x667 and 1280x800 (run by hand:
 ``uv run --extra dev python -m tests.tournaments.screens_signup``): the championship
 page with the request form, with a pending request, with a declined one (its reason),
-as the partner named, as a guest; the manage page's pending list. Serves the app on a
+as the partner named, as a guest, a refused request (its reason above the form as typed); the manage page's
+pending list (and in Catalan). Serves the app on a
 temporary SQLite database, fills a Bolot round robin through the API, saves PNGs under
 /work/wt/shots/signup/ (``SHOTS`` to change it)."""
 
@@ -158,6 +159,18 @@ def main() -> None:
                     page = ctx.new_page()
                     page.goto(base + path)
                     page.screenshot(path=str(OUT / f"signup-{label}-{name}.png"), full_page=True)
+                    if name == "form":  # a refused request comes back with its reason
+                        page.fill("input[name=partner]", "ningu")
+                        page.fill("input[name=name]", "Els Rocs")
+                        page.click("[data-testid=request-form] button[type=submit]")
+                        page.screenshot(
+                            path=str(OUT / f"signup-{label}-refused.png"), full_page=True
+                        )
+                    if name == "manage":  # the organiser's page in Catalan
+                        page.goto(base + path + "?lang=ca")
+                        page.screenshot(
+                            path=str(OUT / f"signup-{label}-manage-ca.png"), full_page=True
+                        )
                     ctx.close()
             browser.close()
     finally:

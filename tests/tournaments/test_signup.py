@@ -463,3 +463,35 @@ async def test_the_audit_trail_says_the_requests_in_catalan_the_decline_reason_p
     assert "privat: només per als organitzadors" in page
     mine = (await client.get(f"/tournaments/{tid}?lang=ca", headers=pepa.headers)).text
     assert "rebutjada pels organitzadors" in mine and "Sense pagar" in mine
+
+
+async def test_the_creation_form_and_the_manage_page_switch_the_registration(
+    org: Org, client: httpx.AsyncClient
+) -> None:
+    index = (await client.get("/tournaments", headers=org.headers)).text
+    assert 'name="self_registration"' in index
+    made = await client.post(
+        "/tournaments",
+        data={
+            **_form(index, "/tournaments"),
+            "name": "Lliga",
+            "game": "bolot",
+            "format": "swiss",
+            "self_registration": "on",
+        },
+        headers=org.headers,
+    )
+    assert made.status_code == 303
+    tid = int(made.headers["location"].split("/")[2])
+    assert (await org.get(f"/tournaments/{tid}"))["settings"]["self_registration"] is True
+    page = (await client.get(f"/tournaments/{tid}/manage", headers=org.headers)).text
+    assert "Close the players' registration" in page
+    closed = await client.post(
+        f"/tournaments/{tid}/registration",
+        data=_form(page, f"/tournaments/{tid}/registration"),
+        headers=org.headers,
+    )
+    assert closed.status_code == 303
+    assert "self_registration" not in (await org.get(f"/tournaments/{tid}"))["settings"]
+    page = (await client.get(f"/tournaments/{tid}", headers=org.headers)).text
+    assert 'data-testid="signup"' not in page  # closed, and no request of the viewer's
