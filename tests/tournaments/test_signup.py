@@ -360,6 +360,44 @@ async def test_twenty_players_racing_for_one_partner_one_request(
     assert await _count(app, TeamRequest) == 1
 
 
+async def test_two_players_naming_each_other_at_once_one_request(
+    org: Org, client: httpx.AsyncClient, app: Any
+) -> None:
+    """Pepa names Vicent and Vicent names Pepa, ten times each, all at once: the first
+    to run makes the request, every other copy finds one of them already in it (409)."""
+    tid = await _open_tournament(org)
+    pepa = await _player(client, "pepa")
+    vicent = await _player(client, "vicent")
+    sends = [(pepa, "vicent"), (vicent, "pepa")] * (N // 2)
+    answers = await asyncio.gather(
+        *(
+            p.client.post(
+                f"/api/tournaments/{tid}/requests", json={"partner": mate}, headers=p.headers
+            )
+            for p, mate in sends
+        )
+    )
+    assert all(a.status_code < 500 for a in answers), [a.text for a in answers]
+    assert sorted(a.status_code for a in answers) == [201] + [409] * (N - 1)
+    assert await _count(app, TeamRequest) == 1
+
+
+async def test_twenty_declines_at_once_decline_once(
+    org: Org, client: httpx.AsyncClient, app: Any
+) -> None:
+    tid = await _open_tournament(org)
+    pepa = await _player(client, "pepa")
+    await _player(client, "vicent")
+    r = await pepa.post(f"/tournaments/{tid}/requests", {"partner": "vicent"}, 201)
+    answers = await _twenty(
+        org, f"/tournaments/{tid}/requests/{r['id']}/decline", {"reason": "Ple"}
+    )
+    assert {a.status_code for a in answers} == {200}
+    assert {a.json()["status"] for a in answers} == {"declined"}
+    assert (await _audit_actions(org, tid)).count("request_declined") == 1
+    assert await _count(app, Team) == 0
+
+
 # ---------------------------------------------------------------- the pages
 
 
