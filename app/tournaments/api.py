@@ -253,7 +253,7 @@ async def audit_trail(
     tournament_id: int, db: SessionDep, user: OptionalUser
 ) -> list[dict[str, Any]]:
     """Every organiser change, newest first (who, when, what, why); a withdrawal's
-    reason only for the organisers."""
+    reason and a declined team request's only for the organisers."""
     organiser = await service.is_organiser(db, tournament_id, user)
     return await views.audit_trail(db, tournament_id, organiser)
 

@@ -10,6 +10,9 @@
 | ``GET /tournaments/{id}/tables/{n}`` | a table's score sheet; organisers enter deals or the result |
 | ``GET /tournaments/{id}/manage`` | organisers: teams, withdrawals, rounds, results, audit trail |
 | ``GET /tournaments/{id}/print/pairings`` , ``/print/sheets`` | printable pairings, one score sheet per page |
+| ``POST /tournaments/{id}/requests`` | a player asks to enter a team (``signup``) |
+| ``POST /tournaments/{id}/requests/{r}/approve|decline|withdraw`` | decide or withdraw it |
+| ``POST /tournaments/{id}/registration`` | organisers open or close the players' registration |
 | ``POST ...`` | the organiser forms, each checked for CSRF and origin |
 
 Every POST goes through ``_post``: CSRF, a session, then the service; a refusal
