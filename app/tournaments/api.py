@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.accounts.deps import AccountUser, CurrentUser, OptionalUser
 from app.core.db import SessionDep
 from app.table import labels
-from app.tournaments import results, rounds, service, views, watcher
+from app.tournaments import results, rounds, service, signup, views, watcher
 from app.web import i18n
 
 router = APIRouter(prefix="/api", tags=["tournaments"], lifespan=watcher.lifespan)
@@ -79,6 +79,29 @@ class TeamIn(Body):
     club_id: int | None = None
     user_ids: list[int] = Field(default_factory=list)
     bot: str | None = None
+
+
+class RegistrationIn(Body):
+    """``{"open": true}``: players may ask to enter their teams (an organiser approves
+    each); ``false`` stops new requests."""
+
+    open: bool
+
+
+class TeamRequestIn(Body):
+    """A player's request to enter a team: ``{"name": "Els Cantons", "partner":
+    "vicent", "club_id": 1}`` (``partner`` a username; none in a game of one player a
+    team; ``name`` by default "You & Partner")."""
+
+    name: str = ""
+    partner: str | None = None
+    club_id: int | None = None
+
+
+class DeclineIn(Body):
+    """Why a request is declined (optional; shown to the requester and the organisers)."""
+
+    reason: str = ""
 
 
 class TeamEdit(Body):
@@ -253,7 +276,7 @@ async def audit_trail(
     tournament_id: int, db: SessionDep, user: OptionalUser
 ) -> list[dict[str, Any]]:
     """Every organiser change, newest first (who, when, what, why); a withdrawal's
-    reason only for the organisers."""
+    reason and a declined team request's only for the organisers."""
     organiser = await service.is_organiser(db, tournament_id, user)
     return await views.audit_trail(db, tournament_id, organiser)
 
@@ -286,6 +309,85 @@ async def register_team(
             db, tournament_id, user, body.name, body.players, body.club_id, body.user_ids, body.bot
         ),
     )
+
+
+# ---------------------------------------------------------------- players' requests
+
+
+@router.put("/tournaments/{tournament_id}/registration", responses=E)
+async def set_registration(
+    tournament_id: int,
+    body: RegistrationIn,
+    user: CurrentUser,
+    db: SessionDep,
+    idempotency_key: Key = None,
+) -> dict[str, Any]:
+    """Open or close the players' registration of teams (organisers; the
+    ``self_registration`` setting). 409 once finished."""
+    return await service.once(
+        db,
+        user,
+        idempotency_key,
+        "registration",
+        lambda: signup.set_registration(db, tournament_id, user, body.open),
+    )
+
+
+@router.get("/tournaments/{tournament_id}/requests", responses=E)
+async def list_requests(
+    tournament_id: int, user: CurrentUser, db: SessionDep
+) -> list[dict[str, Any]]:
+    """Team requests, oldest first: every one for an organiser, else the caller's own
+    (as requester or partner). A decline's reason only for organisers and the requester."""
+    return await signup.list_requests(db, tournament_id, user)
+
+
+@router.post("/tournaments/{tournament_id}/requests", status_code=201, responses=E)
+async def request_team(
+    tournament_id: int,
+    body: TeamRequestIn,
+    user: CurrentUser,
+    db: SessionDep,
+    idempotency_key: Key = None,
+) -> dict[str, Any]:
+    """Ask to enter a team (a registered account; 403 for a guest). Pending until an
+    organiser approves it. 409 registration closed, a player already in a team or in an
+    open request, a name taken; 404 no such partner account or club; 422 partner missing
+    (or given in a game of one player a team)."""
+    return await service.once(
+        db,
+        user,
+        idempotency_key,
+        "team_request",
+        lambda: signup.request_team(db, tournament_id, user, body.name, body.partner, body.club_id),
+    )
+
+
+@router.post("/tournaments/{tournament_id}/requests/{request_id}/{step}", responses=E)
+async def decide_request(
+    tournament_id: int,
+    request_id: int,
+    step: Literal["approve", "decline", "withdraw"],
+    user: CurrentUser,
+    db: SessionDep,
+    body: DeclineIn | None = None,
+    idempotency_key: Key = None,
+) -> dict[str, Any]:
+    """``approve`` (organisers: the team is entered as by ``POST .../teams``; approved
+    twice, one team), ``decline`` (organisers, with an optional ``reason``) or
+    ``withdraw`` (the requester or the partner named) a pending request. 409 when it
+    was already decided otherwise, or the team cannot be entered (a player in a team,
+    the name taken, entries closed)."""
+    reason = body.reason if body else ""
+
+    async def run() -> dict[str, Any]:
+        if step == "approve":
+            return await signup.approve(db, tournament_id, request_id, user)
+        if step == "decline":
+            return await signup.decline(db, tournament_id, request_id, user, reason)
+        return await signup.withdraw_request(db, tournament_id, request_id, user)
+
+    return await service.once(db, user, idempotency_key, f"request_{step}", run)
 
 
 @router.get("/tournaments/{tournament_id}/teams/{team_id}", responses=E)

@@ -18,7 +18,9 @@ ruleset's options, completed by the engine) and ``Tournament.settings``::
       "tiebreaks": ["head_to_head", "point_difference", "points_scored"],
       "play": "paper" | "online",     # how new tables are played (each table can be changed)
       "ranking": "match_points" | "points",  # three players each for himself only
-      "avoid_same_club": true          # Swiss and groups: keep teams of one club apart
+      "avoid_same_club": true,         # Swiss and groups: keep teams of one club apart
+      "self_registration": false       # players may ask to enter their teams (an
+                                       # organiser approves each); open while entries are
     }
 
 A game of three players each for himself (Belote for three) is played as a Swiss in
@@ -71,6 +73,7 @@ SETTINGS_KEYS = (
     "play",
     "ranking",
     "avoid_same_club",
+    "self_registration",
 )
 #: Any kind of match may also carry a number of deals and a time limit: the first limit
 #: reached (the target, the deals, the minutes) ends it.
@@ -156,7 +159,12 @@ def clean(
     avoid = given.get("avoid_same_club", True)
     if not isinstance(avoid, bool):
         raise Unprocessable("avoid_same_club must be true or false", "avoid_same_club_bool")
+    self_registration = given.get("self_registration", False)
+    if not isinstance(self_registration, bool):
+        raise Unprocessable("self_registration must be true or false", "self_registration_bool")
     out: dict[str, Any] = {}
+    if self_registration:  # stored only when on: the settings of older tournaments stay alike
+        out["self_registration"] = True
     if fmt in ("swiss", "groups_knockout") and not three:
         # a round robin meets everyone and a knockout follows its seeding: nothing to avoid
         out["avoid_same_club"] = avoid

@@ -24,6 +24,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -150,6 +151,65 @@ class TeamPlayer(Base):
     )
     user_id: Mapped[int] = mapped_column(ForeignKey(_USER, ondelete="CASCADE"), primary_key=True)
     team_id: Mapped[int] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"), index=True)
+
+
+#: A player's request to enter a team: ``pending`` until an organiser decides
+#: (``approved`` or ``declined``) or the requester (or the partner named) ``withdrawn`` it.
+REQUEST_STATUSES = ("pending", "approved", "declined", "withdrawn")
+_OPEN_REQUEST = text("status = 'pending'")
+
+
+class TeamRequest(Base):
+    """A team a player asks to enter (docs/tournaments.md "Players register their
+    teams"): its name, club and the partner's account (None in a game of one player a
+    team). ``reason`` is an organiser's decline reason, shown to the requester and the
+    organisers only; ``team_id`` the team an approval entered. One open (``pending``)
+    request per requester and per partner in a tournament: two partial unique indexes,
+    so twenty copies racing leave one request."""
+
+    __tablename__ = "team_requests"
+    __table_args__ = (
+        Index(
+            "uq_team_requests_open_user",
+            "tournament_id",
+            "user_id",
+            unique=True,
+            sqlite_where=_OPEN_REQUEST,
+            postgresql_where=_OPEN_REQUEST,
+        ),
+        Index(
+            "uq_team_requests_open_partner",
+            "tournament_id",
+            "partner_id",
+            unique=True,
+            sqlite_where=_OPEN_REQUEST,
+            postgresql_where=_OPEN_REQUEST,
+        ),
+        {"sqlite_autoincrement": True},
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), index=True
+    )
+    user_id: Mapped[int] = mapped_column(ForeignKey(_USER, ondelete="CASCADE"))
+    partner_id: Mapped[int | None] = mapped_column(
+        ForeignKey(_USER, ondelete="CASCADE"), nullable=True
+    )
+    name: Mapped[str] = mapped_column(String(80))
+    club_id: Mapped[int | None] = mapped_column(
+        ForeignKey("clubs.id", ondelete="SET NULL"), nullable=True
+    )
+    status: Mapped[str] = mapped_column(String(16), default="pending")
+    reason: Mapped[str] = mapped_column(Text, default="")
+    team_id: Mapped[int | None] = mapped_column(
+        ForeignKey("teams.id", ondelete="SET NULL"), nullable=True
+    )
+    created_at: Mapped[datetime] = mapped_column(_TZ, default=utcnow)
+    decided_at: Mapped[datetime | None] = mapped_column(_TZ, nullable=True)
+    decided_by: Mapped[int | None] = mapped_column(
+        ForeignKey(_USER, ondelete="SET NULL"), nullable=True
+    )
 
 
 class Round(Base):

@@ -10,6 +10,9 @@
 | ``GET /tournaments/{id}/tables/{n}`` | a table's score sheet; organisers enter deals or the result |
 | ``GET /tournaments/{id}/manage`` | organisers: teams, withdrawals, rounds, results, audit trail |
 | ``GET /tournaments/{id}/print/pairings`` , ``/print/sheets`` | printable pairings, one score sheet per page |
+| ``POST /tournaments/{id}/requests`` | a player asks to enter a team (``signup``) |
+| ``POST /tournaments/{id}/requests/{r}/approve|decline|withdraw`` | decide or withdraw it |
+| ``POST /tournaments/{id}/registration`` | organisers open or close the players' registration |
 | ``POST ...`` | the organiser forms, each checked for CSRF and origin |
 
 Every POST goes through ``_post``: CSRF, a session, then the service; a refusal
@@ -38,7 +41,7 @@ from app.core.db import SessionDep
 from app.core.errors import ServiceError
 from app.rooms.botplay import bot_names
 from app.table import labels
-from app.tournaments import config, results, rounds, service, views
+from app.tournaments import config, results, rounds, service, signup, views
 from app.tournaments.models import CLUB_KINDS, FORMATS
 from app.tournaments.standings import TIEBREAKS
 from app.web import cards, csrf, i18n
@@ -127,6 +130,12 @@ _AUDIT_ACTIONS = {
     "edit_team": N_("corrected the team %(subject)s"),
     "end_early": N_("ended the championship %(subject)s early"),
     "points_deal": N_("entered the points alone of %(subject)s"),
+    "team_request": N_("asked to enter the team %(subject)s"),
+    "request_withdrawn": N_("withdrew the request of the team %(subject)s"),
+    "request_approved": N_("approved the request of the team %(subject)s"),
+    "request_declined": N_("declined the request of the team %(subject)s"),
+    "registration_opened": N_("let players register their teams in %(subject)s"),
+    "registration_closed": N_("closed the players' registration of %(subject)s"),
 }
 #: The audit trail's subjects, as results.py and rounds.py write them.
 _AUDIT_SUBJECTS = (
@@ -685,7 +694,30 @@ async def show(request: Request, tid: int, db: SessionDep, user: OptionalUser) -
         ctx = await _live_ctx(db, tid, user)
     except ServiceError as exc:
         return _error(request, user, exc, exc.status, "/tournaments")
-    return _page(request, "tournaments/show.html", user, **ctx)
+    return _page(request, "tournaments/show.html", user, **ctx, **await _signup_ctx(db, tid, user))
+
+
+async def _signup_ctx(
+    db: Any, tid: int, user: User | None, refused: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The championship page's team request panel: ``signup`` = ``{open, size, mine:
+    [the viewer's requests, as requester or partner], pending (one of them pending),
+    in_team, clubs, refused: {message, entered} of a refused request form}``."""
+    t = await service.load(db, tid)
+    mine = await signup.list_requests(db, tid, user) if user is not None else []
+    if await service.is_organiser(db, tid, user):  # an organiser sees them all on the manage page
+        mine = [r for r in mine if user is not None and user.id in (r["user_id"], r["partner_id"])]
+    return {
+        "signup": {
+            "open": signup.registration_open(t),
+            "size": service.players_per_team(t.game),
+            "mine": mine,
+            "pending": any(r["status"] == "pending" for r in mine),
+            "in_team": await signup.in_team(db, tid, user),
+            "clubs": await service.list_clubs(db),
+            "refused": refused,
+        }
+    }
 
 
 @router.get("/tournaments/{tid}/live", response_class=HTMLResponse)
@@ -899,6 +931,8 @@ async def _manage_page(
         bots=bot_names(),
         asked=asked,
         edit_rows=edit_rows + [(None, None), (None, None)],
+        requests=await signup.list_requests(db, tid, user, pending_only=True),
+        registration_open=signup.registration_open(await service.load(db, tid)),
     )
     response.status_code = status
     return response
@@ -967,6 +1001,7 @@ async def create(request: Request, db: SessionDep, user: OptionalUser) -> Respon
             "play": f.get("play", "paper"),
             "return_leg": f.get("return_leg") == "on",
             "avoid_same_club": f.get("avoid_same_club") == "on",
+            "self_registration": f.get("self_registration") == "on",
         }
         for key in ("rounds", "groups", "advance"):
             if f.get(key):
@@ -1423,3 +1458,90 @@ async def table_form(
             "reopen": "reopened",
         }.get(what),
     )
+
+
+# ---------------------------------------------------------------- players' team requests
+
+
+@router.post("/tournaments/{tid}/registration")
+async def registration_form(
+    request: Request, tid: int, db: SessionDep, user: OptionalUser
+) -> Response:
+    """Open (``open=on``) or close the players' registration of teams."""
+
+    async def act(f: dict[str, str]) -> None:
+        assert user is not None
+        await service.once(
+            db,
+            user,
+            _key(f),
+            "registration",
+            lambda: signup.set_registration(db, tid, user, f.get("open") == "on"),
+        )
+
+    return await _post(request, user, f"/tournaments/{tid}/manage", act)
+
+
+@router.post("/tournaments/{tid}/requests")
+async def request_form(request: Request, tid: int, db: SessionDep, user: OptionalUser) -> Response:
+    """A player asks to enter a team (name, partner's username, club); a refusal re-shows
+    the championship page with the form as typed and the reason."""
+
+    async def act(f: dict[str, str]) -> str:
+        assert user is not None
+        club_id = _int(f, "club_id")
+        await service.once(
+            db,
+            user,
+            _key(f),
+            "team_request",
+            lambda: signup.request_team(
+                db, tid, user, f.get("name", ""), f.get("partner") or None, club_id
+            ),
+        )
+        return f"/tournaments/{tid}#signup"
+
+    async def again(f: dict[str, str], message: str | Exception, status: int) -> Response:
+        await db.rollback()
+        if user is not None:
+            await db.refresh(user)
+        try:
+            ctx = await _live_ctx(db, tid, user)
+        except ServiceError:
+            return _error(request, user, message, status, f"/tournaments/{tid}")
+        entered = {k: v for k, v in f.items() if k in ("name", "partner", "club_id")}
+        refused = {"message": message_for(message), "entered": entered}
+        response = _page(
+            request,
+            "tournaments/show.html",
+            user,
+            **ctx,
+            **await _signup_ctx(db, tid, user, refused),
+        )
+        response.status_code = status
+        return response
+
+    return await _post(request, user, f"/tournaments/{tid}", act, again)
+
+
+@router.post("/tournaments/{tid}/requests/{rid}/{step}")
+async def request_step(
+    request: Request, tid: int, rid: int, step: str, db: SessionDep, user: OptionalUser
+) -> Response:
+    """``withdraw`` (the requester or the partner, back to the championship page),
+    ``approve`` or ``decline`` (organisers, with a reason; back to the manage page)."""
+    back = f"/tournaments/{tid}" + ("#signup" if step == "withdraw" else "/manage")
+
+    async def act(f: dict[str, str]) -> None:
+        assert user is not None
+        if step == "approve":
+            run = lambda: signup.approve(db, tid, rid, user)  # noqa: E731
+        elif step == "decline":
+            run = lambda: signup.decline(db, tid, rid, user, f.get("reason", ""))  # noqa: E731
+        elif step == "withdraw":
+            run = lambda: signup.withdraw_request(db, tid, rid, user)  # noqa: E731
+        else:
+            raise service.NotFound(f"no such step {step!r}", "no_such_step", step=step)
+        await service.once(db, user, _key(f), f"request_{step}", run)
+
+    return await _post(request, user, back, act)

@@ -493,6 +493,27 @@ async def register_team(
     already in another team; a team of that name, whatever the case) or Unprocessable.
     An open preview (a draft round) is thrown away: it was paired without this team."""
     t = await for_organiser(db, tournament_id, user)
+    team = await enter_team(db, t, user, name, players, club_id, user_ids, bot, usernames)
+    await db.commit()
+    clubs = await club_names(db, {team.club_id} if team.club_id else set())
+    return team_out(team, clubs)
+
+
+async def enter_team(
+    db: AsyncSession,
+    t: Tournament,
+    user: User,
+    name: str,
+    players: list[str] | None = None,
+    club_id: int | None = None,
+    user_ids: list[int] | None = None,
+    bot: str | None = None,
+    usernames: list[str] | None = None,
+) -> Team:
+    """``register_team``'s checks and entry in tournament ``t`` (its write lock taken,
+    ``user`` one of its organisers), not committed: the one path by which a team is
+    entered, by an organiser's form or the API or by approving a player's request
+    (``signup.approve``). Raises as ``register_team``."""
     late = t.status != "registration"
     if t.status == "finished" or (late and t.format != "swiss"):
         raise Conflict(
@@ -582,9 +603,7 @@ async def register_team(
         team_name,
         after={"team": team.id, "players": [n for n in names if n], "club": club_id},
     )
-    await db.commit()
-    clubs = await club_names(db, {club_id} if club_id else set())
-    return team_out(team, clubs)
+    return team
 
 
 #: ``edit_team``'s ``club_id`` when the club is not to change (None takes the club away).

@@ -254,7 +254,7 @@ def _at_three(number: int, x: TournamentTable, me: int, teams: dict[int, Any]) -
 
 #: Audit actions whose reason is private: shown to the organisers only (a withdrawal's
 #: reason may be an illness or a quarrel).
-PRIVATE_REASONS = frozenset({"withdraw"})
+PRIVATE_REASONS = frozenset({"withdraw", "request_declined"})
 
 
 async def audit_trail(

@@ -413,6 +413,32 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "first_account_first": N_("Give the first player's account too, or put this account first."),
     "player_in_two_teams": N_("A player already plays in another team of this tournament."),
     "team_name_taken": N_("There is already a team %(team)s."),
+    # tournaments: players' team requests (app/tournaments/signup.py)
+    "self_registration_bool": N_("Players' registration is true or false."),
+    "account_needed_request": N_(
+        "Registering a team needs a registered account: register or log in first."
+    ),
+    "registration_closed": N_(
+        "Players cannot register teams in this championship now: ask the organisers."
+    ),
+    "no_partner": N_("A team of %(game)s has one player: leave the partner out."),
+    "partner_self": N_("Your partner is another player."),
+    "partner_needed": N_("Give your partner's username: a team has two players."),
+    "already_in_team": N_("You already play in a team of this championship."),
+    "partner_in_team": N_("%(partner)s already plays in a team of this championship."),
+    "request_pending": N_(
+        "You already have a request waiting for the organisers: withdraw it first."
+    ),
+    "partner_request_pending": N_(
+        "%(partner)s is already in a request waiting for the organisers."
+    ),
+    "team_name_requested": N_("Another request waiting for the organisers is named %(team)s."),
+    "no_team_request": N_("There is no team request %(n)s in this championship."),
+    "not_your_request": N_("Only its requester or partner may withdraw a request."),
+    "request_decided": N_("The organisers have already decided this request."),
+    "request_not_pending": N_(
+        "This request is no longer waiting: it was approved, declined or withdrawn."
+    ),
     "no_team": N_("There is no team %(team)s in this tournament."),
     "team_withdrawn": N_("%(team)s has already withdrawn."),
     "withdraw_remaining": N_("The remaining matches are either forfeited or removed."),

@@ -25,6 +25,7 @@ OURS = {
     "tournament_audit",
     "tournament_players",
     "tournament_requests",
+    "team_requests",
 }
 
 
