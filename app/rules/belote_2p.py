@@ -195,6 +195,19 @@ class BeloteForTwo(SevenOfTrumpExchange):
             for p in (0, 1)
         ]
 
+    def example_summary(self) -> dict[str, Any]:
+        """A deal summary for the score-sheet form (rules/belote.md §8, **2p**; the card
+        points of example S1 of §11): seat 0 took hearts, 5 tricks and 58 card points with
+        the last trick, seat 1 4 tricks and 45."""
+        return {
+            "contract": {"trump": "H", "taker_team": 0, "eldest_team": 0},
+            "card_points": [58, 45],
+            "tricks": [5, 4],
+            "last_trick_team": 0,
+            "declarations": [[], []],
+            "belote": [0, 0],
+        }
+
     def score_deal(self, options: dict[str, Any], summary: SummaryIn) -> DealScore:
         """Score one deal from its summary (rules/belote.md §7-8, 2p): each player scores his total.
 

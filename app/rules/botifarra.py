@@ -164,10 +164,11 @@ class Botifarra(TrumpChoiceGame):
         return score_botifarra(self, self.validate_options(options), summary)
 
     def example_summary(self) -> dict[str, Any]:
-        """A deal summary for the score-sheet form (§8): team 0 chose oros, 40 card points, 7 tricks."""
+        """A deal summary for the score-sheet form (§8): team 0 chose oros and took 7 tricks
+        and 33 of the 60 card points, 40 points with the trick points (§7: 72 in all)."""
         return {
             "contract": {"trump": "o", "botifarra": False, "chooser_team": 0, "doublings": 0},
-            "card_points": [40, 32],
+            "card_points": [33, 27],
             "tricks": [7, 5],
         }
 

@@ -179,6 +179,21 @@ class BridgeBelote(BridgeAuction):
         summary["belote"] = belote
         return summary
 
+    def example_summary(self) -> dict[str, Any]:
+        """The deal summary of rules/bridge-belote.md §8 itself, for the score-sheet form:
+        team 0 declared diamonds doubled and took 3 tricks; team 1 a four of jacks and a
+        belot."""
+        return {
+            "contract": {"kind": "suit", "trump": "D", "declarer_team": 0, "multiplier": 2},
+            "card_points": [60, 92],
+            "tricks": [3, 5],
+            "last_trick_team": 1,
+            "declarations": [[], [{"kind": "four", "rank": "J"}]],
+            "belote": [0, 1],
+            "carried_in": 0,
+            "revoke_team": None,
+        }
+
     def score_deal(self, options: dict[str, Any], summary: SummaryIn) -> DealScore:
         """Score one deal from its summary (rules/bridge-belote.md §7-8).
 
