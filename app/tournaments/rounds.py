@@ -433,7 +433,8 @@ async def set_pairing(
     Only a Swiss or a knockout round can be edited: a round robin (and the group
     stage) follows its schedule, and a table of three its own pairing. Raises Conflict
     (``round_not_draft``, ``pairing_fixed``, ``pairing_confirm``) or Unprocessable (``pairing_teams``,
-    ``pairing_empty``)."""
+    ``pairing_empty``; ``pairing_bracket`` for a knockout round whose tables, byes
+    included, are not a power of two: its winners could not be paired to the final)."""
     t = await for_organiser(db, tournament_id, user)
     rnd = next((r for r in await rounds_of(db, t.id) if r.number == number), None)
     if rnd is None or rnd.status != "draft":
@@ -482,6 +483,17 @@ async def set_pairing(
             "table without an opponent)",
             "pairing_missing",
             team=name[missing[0]],
+        )
+    n = len(tables)
+    if rnd.stage == "knockout" and n & (n - 1):
+        # one team goes on from each table (a bye's team too), and the next round pairs
+        # them two by two down to the final: 1, 2, 4, 8... tables (a fresh organiser's
+        # 3 tables and 2 byes left 5 winners, and the championship could not go on)
+        raise Unprocessable(
+            f"a knockout round has 1, 2, 4, 8... tables, byes included, so that its "
+            f"winners meet two by two in the next round: this pairing has {n}",
+            "pairing_bracket",
+            n=n,
         )
     warnings = await pairing_warnings(db, t, rnd, tables, name)
     if warnings and not confirm:

@@ -412,3 +412,27 @@ async def test_a_knockout_pairing_ignores_the_group_stage_meetings(org: Org) -> 
         "PUT", f"/tournaments/{tid}/rounds/4/pairing", json={"tables": [[a1, a2], [b1, b2]]}
     )
     assert [(x["home"]["id"], x["away"]["id"]) for x in saved["tables"]] == [(a1, a2), (b1, b2)]
+
+
+async def test_a_knockout_pairing_must_lead_to_a_final(org: Org) -> None:
+    """A fresh organiser's hand pairing of 8 quarter-finalists as 3 tables and 2 byes left
+    5 teams going on, and no next round could be paired: refused. A bracket has 1, 2, 4,
+    8... tables, byes included (8 teams: 4 tables)."""
+    t, teams = await make_tournament(org, 8, fmt="knockout")
+    tid = t["id"]
+    ids = [x["id"] for x in teams]
+    path = f"/api/tournaments/{tid}/rounds/1/pairing"
+    await org.post(f"/tournaments/{tid}/rounds", status=201)
+    five = [[ids[0], None], [ids[1], None], [ids[2], ids[3]], [ids[4], ids[5]], [ids[6], ids[7]]]
+    out = await org.client.put(path, json={"tables": five}, headers=org.headers)
+    assert out.status_code == 422, out.text
+    assert out.json()["detail"] == (
+        "a knockout round has 1, 2, 4, 8... tables, byes included, so that its winners "
+        "meet two by two in the next round: this pairing has 5"
+    )
+    saved = await org.call(
+        "PUT",
+        f"/tournaments/{tid}/rounds/1/pairing",
+        json={"tables": [[ids[0], ids[7]], [ids[1], ids[6]], [ids[2], ids[5]], [ids[3], ids[4]]]},
+    )
+    assert len(saved["tables"]) == 4
