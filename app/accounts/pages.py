@@ -166,6 +166,9 @@ async def register(request: Request, db: SessionDep, user: OptionalUser) -> Resp
     try:
         account = await service.register(db, username, password, nickname or None, user)
     except ServiceError as exc:
+        twin = await _registered_twin(db, exc, username, password)
+        if twin is not None:
+            return await _signed_in(request, db, twin, back)
         return _form_page(
             request,
             "register",
@@ -177,6 +180,22 @@ async def register(request: Request, db: SessionDep, user: OptionalUser) -> Resp
             flash=exc,
         )
     return await _signed_in(request, db, account, back)
+
+
+async def _registered_twin(
+    db: AsyncSession, exc: ServiceError, username: str, password: str
+) -> User | None:
+    """The account a double-tapped Register form made with its first copy: the username
+    is taken (or the guest has become it) and the password is that account's, so the
+    second copy signs in as the first made it (a fresh tester was told "taken" and left
+    signed out). Anyone else is told the username is taken, as before."""
+    if exc.code not in ("username_taken", "guest_registered"):
+        return None
+    await db.rollback()
+    try:
+        return await service.authenticate(db, username, password)
+    except ServiceError:
+        return None
 
 
 @router.get("/account", response_class=HTMLResponse)

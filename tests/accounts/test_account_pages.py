@@ -141,3 +141,32 @@ async def test_a_bot_like_username_is_refused_on_the_page(client: httpx.AsyncCli
         },
     )
     assert made.status_code == 422 and "bot" in made.text
+
+
+async def test_a_double_tapped_register_form_signs_in_both_times(
+    client: httpx.AsyncClient,
+) -> None:
+    """Two copies of one Register form at once (a double tap): one account, and both
+    answers sign in as it (a fresh tester was told "taken" and left signed out). Someone
+    else naming the username with another password is told it is taken."""
+    import asyncio
+
+    token = _csrf((await client.get("/register")).text)
+    form = {
+        "csrf": token,
+        "username": "joan",
+        "nickname": "Joan",
+        "password": PASSWORD,
+        "password2": PASSWORD,
+        "next": "/account",
+    }
+    answers = await asyncio.gather(*(client.post("/register", data=form) for _ in range(2)))
+    assert [a.status_code for a in answers] == [303, 303]
+    assert all("tapet_session=" in a.headers["set-cookie"] for a in answers)
+    client.cookies.clear()
+    token = _csrf((await client.get("/register")).text)
+    other = await client.post(
+        "/register",
+        data=dict(form, csrf=token, password="another secret!", password2="another secret!"),
+    )
+    assert other.status_code == 409 and "joan is taken" in other.text
