@@ -13,6 +13,7 @@ signed-in user may create one.
 from __future__ import annotations
 
 import asyncio
+import unicodedata
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -44,11 +45,17 @@ NAME_MAX = 80
 
 
 def clean_text(value: Any, what: str, high: int = NAME_MAX, required: bool = True) -> str:
-    """``value`` trimmed; raises Unprocessable when empty (if required), too long or not text."""
+    """``value`` trimmed, its runs of spaces made one, its control and invisible format
+    characters dropped (Unicode Cc and Cf: a right-to-left override turned the rest of a
+    page's sentence around, zero-width spaces made a name invisible, as a fresh organiser
+    found); raises Unprocessable when empty (if required), too long or not text."""
     if value is None:
         value = ""
     if not isinstance(value, str):
         raise Unprocessable(f"{what} must be text", "text_type", label=what)
+    value = "".join(
+        ch for ch in value if ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cf")
+    )
     text = " ".join(value.split())
     if required and not text:
         raise Unprocessable(f"{what} is required", "text_required", label=what)
@@ -522,6 +529,12 @@ async def enter_team(
         )
     size = players_per_team(t.game)
     names = [clean_text(p, "a player's name", 40, required=False) for p in (players or [])]
+    given = [n.casefold() for n in names if n]
+    if len(set(given)) != len(given):
+        raise Unprocessable(
+            "a team's two players are two people: the same name is given twice",
+            "team_same_player",
+        )
     if len(names) > size:
         raise Unprocessable(
             f"a team of {rules.GAMES[t.game].name} has {size} player(s)",
@@ -638,6 +651,12 @@ async def edit_team(
     if players is not None:
         size = players_per_team(t.game)
         names = [clean_text(p, "a player's name", 40, required=False) for p in players]
+        given = [n.casefold() for n in names if n]
+        if len(set(given)) != len(given):
+            raise Unprocessable(
+                "a team's two players are two people: the same name is given twice",
+                "team_same_player",
+            )
         if len(names) > size:
             raise Unprocessable(
                 f"a team of {rules.GAMES[t.game].name} has {size} player(s)",

@@ -460,6 +460,7 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "pairing_not_active": N_("%(team)s is not an active team of this championship."),
     "pairing_twice": N_("%(team)s is at two tables: each team plays once."),
     "pairing_not_in_round": N_("%(team)s is not in this knockout round."),
+    "team_same_player": N_("A team's two players are two people: the same name is given twice."),
     "pairing_bracket": N_(
         "A knockout round has 1, 2, 4, 8… tables, byes included, so that its winners meet two by two in the next round: this pairing has %(n)s."
     ),
