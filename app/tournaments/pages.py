@@ -900,10 +900,13 @@ async def _manage_page(
     tid: int,
     asked: dict[str, Any] | None = None,
     status: int = 200,
+    team_form: dict[str, Any] | None = None,
 ) -> Response:
     """The organisers' page; ``asked`` = ``{"warnings": [sentences], "rows": [(home,
     away)]}`` shows a hand-edited pairing's confirmation (the second step: what it
-    repeats, and the same pairing to send again with ``confirm``)."""
+    repeats, and the same pairing to send again with ``confirm``); ``team_form`` =
+    ``{"typed": {field: value}, "refused": message}`` shows the team form again as it
+    was sent, with its refusal."""
     t = await service.get_tournament(db, tid)
     all_rounds = await rounds.list_rounds(db, tid, organiser=True)
     draft = next((r for r in all_rounds if r["status"] == "draft"), None)
@@ -933,6 +936,8 @@ async def _manage_page(
         edit_rows=edit_rows + [(None, None), (None, None)],
         requests=await signup.list_requests(db, tid, user, pending_only=True),
         registration_open=signup.registration_open(await service.load(db, tid)),
+        team_typed=(team_form or {}).get("typed", {}),
+        team_refused=(team_form or {}).get("refused"),
     )
     response.status_code = status
     return response
@@ -1134,7 +1139,20 @@ async def add_team(request: Request, tid: int, db: SessionDep, user: OptionalUse
             ),
         )
 
-    return await _post(request, user, f"/tournaments/{tid}/manage", act, done="team")
+    async def again(f: dict[str, str], message: str | Exception, status: int) -> Response:
+        # the manage page with the team form as it was sent and the reason above it
+        await db.rollback()
+        if user is not None:
+            await db.refresh(user)
+        typed = {k: f.get(k, "") for k in TEAM_FIELDS}
+        team_form = {"typed": typed, "refused": message_for(message)}
+        return await _manage_page(request, db, user, tid, status=status, team_form=team_form)
+
+    return await _post(request, user, f"/tournaments/{tid}/manage", act, again, done="team")
+
+
+#: The manage page's team form fields, shown again as typed after a refusal.
+TEAM_FIELDS = ("name", "player1", "account1", "player2", "account2", "club_id", "bot")
 
 
 @router.post("/tournaments/{tid}/teams/{team_id}/withdraw")
