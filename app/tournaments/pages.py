@@ -28,6 +28,7 @@ import json
 import re
 import secrets
 from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -37,7 +38,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from app import rules
 from app.accounts.deps import OptionalUser
 from app.accounts.models import User
-from app.core.db import SessionDep
+from app.core.db import SessionDep, as_utc, utcnow
 from app.core.errors import ServiceError
 from app.rooms.botplay import bot_names
 from app.table import labels
@@ -264,6 +265,11 @@ DONE = {
     "fixed": N_("The deal is corrected."),
     "finished": N_("The match is finished at its totals."),
     "reopened": N_("The match is reopened."),
+    "registration": N_("The players' registration is changed."),
+    "request": N_("Your request is sent: the organisers will answer it."),
+    "request_approve": N_("The request is approved: the team is entered."),
+    "request_decline": N_("The request is declined."),
+    "request_withdraw": N_("The request is withdrawn."),
 }
 DONE_COOKIE = "tapet_done"
 
@@ -934,13 +940,31 @@ async def _manage_page(
         bots=bot_names(),
         asked=asked,
         edit_rows=edit_rows + [(None, None), (None, None)],
-        requests=await signup.list_requests(db, tid, user, pending_only=True),
+        requests=_requests_in_place(await signup.list_requests(db, tid, user)),
         registration_open=signup.registration_open(await service.load(db, tid)),
         team_typed=(team_form or {}).get("typed", {}),
         team_refused=(team_form or {}).get("refused"),
     )
     response.status_code = status
     return response
+
+
+#: How long a decided team request keeps its row on the manage page (without buttons).
+DECIDED_STAYS = timedelta(minutes=2)
+
+
+def _requests_in_place(requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The pending requests, and those decided in the last ``DECIDED_STAYS`` in their
+    place (their state instead of the buttons): a row that vanished moved the next
+    request's Approve under a double-tapping finger, and a fresh tester's second tap
+    approved it too."""
+    since = as_utc(utcnow()) - DECIDED_STAYS
+    return [
+        r
+        for r in requests
+        if r["status"] == "pending"
+        or (r["decided_at"] and datetime.fromisoformat(r["decided_at"]) >= since)
+    ]
 
 
 @router.get("/tournaments/{tid}/print/{what}", response_class=HTMLResponse)
@@ -1497,7 +1521,7 @@ async def registration_form(
             lambda: signup.set_registration(db, tid, user, f.get("open") == "on"),
         )
 
-    return await _post(request, user, f"/tournaments/{tid}/manage", act)
+    return await _post(request, user, f"/tournaments/{tid}/manage", act, done="registration")
 
 
 @router.post("/tournaments/{tid}/requests")
@@ -1539,7 +1563,7 @@ async def request_form(request: Request, tid: int, db: SessionDep, user: Optiona
         response.status_code = status
         return response
 
-    return await _post(request, user, f"/tournaments/{tid}", act, again)
+    return await _post(request, user, f"/tournaments/{tid}", act, again, done="request")
 
 
 @router.post("/tournaments/{tid}/requests/{rid}/{step}")
@@ -1562,4 +1586,5 @@ async def request_step(
             raise service.NotFound(f"no such step {step!r}", "no_such_step", step=step)
         await service.once(db, user, _key(f), f"request_{step}", run)
 
-    return await _post(request, user, back, act)
+    done = f"request_{step}" if f"request_{step}" in DONE else None
+    return await _post(request, user, back, act, done=done)

@@ -485,6 +485,13 @@ async def test_the_manage_page_lists_pending_requests_and_approves_by_form(
     page = (await client.get(f"/tournaments/{tid}/manage", headers=org.headers)).text
     assert "1 waiting" in page
     assert "approved the request of the team Pepa2 &amp; Vicent" in page
+    # the approved request keeps its row a moment, its state in place of the buttons: the
+    # next request's Approve does not move under a double-tapping finger (a fresh tester's
+    # second tap approved the next one)
+    rows = page[page.index('data-testid="requests"') :]
+    assert rows.index('data-testid="decided-request"') < rows.index('data-testid="pending-request"')
+    assert page.count(f'/requests/{r1["id"]}/approve"') == 0
+    assert "The request is approved: the team is entered." in page  # said once, after it
 
 
 async def test_the_audit_trail_says_the_requests_in_catalan_the_decline_reason_private(
@@ -533,3 +540,20 @@ async def test_the_creation_form_and_the_manage_page_switch_the_registration(
     assert "self_registration" not in (await org.get(f"/tournaments/{tid}"))["settings"]
     page = (await client.get(f"/tournaments/{tid}", headers=org.headers)).text
     assert 'data-testid="signup"' not in page  # closed, and no request of the viewer's
+
+
+async def test_a_request_sent_after_the_registration_closed_is_told_so(
+    org: Org, client: httpx.AsyncClient
+) -> None:
+    """A fresh tester's request, its form opened before the organiser closed the
+    registration, got a 409 page with no word of why."""
+    tid = await _open_tournament(org)
+    pepa = await _player(client, "pepa")
+    await _player(client, "vicent")
+    page = (await client.get(f"/tournaments/{tid}", headers=pepa.headers)).text
+    form = {**_form(page, f"/tournaments/{tid}/requests"), "partner": "vicent", "name": "Rocs"}
+    await org.call("PUT", f"/tournaments/{tid}/registration", json={"open": False})
+    answer = await client.post(f"/tournaments/{tid}/requests", data=form, headers=pepa.headers)
+    assert answer.status_code == 409
+    assert 'data-testid="form-error"' in answer.text
+

@@ -115,3 +115,35 @@ async def test_the_api_still_takes_its_list(org: Org) -> None:
         },
         422,
     )
+
+
+async def test_a_refused_form_keeps_every_setting_typed(client: httpx.AsyncClient) -> None:
+    """A fresh tester's draw worth 0.5, online tables, a deal limit, groups, qualifiers,
+    a cap and the checkboxes came back at their defaults after a refusal, and the
+    championship made after it had a draw worth 1."""
+    token = await _organiser(client)
+    typed = {
+        "match": "deals",
+        "deals": "12",
+        "cap_score": "121",
+        "groups": "3",
+        "advance": "2",
+        "points_win": "2",
+        "points_draw": "0.5",
+        "points_loss": "0",
+        "play": "online",
+        "return_leg": "on",
+        "self_registration": "on",
+    }
+    refused = await client.post(
+        "/tournaments",
+        data=_form(token, tiebreak_1="wins", tiebreak_2="wins", **typed),
+    )
+    assert refused.status_code == 422
+    page = refused.text
+    assert '<option value="deals" selected>' in page and '<option value="online" selected>' in page
+    for name in ("cap_score", "groups", "advance", "points_draw"):
+        assert re.search(rf'name="{name}"[^>]*value="{re.escape(typed[name])}"', page), name
+    for name in ("return_leg", "self_registration"):
+        assert re.search(rf'name="{name}" checked', page), name
+    assert not re.search(r'name="avoid_same_club" checked', page)  # it was not ticked
