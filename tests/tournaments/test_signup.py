@@ -556,4 +556,3 @@ async def test_a_request_sent_after_the_registration_closed_is_told_so(
     answer = await client.post(f"/tournaments/{tid}/requests", data=form, headers=pepa.headers)
     assert answer.status_code == 409
     assert 'data-testid="form-error"' in answer.text
-
