@@ -67,7 +67,12 @@ def join_page(
     """rooms/join.html: the code field (``room`` None, or ``private``: the refusal of a
     private room with the field), or the seats ``room`` offers to the holder of ``code``."""
     offers = []
+    owner = None
     if room is not None and not private:
+        owner = next(
+            (s["name"] for s in room["seats"] if s["user_id"] == room["created_by"] and s["name"]),
+            None,
+        )
         names = presenter.seat_names(room)
         offers = [
             {"seat": s["seat"], "name": names.get(s["seat"]), "bot": s["kind"] == "bot"}
@@ -83,6 +88,7 @@ def join_page(
             "code": code,
             "spoken": invites.spoken(code) if code else "",
             "offers": offers,
+            "owner": owner,
             "private": private,
             "errors": errors or {},
             "typed": typed or {},

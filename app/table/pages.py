@@ -429,9 +429,8 @@ async def room_page(request: Request, room_id: int, db: SessionDep, user: Option
     except NotFound as exc:
         return error_response(request, user, exc, 404)
     except Forbidden as exc:
-        return invite_pages.join_page(
-            request, user, private=True, errors={"code": message_for(exc)}, status=403
-        )
+        # the page says why and offers the code field (templates/rooms/join.html)
+        return invite_pages.join_page(request, user, private=True, status=exc.status)
     if view.get("status") == "playing":
         await service.mark_seen(db, room_id)  # a page without a socket is someone there too
     ctx = room_context(view, user, csrf.csrf_token(request), four=four_colour(request))
