@@ -264,3 +264,26 @@ async def test_the_socket_of_a_private_room_refuses_a_stranger(live_server: str)
             f"{ws_base}{path}?code={code}", additional_headers=origin
         ) as ws:
             assert await asyncio.wait_for(ws.recv(), 5)
+
+
+async def test_the_rematch_of_a_private_room_is_private_with_a_code_of_its_own(
+    client: httpx.AsyncClient, guest: Guest
+) -> None:
+    host, stranger = await guest("Host"), await guest("Stranger")
+    room_id = await _room(client, host, private=True)
+    code = await _code(client, room_id, host)  # the old room has a code: it is not copied
+    await _started(client, room_id, host)
+    assert (await client.post(f"/api/rooms/{room_id}/resign", headers=host)).status_code == 200
+    rematch = await client.post(f"/api/rooms/{room_id}/rematch", json={}, headers=host)
+    assert rematch.status_code == 200, rematch.text
+    new_id = rematch.json()["room"]
+    assert isinstance(new_id, int) and new_id != room_id
+    info = (await client.get(f"/api/rooms/{new_id}", headers=host)).json()
+    assert info["private"] is True and info["status"] == "playing"
+    assert (await client.get(f"/api/rooms/{new_id}/view", headers=stranger)).status_code == 403
+    new_code = await _code(client, new_id, host)
+    assert new_code != code
+    # the old code opens the old room only
+    old = await client.get(f"/api/rooms/{new_id}/view", params={"code": code}, headers=stranger)
+    assert old.status_code == 403
+    assert new_id not in [r["id"] for r in (await client.get("/api/rooms")).json()]
