@@ -287,3 +287,22 @@ async def test_the_rematch_of_a_private_room_is_private_with_a_code_of_its_own(
     old = await client.get(f"/api/rooms/{new_id}/view", params={"code": code}, headers=stranger)
     assert old.status_code == 403
     assert new_id not in [r["id"] for r in (await client.get("/api/rooms")).json()]
+
+
+async def test_a_private_match_is_listed_on_its_player_s_page_to_that_player_only(
+    client: httpx.AsyncClient, guest: Guest
+) -> None:
+    host, stranger = await guest("Host"), await guest("Stranger")
+    me = (await client.get("/api/me", headers=host)).json()["id"]
+    public = await _room(client, host)
+    await _started(client, public, host)
+    assert (await client.post(f"/api/rooms/{public}/resign", headers=host)).status_code == 200
+    private = await _room(client, host, private=True)
+    await _started(client, private, host)
+    assert (await client.post(f"/api/rooms/{private}/resign", headers=host)).status_code == 200
+    own = (await client.get(f"/api/players/{me}", headers=host)).json()
+    assert sorted(m["room_id"] for m in own["matches"]) == [public, private]
+    seen = (await client.get(f"/api/players/{me}", headers=stranger)).json()
+    assert [m["room_id"] for m in seen["matches"]] == [public]
+    anyone = (await client.get(f"/api/players/{me}")).json()
+    assert [m["room_id"] for m in anyone["matches"]] == [public]
