@@ -177,9 +177,9 @@ async def invitation(db: AsyncSession, room_id: int, user: User | None) -> dict[
         return None
     private, spectators_open, status = room.private, room.spectators_open, room.status
     offers = [s.seat for s in room.seats if s.offered]
-    offerable = [
-        s.seat for s in room.seats if s.user_id is None and not s.offered and status != "finished"
-    ]
+    # a rated match is rated as seated at the start: no offer while it runs (``offer_seat``)
+    locked = status == "finished" or (status == "playing" and room.rated)
+    offerable = [s.seat for s in room.seats if s.user_id is None and not s.offered and not locked]
     code = await ensure_code(db, room_id)
     return {
         "code": code,
@@ -198,9 +198,10 @@ async def offer_seat(
     db: AsyncSession, room_id: int, seat: int, user: User, offered: bool = True
 ) -> dict[str, Any]:
     """The owner offers (``offered``) or withdraws the offer of ``seat``: an empty seat or
-    a bot's (not one kept for a person who left). Doing it again changes nothing. Returns
-    room info. Raises NotFound, Forbidden (not the owner), Conflict (a person's seat, the
-    match over, a championship's table)."""
+    a bot's (not one kept for a person who left); during the match only in a casual room
+    (a rated match is rated as seated at the start). Doing it again changes nothing.
+    Returns room info. Raises NotFound, Forbidden (not the owner), Conflict (a person's
+    seat, the match over, a rated match running, a championship's table)."""
     room = await snapshot.load_room(db, room_id)
     _owner(room, user)
     chair = next((s for s in room.seats if s.seat == seat), None)
@@ -212,6 +213,12 @@ async def offer_seat(
         raise Conflict("the game is over", "game_over")
     if offered and await HOOKS.room_labels(db, [room_id]):  # a championship seats its teams
         raise Conflict("a championship's table seats its own players", "invite_championship")
+    if offered and room.status == "playing" and room.rated:
+        # a rated match is rated as it was seated at the start (app/records/ratings.py)
+        raise Conflict(
+            "a rated match keeps its seats: offer a bot's seat in a casual room",
+            "invite_rated_running",
+        )
     if offered and chair.user_id is not None:
         raise Conflict(f"seat {seat} is taken", "seat_taken", seat=seat)
     if chair.offered != offered:

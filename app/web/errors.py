@@ -309,6 +309,9 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "invite_not_offered": N_("This seat is not offered (any more)."),
     "invite_owner_only": N_("Only the table's owner may do this."),
     "invite_public_room": N_("A public table is open to everyone."),
+    "invite_rated_running": N_(
+        "A rated match keeps its seats: a bot's seat can be offered during a casual match only."
+    ),
     "invite_championship": N_("A championship's table seats its own players."),
     "invite_no_free_code": N_("No invitation code could be given: try again."),
     "creation_key": N_("This form is damaged: reload the page and try again."),

@@ -219,7 +219,11 @@ async def test_a_bot_s_seat_offered_mid_match_is_taken_over_and_played(
     client: httpx.AsyncClient, guest: Guest
 ) -> None:
     host, friend = await guest("Host"), await guest("Friend")
-    room_id = await _room(client, host, private=True)
+    rated = await _room(client, host)
+    await _started(client, rated, host)
+    refused = await client.put(f"/api/rooms/{rated}/offers/2", json={}, headers=host)
+    assert refused.status_code == 409  # a rated match is rated as seated at the start
+    room_id = await _room(client, host, private=True, rated=False)
     code = await _code(client, room_id, host)
     await _started(client, room_id, host)
     offered = await client.put(f"/api/rooms/{room_id}/offers/2", json={}, headers=host)

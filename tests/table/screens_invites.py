@@ -74,7 +74,7 @@ def main() -> None:
         api(base, "PUT", f"/api/rooms/{waiting['id']}/offers/2", host, {"offered": True})
         code = api(base, "GET", f"/api/rooms/{waiting['id']}/invitation", host)["code"]
         # a public started table with bots, where Amparo offers a bot's seat
-        live = api(base, "POST", "/api/rooms", host, {"game": "bolot"})
+        live = api(base, "POST", "/api/rooms", host, {"game": "bolot", "rated": False})
         api(base, "PUT", f"/api/rooms/{live['id']}/seats/0", host, {})
         for seat in (1, 2, 3):
             api(base, "PUT", f"/api/rooms/{live['id']}/seats/{seat}", host, {"bot": "heuristic"})
