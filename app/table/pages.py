@@ -441,7 +441,14 @@ async def room_page(request: Request, room_id: int, db: SessionDep, user: Option
     ctx["invite"] = await invites.invitation(db, room_id, user)
     ctx["share_open"] = request.query_params.get("share") == "1"
     ctx["share_names"] = presenter.seat_names(view)
-    return templates.TemplateResponse(request, "rooms/room.html", ctx)
+    page = templates.TemplateResponse(request, "rooms/room.html", ctx)
+    # came with ?code=: remembered like the link's, so the page's socket is let in too
+    code = invites.normalize_code(request.query_params.get("code"))
+    if code and view.get("private") and code in invites.codes_of(request):
+        with contextlib.suppress(NotFound):
+            if await invites.room_of_code(db, code) == room_id:
+                invite_pages.remember(request, page, code)
+    return page
 
 
 async def _after_change(request: Request, db: Any, room_id: int, user: User) -> Response:

@@ -154,3 +154,59 @@ async def test_only_the_owner_offers_a_seat_by_the_form(client: httpx.AsyncClien
     forged = await client.post(f"/rooms/{room_id}/offers/1", data={"csrf": "0" * 32})
     assert forged.status_code == 403
     assert (await client.get(f"/api/rooms/{room_id}")).json()["seats"][1]["offered"] is False
+
+
+async def test_a_private_room_by_its_address_and_code_remembers_the_code(
+    client: httpx.AsyncClient,
+) -> None:
+    await _sign_in(client, "Host")
+    room_id = await _room(client, private=True)
+    code = await _share_code(client, room_id)
+    client.cookies.clear()
+    await _sign_in(client, "Guest")
+    token = await _token(client, "/")
+    # without the code a stranger may not sit down by the page's form either
+    sit = await client.post(f"/rooms/{room_id}/seats/1", data={"csrf": token})
+    assert sit.status_code == 403
+    assert (await client.get(f"/api/rooms/{room_id}")).status_code == 403
+    opened = await client.get(f"/rooms/{room_id}", params={"code": code.lower()})
+    assert opened.status_code == 200
+    assert code in (client.cookies.get("tapet_codes") or "")
+    assert (await client.get(f"/rooms/{room_id}")).status_code == 200  # the cookie now
+    sit = await client.post(f"/rooms/{room_id}/seats/1", data={"csrf": token})
+    assert sit.status_code == 303
+    seat = (await client.get(f"/api/rooms/{room_id}")).json()["seats"][1]
+    assert seat["name"] == "Guest"
+
+
+def test_the_lobby_marks_my_playing_championship_table_and_nobody_else_s() -> None:
+    from app.web.templating import templates
+
+    room = {
+        "id": 7,
+        "game": "bolot",
+        "game_name": "Bolot",
+        "status": "playing",
+        "rated": False,
+        "seats": [
+            {"seat": n, "kind": "person", "name": f"P{n}", "user_id": 10 + n} for n in range(4)
+        ],
+        "scores": [0, 0],
+        "target": 1000,
+        "match": None,
+        "spectators": 0,
+        "tournament": {"tournament_id": 1, "tournament": "Falles", "round": 1, "table": 2},
+    }
+    html = templates.get_template("rooms/_room_list.html").render(
+        rooms=[room], user=type("U", (), {"id": 12})(), status_words={}
+    )
+    assert 'data-testid="your-table"' in html and "data-table-ready=" in html
+    other = templates.get_template("rooms/_room_list.html").render(
+        rooms=[room], user=type("U", (), {"id": 99})(), status_words={}
+    )
+    assert "your-table" not in other
+    casual = dict(room, tournament=None)
+    plain = templates.get_template("rooms/_room_list.html").render(
+        rooms=[casual], user=type("U", (), {"id": 12})(), status_words={}
+    )
+    assert "your-table" not in plain
