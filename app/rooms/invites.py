@@ -165,6 +165,25 @@ async def _publish(db: AsyncSession, room_id: int) -> None:
     await realtime.current().publish(room_id, seq)
 
 
+async def my_private_rooms(db: AsyncSession, user: User | None) -> list[dict[str, Any]]:
+    """The private rooms, open or playing, that ``user`` owns or sits in, newest first
+    (at most 20): ``[{id, game, status}]`` for the lobby (they are in no list)."""
+    if user is None:
+        return []
+    seated = select(Seat.room_id).where(Seat.user_id == user.id)
+    rows = await db.execute(
+        select(Room.id, Room.game, Room.status)
+        .where(
+            Room.private.is_(True),
+            Room.status.in_(("open", "playing")),
+            (Room.created_by == user.id) | Room.id.in_(seated),
+        )
+        .order_by(Room.id.desc())
+        .limit(20)
+    )
+    return [{"id": i, "game": g, "status": st} for i, g, st in rows.all()]
+
+
 async def invitation(db: AsyncSession, room_id: int, user: User | None) -> dict[str, Any] | None:
     """What the share panel shows ``user``: ``{code, spoken, link, owner, private,
     spectators_open, offers: [seat], offerable: [seat]}`` for the room's owner and

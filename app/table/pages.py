@@ -109,6 +109,7 @@ async def _lobby_page(
         {
             "user": user,
             "rooms": await service.list_rooms(db, game),
+            "my_private": await invites.my_private_rooms(db, user),
             "game_filter": game,
             "games": games_for_form(),
             "play_games": play_now_games(),

@@ -210,3 +210,16 @@ def test_the_lobby_marks_my_playing_championship_table_and_nobody_else_s() -> No
         rooms=[casual], user=type("U", (), {"id": 12})(), status_words={}
     )
     assert "your-table" not in plain
+
+
+async def test_the_lobby_lists_my_private_tables_to_me_only(client: httpx.AsyncClient) -> None:
+    await _sign_in(client, "Host")
+    room_id = await _room(client, private=True)
+    mine = await client.get("/")
+    assert 'data-testid="my-private"' in mine.text
+    assert f'<a href="/rooms/{room_id}">Bolot #{room_id}</a>' in mine.text
+    client.cookies.clear()
+    await _sign_in(client, "Other")
+    other = await client.get("/")
+    assert 'data-testid="my-private"' not in other.text
+    assert f'href="/rooms/{room_id}"' not in other.text
