@@ -313,9 +313,14 @@ async def take_seat(
     after you left or the move clock gave it to a stand-in (otherwise it changes nothing).
     A bot is seated in an empty seat before the start, by the room's creator or a
     seated player. Raises NotFound, Forbidden, Conflict (taken, started, already
-    seated) or Unprocessable (unknown bot)."""
+    seated; ``invite_seat_reserved``: the owner offers that seat to an invited person,
+    who takes it with the code) or Unprocessable (unknown bot)."""
     room = await _room(db, room_id)
     chair = _seat(room, seat)
+    if chair.offered and chair.user_id is None:  # kept for the invited (app/rooms/invites.py)
+        raise Conflict(
+            f"seat {seat} is offered to the person the owner invited", "invite_seat_reserved"
+        )
     occupied = chair.user_id is not None or chair.bot is not None
     where = [Seat.room_id == room.id, Seat.seat == seat]
     if bot is not None:

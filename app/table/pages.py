@@ -522,7 +522,7 @@ async def fill_with_bots(
     try:
         room = await service.room_info(db, room_id)
         for s in room["seats"]:
-            if s["kind"] == "empty":
+            if s["kind"] == "empty" and not s.get("offered"):  # an offered seat waits
                 await service.take_seat(db, room_id, s["seat"], user, bot=level)
     except ServiceError as exc:
         return error_response(request, user, exc, exc.status, f"/rooms/{room_id}")

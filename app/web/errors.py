@@ -312,6 +312,7 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "invite_rated_running": N_(
         "A rated match keeps its seats: a bot's seat can be offered during a casual match only."
     ),
+    "invite_seat_reserved": N_("This seat is offered to the person the owner invited."),
     "invite_championship": N_("A championship's table seats its own players."),
     "invite_no_free_code": N_("No invitation code could be given: try again."),
     "creation_key": N_("This form is damaged: reload the page and try again."),

@@ -583,3 +583,10 @@
     if (ev.target.classList && ev.target.classList.contains("share-link")) ev.target.select();
   });
 })();
+
+// Back from an offer (?share=1) on a phone: the share panel is in the ⚙ menu; open it.
+document.addEventListener("DOMContentLoaded", function () {
+  var top = document.querySelector(".share-top[open]");
+  var menu = document.querySelector(".table-menu");
+  if (top && menu && top.offsetParent === null) menu.open = true;
+});

@@ -113,6 +113,7 @@ async def test_every_endpoint_of_a_private_room_refuses_a_stranger_and_answers_i
         f"/deals/{game_id}-1/verify",
     ]
     for url in urls:
+        client.cookies.clear()  # the page with ?code= remembers it (a cookie): each URL alone
         for who in (stranger, {}):  # a signed-in stranger, and nobody
             refused = await client.get(url, headers=who)
             assert refused.status_code == 403, (url, refused.status_code)
@@ -310,3 +311,21 @@ async def test_a_private_match_is_listed_on_its_player_s_page_to_that_player_onl
     assert [m["room_id"] for m in seen["matches"]] == [public]
     anyone = (await client.get(f"/api/players/{me}")).json()
     assert [m["room_id"] for m in anyone["matches"]] == [public]
+
+
+async def test_an_offered_empty_seat_is_kept_for_the_invited(
+    client: httpx.AsyncClient, guest: Guest
+) -> None:
+    host, walker = await guest("Host"), await guest("Walker")
+    room_id = await _room(client, host)  # public: anyone may sit in an empty seat
+    assert (await client.put(f"/api/rooms/{room_id}/offers/1", json={}, headers=host)).is_success
+    walk_in = await client.put(f"/api/rooms/{room_id}/seats/1", json={}, headers=walker)
+    assert walk_in.status_code == 409
+    assert walk_in.json()["detail"] == "seat 1 is offered to the person the owner invited"
+    bot = await client.put(f"/api/rooms/{room_id}/seats/1", json={"bot": "random"}, headers=host)
+    assert bot.status_code == 409
+    other = await client.put(f"/api/rooms/{room_id}/seats/2", json={}, headers=walker)
+    assert other.status_code == 200  # the seats not offered are as before
+    await client.put(f"/api/rooms/{room_id}/offers/1", json={"offered": False}, headers=host)
+    bot = await client.put(f"/api/rooms/{room_id}/seats/1", json={"bot": "random"}, headers=host)
+    assert bot.status_code == 200

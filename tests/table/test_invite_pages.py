@@ -223,3 +223,19 @@ async def test_the_lobby_lists_my_private_tables_to_me_only(client: httpx.AsyncC
     other = await client.get("/")
     assert 'data-testid="my-private"' not in other.text
     assert f'href="/rooms/{room_id}"' not in other.text
+
+
+async def test_fill_with_bots_leaves_the_offered_seat_for_the_invited(
+    client: httpx.AsyncClient,
+) -> None:
+    await _sign_in(client, "Host")
+    room_id = await _room(client, private=False)
+    token = await _token(client, f"/rooms/{room_id}")
+    await client.post(f"/rooms/{room_id}/offers/3", data={"csrf": token, "offered": "1"})
+    filled = await client.post(f"/rooms/{room_id}/bots", data={"csrf": token, "bot": "random"})
+    assert filled.status_code == 303
+    kinds = [s["kind"] for s in (await client.get(f"/api/rooms/{room_id}")).json()["seats"]]
+    assert kinds == ["person", "bot", "bot", "empty"]
+    page = await client.get(f"/rooms/{room_id}")
+    assert 'data-testid="seat-offered-3"' in page.text
+    assert 'data-testid="take-seat-3"' not in page.text
