@@ -37,11 +37,12 @@ def test_two_friends_by_code_then_the_turn_title(browser: Any, live_url: str) ->
     form.locator("button[type=submit]").click()
     ana.wait_for_url(re.compile(r"/rooms/\d+$"))
     room_id = int(ana.url.rsplit("/", 1)[1])
-    ana.locator("[data-testid=share] summary").click()
-    ana.locator("[data-testid=offer-2]").click()
+    share = ana.locator("[data-testid=share]")  # the header's (desktop); a phone's is in ⚙
+    share.locator("summary").click()
+    share.locator("[data-testid=offer-2]").click()
     ana.wait_for_url(re.compile(r"\?share=1$"))
-    ana.locator("[data-testid=offered-2]").wait_for()
-    spoken = ana.locator("[data-testid=share-code]").inner_text()
+    share.locator("[data-testid=offered-2]").wait_for()
+    spoken = share.locator("[data-testid=share-code]").inner_text()
     assert re.fullmatch(r"[A-Z0-9]{3}-[A-Z0-9]{3}", spoken)
 
     ben = browser.new_context(viewport=PHONE).new_page()
