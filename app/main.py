@@ -45,8 +45,8 @@ from app.rooms import api as rooms_api
 from app.rooms import queue
 from app.rooms import sockets as rooms_sockets
 from app.rooms.runner import Runner
+from app.table import invite_pages, queue_pages, rules_pages
 from app.table import pages as table_pages
-from app.table import queue_pages, rules_pages
 from app.tournaments import api as tournaments_api
 from app.tournaments import pages as tournaments_pages
 from app.tournaments import wiring as tournaments_wiring
@@ -72,6 +72,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     accounts_pages.router,
     table_pages.router,
     queue_pages.router,
+    invite_pages.router,
     records_pages.router,
     player_pages.router,
     rules_pages.router,

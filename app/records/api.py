@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.accounts.deps import CurrentUser
+from app.accounts.deps import CurrentUser, OptionalUser
 from app.core.db import SessionDep
 from app.core.errors import NotFound
 from app.records import replay_mine, verify
 from app.records import service as records
-from app.rooms import service
+from app.rooms import invites, service
 from app.rooms.api import E403, E409, DealNo, RoomId
 from app.rooms.api import E404 as E404_ROOM
 from app.rooms.models import Game
@@ -31,29 +31,42 @@ E404: dict[int | str, dict[str, Any]] = {404: {"description": "no such game or d
 
 
 @router.get("/deals/{deal_id}/verify", responses=E404)
-async def verify_deal(deal_id: str, db: SessionDep) -> dict[str, Any]:
+async def verify_deal(
+    deal_id: str, request: Request, user: OptionalUser, db: SessionDep
+) -> dict[str, Any]:
     """Check a deal's commitment. ``deal_id`` is ``<game_id>-<deal_no>`` ("12-3").
 
     While the deal is played only ``sha256`` (published at the deal) is shown. Once it
     ended: ``salt``, ``deck`` (top card first), ``recomputed`` = SHA-256(salt +
     ",".join(deck)), ``matches``, ``dealt`` (each seat's cards right after the deal, as
-    the engine hands them out) and ``hands`` (the cards each seat played with)."""
-    return await verify.verify(db, deal_id)
+    the engine hands them out) and ``hands`` (the cards each seat played with). 403 a
+    private room's deal without its code (docs/invitations.md)."""
+    check = await verify.verify(db, deal_id)
+    await invites.require_access(db, check["room_id"], user, invites.codes_of(request))
+    return check
 
 
 @router.get("/games/{game_id}/record", responses=E404)
-async def game_record(game_id: int, db: SessionDep) -> dict[str, Any]:
+async def game_record(
+    game_id: int, request: Request, user: OptionalUser, db: SessionDep
+) -> dict[str, Any]:
     """The record of a game: game, options, first ``dealer``, and for each finished deal
     its commitment, deck, salt, hands, every action and its score; ``actions`` lists
     them all in order (``app.rules.replay(game, options, dealer, actions)`` gives the
-    same scores). The deal in play shows only its commitment (``in_progress``)."""
-    return await _record(db, await records.get_game(db, game_id))
+    same scores). The deal in play shows only its commitment (``in_progress``). 403 a
+    private room's match without its code (docs/invitations.md)."""
+    game = await records.get_game(db, game_id)
+    await invites.require_access(db, game.room_id, user, invites.codes_of(request))
+    return await _record(db, game)
 
 
 @router.get("/rooms/{room_id}/record", responses=E404)
-async def room_record(room_id: int, db: SessionDep) -> dict[str, Any]:
+async def room_record(
+    room_id: int, request: Request, user: OptionalUser, db: SessionDep
+) -> dict[str, Any]:
     """The record of the room's game (as ``GET /api/games/{game_id}/record``). 404 before
-    the start."""
+    the start; 403 a private room without its code."""
+    await invites.require_access(db, room_id, user, invites.codes_of(request))
     return await _record(db, await records.room_game(db, room_id))
 
 

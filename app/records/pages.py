@@ -22,10 +22,10 @@ from fastapi.responses import HTMLResponse, Response
 
 from app.accounts.deps import OptionalUser
 from app.core.db import SessionDep
-from app.core.errors import NotFound, ServiceError
+from app.core.errors import Forbidden, NotFound, ServiceError
 from app.records import replay_mine, replay_panel, verify
 from app.records import service as records
-from app.rooms import service
+from app.rooms import invites, service
 from app.table import labels, presenter
 from app.web import cards, csrf, i18n
 from app.web.i18n import gettext as _
@@ -82,6 +82,18 @@ def describe(game: str, actor: int | str, action: dict[str, Any], names: list[st
     return f"{who}: {labels.action_label(game, action)}"
 
 
+async def _refused(request: Request, db: Any, room_id: int, user: Any) -> Response | None:
+    """A private room's records answer only to who may see the room (docs/invitations.md):
+    the refusal page, or None when this viewer may."""
+    try:
+        await invites.require_access(db, room_id, user, invites.codes_of(request))
+    except Forbidden as exc:
+        return error_response(request, user, exc, 403)
+    except NotFound:
+        return None  # the records say what is missing
+    return None
+
+
 def _page(request: Request, user: Any, name: str, ctx: dict[str, Any]) -> Response:
     ctx.update(user=user, csrf_token=csrf.csrf_token(request))
     return templates.TemplateResponse(request, name, ctx)
@@ -96,6 +108,8 @@ async def verify_page(
         check = await verify.verify(db, deal_id)
     except NotFound as exc:
         return error_response(request, user, exc, 404)
+    if refused := await _refused(request, db, check["room_id"], user):
+        return refused
     room = await _room(db, check["room_id"])
     i18n.set_game_words(labels.words_of((room or {}).get("game")))  # Bolot: joc, partida
     players = (
@@ -124,6 +138,8 @@ async def replay_page(
     step: int = Query(default=0, ge=0),
 ) -> Response:
     """Step through a finished deal with every hand face up; without ``deal``, the list."""
+    if refused := await _refused(request, db, room_id, user):
+        return refused
     room = await _room(db, room_id)
     if room is None:
         return error_response(request, user, f"there is no room {room_id}", 404)
@@ -224,6 +240,8 @@ async def record_page(
         game = await records.get_game(db, game_id)
     except NotFound as exc:
         return error_response(request, user, exc, 404)
+    if refused := await _refused(request, db, game.room_id, user):
+        return refused
     room = await _room(db, game.room_id)
     i18n.set_game_words(labels.words_of(game.game))  # Bolot: joc, partida
     h = await records.history(db, game)

@@ -20,7 +20,7 @@ from app.core.db import as_utc
 from app.core.errors import NotFound
 from app.records import ratings
 from app.records.models import MatchPlayer, Rating
-from app.rooms.models import Game
+from app.rooms.models import Game, Room
 
 #: The most recent matches a player page lists (older ones: ``?before=<game_id>``).
 PAGE_MATCHES = 50
@@ -66,8 +66,9 @@ async def player(
     [...], record, replay}], more}`` (the newest ``PAGE_MATCHES`` matches ended before
     game ``before``; ``more``: older ones exist). Figures count every ended match with a
     result, rated or casual; points per deal is the side's final score over the deals.
-    Raises NotFound: no such person ("no_player"), or a hidden page seen by another
-    ("profile_private")."""
+    The matches of private tables are listed to the player alone (the figures count
+    them for everyone). Raises NotFound: no such person ("no_player"), or a hidden page
+    seen by another ("profile_private")."""
     user = await db.get(User, user_id)
     if user is None or user.kind == "deleted":
         raise NotFound(f"there is no player {user_id}", "no_player", n=user_id)
@@ -115,6 +116,9 @@ async def player(
             }
         )
     query = select(MatchPlayer).where(MatchPlayer.user_id == user.id)
+    if not own:  # a private table's matches are listed to their player only (docs/invitations.md)
+        private = select(Game.id).join(Room, Room.id == Game.room_id).where(Room.private.is_(True))
+        query = query.where(MatchPlayer.game_id.not_in(private))
     if before is not None:
         query = query.where(MatchPlayer.game_id < before)
     mine = (

@@ -35,7 +35,8 @@ from app.rooms.models import Game, RematchVote, Room, Seat
 
 #: Room columns that are the room's own, not its options: never copied to a rematch.
 COPIED_NOT = frozenset(
-    {"id", "status", "created_at", "creation_key", "rematch_of", "seen_at", "match"}
+    # invite_code: unique, the rematch gets its own (private and spectators_open carry over)
+    {"id", "status", "created_at", "creation_key", "rematch_of", "seen_at", "match", "invite_code"}
 )
 
 

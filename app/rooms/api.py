@@ -8,14 +8,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Header, Path, Query
+from fastapi import APIRouter, Body, Header, Path, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from app import rules
 from app.accounts.deps import CurrentUser, OptionalUser
 from app.core.db import SessionDep
-from app.core.errors import NotFound, Unprocessable
-from app.rooms import service
+from app.core.errors import Forbidden, NotFound, Unprocessable
+from app.rooms import invites, service
 
 router = APIRouter(prefix="/api", tags=["rooms"])
 
@@ -69,6 +69,8 @@ class RoomIn(BaseModel):
     spectators_see_hands: bool | None = Field(default=None, strict=True)
     skip_empty_declaration: bool = Field(default=True, strict=True)
     rated: bool = Field(default=True, strict=True)
+    #: a private room: not listed, reached only by its link or code (docs/invitations.md)
+    private: bool = Field(default=False, strict=True)
 
 
 class SeatOut(BaseModel):
@@ -84,6 +86,8 @@ class SeatOut(BaseModel):
     stand_in: bool
     away: bool = False
     timeouts: int = 0
+    #: the owner offers this seat to whoever comes with the invitation
+    offered: bool = False
 
 
 class RoomOut(BaseModel):
@@ -99,6 +103,10 @@ class RoomOut(BaseModel):
     skip_empty_declaration: bool = True
     #: a rated room's ended matches move its players' ratings; a casual one's do not
     rated: bool = False
+    #: not listed; reached only by its link or code (docs/invitations.md)
+    private: bool = False
+    #: a private room its owner opened to spectators
+    spectators_open: bool = False
     status: str
     players: int
     seats: list[SeatOut]
@@ -179,6 +187,7 @@ async def create_room(
         creation_key=idempotency_key,
         skip_empty_declaration=body.skip_empty_declaration,
         rated=body.rated,
+        private=body.private,
     )
 
 
@@ -196,8 +205,12 @@ async def lobby(
 
 
 @router.get("/rooms/{room_id}", response_model=RoomOut, responses=E404)
-async def room(room_id: RoomId, db: SessionDep) -> dict[str, Any]:
-    """Room, seats (who sits, bot or person), status, spectator count."""
+async def room(
+    room_id: RoomId, request: Request, user: OptionalUser, db: SessionDep
+) -> dict[str, Any]:
+    """Room, seats (who sits, bot or person), status, spectator count. 403
+    ``room_private``: a private room, without its code (``?code=`` or ``X-Tapet-Code``)."""
+    await invites.require_access(db, room_id, user, invites.codes_of(request))
     return await service.room_info(db, room_id)
 
 
@@ -211,9 +224,12 @@ async def take_seat(
     seat: SeatNo,
     user: CurrentUser,
     db: SessionDep,
+    request: Request,
     body: Annotated[SeatIn | None, Body()] = None,
 ) -> dict[str, Any]:
-    """Sit down (``{}``) or seat a bot (``{"bot": NAME}``). 409 taken."""
+    """Sit down (``{}``) or seat a bot (``{"bot": NAME}``). 409 taken; 403 a private
+    room without its code."""
+    await invites.require_access(db, room_id, user, invites.codes_of(request))
     return await service.take_seat(db, room_id, seat, user, body.bot if body else None)
 
 
@@ -234,13 +250,16 @@ async def start(room_id: RoomId, user: CurrentUser, db: SessionDep) -> dict[str,
 
 
 @router.get("/rooms/{room_id}/view", responses=E404)
-async def view(room_id: RoomId, user: OptionalUser, db: SessionDep) -> dict[str, Any]:
+async def view(
+    room_id: RoomId, request: Request, user: OptionalUser, db: SessionDep
+) -> dict[str, Any]:
     """The caller's view (spectator's without a seat): ``status``, ``seq``, ``seat``,
     ``to_act``, ``hand``, ``legal_actions``, the public record, ``scores``, room info,
     ``my_seat``, the current deal's ``commitment``, the move ``clock`` ``{seat,
     deadline, seconds}`` (None when no clock runs) and ``open_hands`` (spectators of a
     room with ``spectators_see_hands``: the last finished deal's hands, one deal late;
-    else None). A refresh shows exactly the same."""
+    else None). A refresh shows exactly the same. 403 a private room without its code."""
+    await invites.require_access(db, room_id, user, invites.codes_of(request))
     return await service.get_view(db, room_id, user)
 
 
@@ -256,12 +275,15 @@ async def post_move(
 @router.get("/rooms/{room_id}/moves", responses=E404)
 async def moves(
     room_id: RoomId,
+    request: Request,
     user: OptionalUser,
     db: SessionDep,
     since: int = Query(default=0, ge=0, le=INT32),
 ) -> list[dict[str, Any]]:
     """The move log from ``since``: ``[{seq, actor, action, at}]``; cards still hidden are
-    redacted (a deal's deck until the deal is over, declared cards until trick 1 is done)."""
+    redacted (a deal's deck until the deal is over, declared cards until trick 1 is done).
+    403 a private room without its code."""
+    await invites.require_access(db, room_id, user, invites.codes_of(request))
     return await service.move_log(db, room_id, user, since)
 
 
@@ -299,3 +321,80 @@ async def rematch(
     {seat: "accepted" | "declined" | "waiting" | "bot"}}``. 403 no seat here (or you
     left the match), 409 not finished, 422 a championship's table."""
     return await service.vote_rematch(db, room_id, user, body.accept if body else True)
+
+
+# ---------------------------------------------------------------- invitations (docs/invitations.md)
+
+
+class OfferIn(BaseModel):
+    """``{"offered": true}`` offers the seat, ``{"offered": false}`` withdraws the offer."""
+
+    model_config = ConfigDict(extra="forbid")
+    offered: bool = Field(default=True, strict=True)
+
+
+class ClaimIn(BaseModel):
+    """``{"code": "ABC-DEF"}``: the invitation's code (any case, dashes and spaces allowed)."""
+
+    model_config = ConfigDict(extra="forbid")
+    code: str = Field(max_length=64)
+
+
+class SpectatorsIn(BaseModel):
+    """``{"open": true}`` lets anyone watch the private room by its address."""
+
+    model_config = ConfigDict(extra="forbid")
+    open: bool = Field(strict=True)
+
+
+@router.get("/rooms/{room_id}/invitation", responses={**E403, **E404})
+async def invitation(room_id: RoomId, user: CurrentUser, db: SessionDep) -> dict[str, Any]:
+    """The room's invitation for its owner and seated people: ``{code, spoken, link,
+    owner, private, spectators_open, offers, offerable, status}``. 403 anyone else."""
+    shown = await invites.invitation(db, room_id, user)
+    if shown is None:
+        raise Forbidden("only the table's owner and players share it", "invite_owner_only")
+    return shown
+
+
+@router.get("/invitations/{code}", response_model=RoomOut, responses=E404)
+async def room_of_code(code: Annotated[str, Path(max_length=64)], db: SessionDep) -> dict[str, Any]:
+    """The room whose invitation code this is (any case, dashes allowed). 404 none."""
+    return await service.room_info(db, await invites.room_of_code(db, code))
+
+
+@router.put(
+    "/rooms/{room_id}/offers/{seat}",
+    response_model=RoomOut,
+    responses={**E403, **E404, **E409},
+)
+async def offer_seat(
+    room_id: RoomId, seat: SeatNo, body: OfferIn, user: CurrentUser, db: SessionDep
+) -> dict[str, Any]:
+    """The owner offers an empty seat or a bot's seat to the invited (or withdraws it).
+    403 not the owner, 409 a person's seat or the match over."""
+    return await invites.offer_seat(db, room_id, seat, user, body.offered)
+
+
+@router.post(
+    "/rooms/{room_id}/offers/{seat}/take",
+    response_model=RoomOut,
+    responses={**E403, **E404, **E409},
+)
+async def claim_seat(
+    room_id: RoomId, seat: SeatNo, body: ClaimIn, user: CurrentUser, db: SessionDep
+) -> dict[str, Any]:
+    """Take the offered seat with the invitation's code (again: the same answer). 403
+    a wrong code; 409 ``invite_seat_gone`` (someone took it first), not offered."""
+    return await invites.claim_seat(db, room_id, seat, user, body.code)
+
+
+@router.put(
+    "/rooms/{room_id}/spectators", response_model=RoomOut, responses={**E403, **E404, **E422}
+)
+async def spectators(
+    room_id: RoomId, body: SpectatorsIn, user: CurrentUser, db: SessionDep
+) -> dict[str, Any]:
+    """The owner opens a private room to spectators (or closes it). 403 not the owner,
+    422 a public room."""
+    return await invites.open_to_spectators(db, room_id, user, body.open)

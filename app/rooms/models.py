@@ -40,6 +40,8 @@ class Room(Base):
         Index("uq_rooms_creation_key", "creation_key", unique=True),
         # One rematch room per finished room (migration 0012).
         Index("uq_rooms_rematch_of", "rematch_of", unique=True),
+        # The invitation's code (migration 0017): unique, a code names one room.
+        Index("uq_rooms_invite_code", "invite_code", unique=True),
         {"sqlite_autoincrement": True},
     )
 
@@ -80,6 +82,13 @@ class Room(Base):
     #: The last time someone was connected to the table (docs/presence.md); a playing
     #: table unseen for ``TAPET_ABANDON_MINUTES`` is ended as abandoned.
     seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: The invitation's code, 6 characters of ``invites.CODE_ALPHABET`` (docs/invitations.md);
+    #: None for a room made before 0017 until its share panel is first shown.
+    invite_code: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    #: Not listed in the lobby, reached only by its link or code (docs/invitations.md).
+    private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: A private room its owner opened to spectators: anyone may watch it by its address.
+    spectators_open: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="room", lazy="raise", order_by="Seat.seat", cascade="all, delete-orphan"
@@ -108,6 +117,9 @@ class Seat(Base):
     stand_in: Mapped[bool] = mapped_column(Boolean, default=False)
     timeouts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     away: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: The room's owner offers this seat (empty, or a bot's) to whoever opens the
+    #: invitation; the first to take it clears the offer (docs/invitations.md).
+    offered: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     room: Mapped[Room] = relationship(back_populates="seats", lazy="raise")
 

@@ -120,6 +120,7 @@ async def create_room(
     bots: str | None = None,
     skip_empty_declaration: bool = True,
     rated: bool = True,
+    private: bool = False,
 ) -> dict[str, Any]:
     """A new open room for ``game`` with empty seats; ``options`` are checked and completed
     with their defaults by the engine. The room's move clock (app/rooms/clock.py):
@@ -136,7 +137,8 @@ async def create_room(
     (on by default): the table does not ask a seat to declare when "no declarations" is all
     it may declare (app/table/presenter.py). ``rated`` (on by default; a championship's
     tables are casual): the ended match moves its players' ratings (app/records/ratings.py,
-    docs/ratings.md), else it is only kept in their histories. Raises Unprocessable for an unknown game,
+    docs/ratings.md), else it is only kept in their histories. ``private``: not listed,
+    reached only by its link or code (app/rooms/invites.py). Raises Unprocessable for an unknown game,
     option, seat or bot or a malformed key, Conflict for a key another person used."""
     if creation_key is not None:
         if not CREATION_KEY.fullmatch(creation_key):
@@ -195,6 +197,7 @@ async def create_room(
         creation_key=creation_key,
         skip_empty_declaration=bool(skip_empty_declaration),
         rated=bool(rated),
+        private=bool(private),
     )
     room.seats = [
         Seat(
@@ -255,10 +258,14 @@ async def list_rooms(db: AsyncSession, game: str | None = None) -> list[dict[str
     """The lobby: open and playing rooms (of ``game`` when given), newest first, at most
     ``LOBBY_LIMIT``; playing ones carry ``scores``, ``target``, ``phase`` and ``tournament``
     (``{tournament_id, tournament, round, table}`` of a championship's table, else None);
-    every room its ``spectators``. Finished
+    every room its ``spectators``. Private rooms are never listed. Finished
     rooms are not listed (they stay reachable by id and through the records). Raises
     Unprocessable for an unknown game."""
-    where: list[ColumnElement[bool]] = [Room.status.in_(("open", "playing"))]
+    # a private room is reached only by its link or code (app/rooms/invites.py)
+    where: list[ColumnElement[bool]] = [
+        Room.status.in_(("open", "playing")),
+        Room.private.is_(False),
+    ]
     if game is not None:
         if game not in rules.GAMES:
             raise Unprocessable(
@@ -306,9 +313,14 @@ async def take_seat(
     after you left or the move clock gave it to a stand-in (otherwise it changes nothing).
     A bot is seated in an empty seat before the start, by the room's creator or a
     seated player. Raises NotFound, Forbidden, Conflict (taken, started, already
-    seated) or Unprocessable (unknown bot)."""
+    seated; ``invite_seat_reserved``: the owner offers that seat to an invited person,
+    who takes it with the code) or Unprocessable (unknown bot)."""
     room = await _room(db, room_id)
     chair = _seat(room, seat)
+    if chair.offered and chair.user_id is None:  # kept for the invited (app/rooms/invites.py)
+        raise Conflict(
+            f"seat {seat} is offered to the person the owner invited", "invite_seat_reserved"
+        )
     occupied = chair.user_id is not None or chair.bot is not None
     where = [Seat.room_id == room.id, Seat.seat == seat]
     if bot is not None:

@@ -45,6 +45,7 @@ class SeatData:
     stand_in: bool
     away: bool
     timeouts: int
+    offered: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +67,8 @@ class RoomData:
     match: dict[str, Any] | None = None
     skip_empty_declaration: bool = True
     rated: bool = False
+    private: bool = False
+    spectators_open: bool = False
 
     def seat_of(self, user_id: int | None) -> int | None:
         """The seat ``user_id`` holds (the first, should there be two), or None."""
@@ -102,7 +105,15 @@ class Snapshot:
 def room_data(room: Room) -> RoomData:
     """The detached copy of a loaded ``room`` (its ``seats`` loaded too)."""
     seats = tuple(
-        SeatData(s.seat, s.user_id, s.bot, bool(s.stand_in), bool(s.away), s.timeouts or 0)
+        SeatData(
+            s.seat,
+            s.user_id,
+            s.bot,
+            bool(s.stand_in),
+            bool(s.away),
+            s.timeouts or 0,
+            bool(s.offered),
+        )
         for s in sorted(room.seats, key=lambda s: s.seat)
     )
     return RoomData(
@@ -119,6 +130,8 @@ def room_data(room: Room) -> RoomData:
         match=room.match,
         skip_empty_declaration=room.skip_empty_declaration is not False,
         rated=bool(room.rated),
+        private=bool(room.private),
+        spectators_open=bool(room.spectators_open),
     )
 
 
@@ -270,6 +283,7 @@ def info_of(room: RoomData, names: dict[int, str]) -> dict[str, Any]:
                 "stand_in": s.stand_in,
                 "away": s.away,
                 "timeouts": s.timeouts,
+                "offered": s.offered,
             }
         )
     ruleset = rules.GAMES.get(room.game)
@@ -284,6 +298,8 @@ def info_of(room: RoomData, names: dict[int, str]) -> dict[str, Any]:
         "spectators_see_hands": room.spectators_see_hands,
         "skip_empty_declaration": room.skip_empty_declaration,
         "rated": room.rated,
+        "private": room.private,
+        "spectators_open": room.spectators_open,
         "match": room.match,
         "status": room.status,
         "players": len(room.seats),

@@ -37,8 +37,8 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app import realtime
 from app.accounts.service import socket_token, user_from_token, watch_session
-from app.core.errors import NotFound
-from app.rooms import fanout, service
+from app.core.errors import Forbidden, NotFound
+from app.rooms import fanout, invites
 from app.rooms.fanout import encode
 
 router = APIRouter(tags=["rooms"])
@@ -60,9 +60,12 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
         token = socket_token(websocket)
         user = await user_from_token(token, db)
         try:
-            await service.room_info(db, room_id)
+            await invites.require_access(db, room_id, user, invites.codes_of(websocket))
         except NotFound:
             await websocket.close(code=4404, reason="no such room")
+            return
+        except Forbidden:  # a private room, without its code (docs/invitations.md)
+            await websocket.close(code=4403, reason="private table")
             return
     await websocket.accept()
     hub = realtime.current()

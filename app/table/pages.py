@@ -50,9 +50,9 @@ from app.accounts.service import socket_token, user_from_token, watch_session
 from app.core.db import SessionDep, utcnow
 from app.core.errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from app.core.hooks import HOOKS
-from app.rooms import fanout, service
+from app.rooms import fanout, invites, service
 from app.rooms.botplay import bot_names
-from app.table import hints, labels
+from app.table import hints, invite_pages, labels, presenter
 from app.table.rendering import games_for_form, parse_options, render_fragments, room_context
 from app.web import cards, csrf, i18n
 from app.web.errors import message_for
@@ -109,6 +109,7 @@ async def _lobby_page(
         {
             "user": user,
             "rooms": await service.list_rooms(db, game),
+            "my_private": await invites.my_private_rooms(db, user),
             "game_filter": game,
             "games": games_for_form(),
             "play_games": play_now_games(),
@@ -181,6 +182,7 @@ async def create_room(request: Request, db: SessionDep, user: OptionalUser) -> R
             seat=0,
             skip_empty_declaration="true" in (form.get("skip_empty_declaration") or []),
             rated="true" in (form.get("rated") or []),
+            private=first(form, "private") == "true",
         )
     except ServiceError as exc:
         errors = {_field_of(exc, game): message_for(exc)}
@@ -420,11 +422,16 @@ async def _replayed_guest(db: Any, key: str | None, nickname: str) -> User | Non
 
 @router.get("/rooms/{room_id}", response_class=HTMLResponse)
 async def room_page(request: Request, room_id: int, db: SessionDep, user: OptionalUser) -> Response:
-    """A room: the seats before the start, the table after (spectators see no hidden hand)."""
+    """A room: the seats before the start, the table after (spectators see no hidden hand).
+    A private room without its code: the refusal, with the code's field (403)."""
     try:
+        await invites.require_access(db, room_id, user, invites.codes_of(request))
         view = await service.get_view(db, room_id, user)
     except NotFound as exc:
         return error_response(request, user, exc, 404)
+    except Forbidden as exc:
+        # the page says why and offers the code field (templates/rooms/join.html)
+        return invite_pages.join_page(request, user, private=True, status=exc.status)
     if view.get("status") == "playing":
         await service.mark_seen(db, room_id)  # a page without a socket is someone there too
     i18n.set_game_words(labels.words_of(view.get("game")))  # Bolot: joc, partida
@@ -432,7 +439,18 @@ async def room_page(request: Request, room_id: int, db: SessionDep, user: Option
     ctx["next"] = f"/rooms/{room_id}"
     # A championship's table links back to it (one query; the page is not pushed).
     ctx["championship"] = (await HOOKS.room_labels(db, [room_id])).get(room_id)
-    return templates.TemplateResponse(request, "rooms/room.html", ctx)
+    # the share panel: the code and the seats' offers for the owner and the players
+    ctx["invite"] = await invites.invitation(db, room_id, user)
+    ctx["share_open"] = request.query_params.get("share") == "1"
+    ctx["share_names"] = presenter.seat_names(view)
+    page = templates.TemplateResponse(request, "rooms/room.html", ctx)
+    # came with ?code=: remembered like the link's, so the page's socket is let in too
+    code = invites.normalize_code(request.query_params.get("code"))
+    if code and view.get("private") and code in invites.codes_of(request):
+        with contextlib.suppress(NotFound):
+            if await invites.room_of_code(db, code) == room_id:
+                invite_pages.remember(request, page, code)
+    return page
 
 
 async def _after_change(request: Request, db: Any, room_id: int, user: User) -> Response:
@@ -462,12 +480,14 @@ async def _room_post(
 async def take_seat(
     request: Request, room_id: int, seat: int, db: SessionDep, user: OptionalUser
 ) -> Response:
-    """Sit in ``seat``, or seat a bot there when the form names one."""
+    """Sit in ``seat``, or seat a bot there when the form names one (a private room:
+    only with its code)."""
     form, refused = await _room_post(request, user)
     if refused:
         return refused
     assert form is not None and user is not None
     try:
+        await invites.require_access(db, room_id, user, invites.codes_of(request))
         await service.take_seat(db, room_id, seat, user, bot=first(form, "bot") or None)
     except ServiceError as exc:
         return error_response(request, user, exc, exc.status, f"/rooms/{room_id}")
@@ -503,7 +523,7 @@ async def fill_with_bots(
     try:
         room = await service.room_info(db, room_id)
         for s in room["seats"]:
-            if s["kind"] == "empty":
+            if s["kind"] == "empty" and not s.get("offered"):  # an offered seat waits
                 await service.take_seat(db, room_id, s["seat"], user, bot=level)
     except ServiceError as exc:
         return error_response(request, user, exc, exc.status, f"/rooms/{room_id}")
@@ -701,9 +721,9 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
     async with maker() as db:
         token = socket_token(websocket)
         user = await user_from_token(token, db)
-        try:
-            await service.room_info(db, room_id)
-        except NotFound:
+        try:  # a private room answers only to who may see it (docs/invitations.md)
+            await invites.require_access(db, room_id, user, invites.codes_of(websocket))
+        except (NotFound, Forbidden):
             await websocket.close(code=1008)
             return
     form_token = csrf.csrf_token(websocket)  # the forms the pushed fragments carry

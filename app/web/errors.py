@@ -311,6 +311,20 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "queue_no_code": N_("No partner is waiting with this code (they may have left the queue)."),
     "queue_own_code": N_("This is your own entry: send its link to your partner."),
     "queue_partner_full": N_("Someone else has already joined this partner."),
+    # invitations and private rooms (app/rooms/invites.py)
+    "room_private": N_("This table is private: open it with its link or its code."),
+    "invite_no_code": N_("No table has this code. Check it with the person who sent it."),
+    "invite_bad_code": N_("This is not this table's invitation code."),
+    "invite_seat_gone": N_("Someone took this seat before you."),
+    "invite_not_offered": N_("This seat is not offered (any more)."),
+    "invite_owner_only": N_("Only the table's owner may do this."),
+    "invite_public_room": N_("A public table is open to everyone."),
+    "invite_rated_running": N_(
+        "A rated match keeps its seats: a bot's seat can be offered during a casual match only."
+    ),
+    "invite_seat_reserved": N_("This seat is offered to the person the owner invited."),
+    "invite_championship": N_("A championship's table seats its own players."),
+    "invite_no_free_code": N_("No invitation code could be given: try again."),
     "creation_key": N_("This form is damaged: reload the page and try again."),
     "creation_key_taken": N_("This form belongs to someone else: reload the page."),
     "username_bot_like": N_("A username may not look like a bot's name."),

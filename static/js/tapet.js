@@ -518,3 +518,75 @@
     });
   });
 })();
+// "Your turn" and "your table is ready" while the tab is hidden (docs/invitations.md):
+// the page title says so and, if this person allowed it from the table's ⚙ menu (never
+// asked on load), a browser notification; both stop when the tab is visible again.
+// Forms marked data-once disable their buttons once sent (a double tap sends one).
+(function () {
+  var baseTitle = document.title, shown = null, note = null;
+  function allowed() {
+    try { return "Notification" in window && Notification.permission === "granted" && localStorage.getItem("tapet_notify") === "1"; } catch (e) { return false; }
+  }
+  function what() {
+    if (document.querySelector(".prompt.my-turn")) {
+      var live = document.getElementById("room-live");
+      return (live && live.getAttribute("data-turn-title")) || "\u25CF Your turn";
+    }
+    var ready = document.querySelector("[data-table-ready]");
+    return ready ? ready.getAttribute("data-table-ready") : null;
+  }
+  function check() {
+    var text = document.hidden ? what() : null;
+    if (text === shown) return;
+    if (note) { note.close(); note = null; }
+    shown = text;
+    if (!text) { document.title = baseTitle; return; }
+    document.title = text + " \u2014 Tapet";
+    if (allowed()) {
+      try {
+        note = new Notification(document.title, { tag: "tapet-turn", icon: "/static/icons/tapet-192.png" });
+        note.onclick = function () { window.focus(); this.close(); };
+      } catch (e) { note = null; }
+    }
+  }
+  document.addEventListener("visibilitychange", check);
+  document.addEventListener("htmx:wsAfterMessage", function () { setTimeout(check, 0); });
+  document.addEventListener("htmx:afterSettle", check);
+
+  function syncNotify() {
+    document.querySelectorAll("[data-notify-setting]").forEach(function (p) {
+      if (!("Notification" in window)) return;
+      p.hidden = false;
+      var on = allowed(), denied = Notification.permission === "denied";
+      p.querySelector("[data-notify-ask]").hidden = on || denied;
+      p.querySelector("[data-notify-on]").hidden = !on;
+      p.querySelector("[data-notify-denied]").hidden = !denied;
+    });
+  }
+  document.addEventListener("DOMContentLoaded", syncNotify);
+  document.addEventListener("click", function (ev) {
+    var b = ev.target.closest && ev.target.closest("[data-notify-ask]");
+    if (!b || !("Notification" in window)) return;
+    Notification.requestPermission().then(function (p) {
+      try { localStorage.setItem("tapet_notify", p === "granted" ? "1" : "0"); } catch (e) { /* private mode */ }
+      syncNotify();
+    });
+  });
+
+  document.addEventListener("submit", function (ev) {
+    var form = ev.target;
+    if (!form.hasAttribute || !form.hasAttribute("data-once")) return;
+    // after the submit has read the pressed button's value
+    setTimeout(function () { form.querySelectorAll("button").forEach(function (b) { b.disabled = true; }); }, 0);
+  });
+  document.addEventListener("focusin", function (ev) {
+    if (ev.target.classList && ev.target.classList.contains("share-link")) ev.target.select();
+  });
+})();
+
+// Back from an offer (?share=1) on a phone: the share panel is in the ⚙ menu; open it.
+document.addEventListener("DOMContentLoaded", function () {
+  var top = document.querySelector(".share-top[open]");
+  var menu = document.querySelector(".table-menu");
+  if (top && menu && top.offsetParent === null) menu.open = true;
+});

@@ -1,0 +1,331 @@
+"""Invitations and private rooms (issue 18 §1; docs/invitations.md).
+
+Every room has an invitation code: 6 characters of ``CODE_ALPHABET`` (no look-alikes),
+typed in any case, with dashes or spaces as read out ("abc-def"). The link
+``/join/{code}`` carries it. Holding the code is knowing the room's secret:
+
+* a **private** room is not listed (lobby, ``GET /api/rooms``) and its page, view,
+  move log, sockets and records answer only to its owner, its seated people and whoever
+  shows its code (the ``tapet_codes`` cookie the link or the code form sets; for programs
+  ``?code=`` or the ``X-Tapet-Code`` header). Its owner may open it to spectators: then
+  anyone may watch it by its address (it stays unlisted);
+* the room's **owner** (``created_by``) may **offer** an empty seat or a bot's seat
+  (``seats.offered``); whoever opens the invitation and takes it sits there, before the
+  start or mid-match (a bot's seat: the owner's offer is the agreement). The seat goes
+  to the first taker (one conditional UPDATE); the others get ``invite_seat_gone``.
+
+Errors are the service's: ``NotFound``, ``Forbidden``, ``Conflict``, ``Unprocessable``,
+each with a readable ``.message`` and a ``.code`` (app/web/errors.py translates it).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Collection
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.requests import HTTPConnection
+
+from app import realtime
+from app.accounts.models import User
+from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
+from app.core.hooks import HOOKS
+from app.rooms import play, snapshot
+from app.rooms.models import Room, Seat
+
+#: The same alphabet as the queue's partner code (app/rooms/queue.py): no 0/O, 1/I/L.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+#: The cookie that remembers the codes this browser came through (newest first).
+COOKIE = "tapet_codes"
+COOKIE_KEEP = 20
+HEADER = "x-tapet-code"
+
+
+# ---------------------------------------------------------------- codes
+
+
+def normalize_code(raw: object) -> str | None:
+    """The code in ``raw`` as stored ("ABCDEF"), or None when it is not one. Case,
+    dashes, dots and spaces do not matter; a pasted link ``.../join/abc-def`` counts."""
+    text = str(raw or "").strip()
+    if "/" in text:
+        text = text.rstrip("/").rsplit("/", 1)[-1].split("?", 1)[0]
+    code = "".join(c for c in text.upper() if c not in " -.\t")
+    if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
+        return None
+    return code
+
+
+def spoken(code: str) -> str:
+    """The code as shown to be read out: "ABC-DEF"."""
+    return f"{code[:3]}-{code[3:]}"
+
+
+def _new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+async def ensure_code(db: AsyncSession, room_id: int) -> str:
+    """The room's invitation code, given now if it has none (rooms made before 0017, or
+    just made). Two concurrent calls agree: only a NULL code is written. Raises NotFound."""
+    for _attempt in range(8):
+        code = await db.scalar(
+            select(Room.invite_code)
+            .where(Room.id == room_id)
+            .execution_options(populate_existing=True)
+        )
+        if code is None and not await db.scalar(select(Room.id).where(Room.id == room_id)):
+            raise NotFound(f"there is no room {room_id}", "no_room", n=room_id)
+        if code:
+            return code
+        try:
+            await db.execute(
+                update(Room)
+                .where(Room.id == room_id, Room.invite_code.is_(None))
+                .values(invite_code=_new_code())
+            )
+            await db.commit()
+        except IntegrityError:  # the code names another room already: draw again
+            await db.rollback()
+    raise Conflict("no free invitation code, try again", "invite_no_free_code")  # pragma: no cover
+
+
+async def room_of_code(db: AsyncSession, raw: object) -> int:
+    """The id of the room whose code ``raw`` is (``normalize_code``). Raises NotFound
+    (``invite_no_code``) for a malformed or unknown code."""
+    code = normalize_code(raw)
+    room_id = (
+        None if code is None else await db.scalar(select(Room.id).where(Room.invite_code == code))
+    )
+    if room_id is None:
+        raise NotFound("no table has that code", "invite_no_code")
+    return room_id
+
+
+def codes_of(conn: HTTPConnection) -> set[str]:
+    """The codes a request shows: its ``tapet_codes`` cookie, ``X-Tapet-Code`` header and
+    ``?code=`` (each normalized; malformed ones dropped)."""
+    raw = [*(conn.cookies.get(COOKIE) or "").split(".")]
+    raw += [conn.headers.get(HEADER) or "", conn.query_params.get("code") or ""]
+    return {c for c in (normalize_code(r) for r in raw if r) if c}
+
+
+def cookie_value(conn: HTTPConnection, code: str) -> str:
+    """The ``tapet_codes`` cookie with ``code`` added first (at most ``COOKIE_KEEP``)."""
+    old = [c for c in (conn.cookies.get(COOKIE) or "").split(".") if normalize_code(c)]
+    kept = [code, *(c for c in old if c != code)][:COOKIE_KEEP]
+    return ".".join(kept)
+
+
+# ---------------------------------------------------------------- who may see a room
+
+
+def may_see(
+    room: snapshot.RoomData | Room, user: User | None, codes: Collection[str], code: str | None
+) -> bool:
+    """Whether ``user`` (showing ``codes``) may see ``room`` (whose code is ``code``): a
+    public room, or a private one's owner, seated person (also one a stand-in plays for),
+    anyone when it is open to spectators, or a holder of its code."""
+    if not room.private or room.spectators_open:
+        return True
+    if user is not None and (
+        room.created_by == user.id or any(s.user_id == user.id for s in room.seats)
+    ):
+        return True
+    return code is not None and code in codes
+
+
+async def require_access(
+    db: AsyncSession, room_id: int, user: User | None, codes: Collection[str]
+) -> None:
+    """Refuse a private room to who may not see it (``may_see``): Forbidden
+    ``room_private``. Raises NotFound for no such room."""
+    room = await snapshot.load_room(db, room_id)
+    if not may_see(room, user, codes, room.invite_code):
+        raise Forbidden("this table is private: open it with its link or its code", "room_private")
+
+
+# ---------------------------------------------------------------- the owner's settings
+
+
+def _owner(room: Room, user: User) -> None:
+    if room.created_by is None or room.created_by != user.id:
+        raise Forbidden("only the table's owner may do this", "invite_owner_only")
+
+
+async def _publish(db: AsyncSession, room_id: int) -> None:
+    game = await snapshot.latest_game(db, room_id)
+    seq = 0
+    if game is not None:
+        seq = (await play.load(db, game)).state.seq
+    await realtime.current().publish(room_id, seq)
+
+
+async def my_private_rooms(db: AsyncSession, user: User | None) -> list[dict[str, Any]]:
+    """The private rooms, open or playing, that ``user`` owns or sits in, newest first
+    (at most 20): ``[{id, game, status}]`` for the lobby (they are in no list)."""
+    if user is None:
+        return []
+    seated = select(Seat.room_id).where(Seat.user_id == user.id)
+    rows = await db.execute(
+        select(Room.id, Room.game, Room.status)
+        .where(
+            Room.private.is_(True),
+            Room.status.in_(("open", "playing")),
+            (Room.created_by == user.id) | Room.id.in_(seated),
+        )
+        .order_by(Room.id.desc())
+        .limit(20)
+    )
+    return [{"id": i, "game": g, "status": st} for i, g, st in rows.all()]
+
+
+async def invitation(db: AsyncSession, room_id: int, user: User | None) -> dict[str, Any] | None:
+    """What the share panel shows ``user``: ``{code, spoken, link, owner, private,
+    spectators_open, offers: [seat], offerable: [seat]}`` for the room's owner and
+    seated people (the code is given now if the room had none); None for anyone else
+    (a spectator of a public room shares its address). Raises NotFound."""
+    room = await snapshot.load_room(db, room_id)
+    owner = user is not None and room.created_by == user.id
+    seated = user is not None and any(s.user_id == user.id for s in room.seats)
+    if not (owner or seated):
+        return None
+    private, spectators_open, status = room.private, room.spectators_open, room.status
+    offers = [s.seat for s in room.seats if s.offered]
+    # a rated match is rated as seated at the start: no offer while it runs (``offer_seat``)
+    locked = status == "finished" or (status == "playing" and room.rated)
+    offerable = [s.seat for s in room.seats if s.user_id is None and not s.offered and not locked]
+    code = await ensure_code(db, room_id)
+    return {
+        "code": code,
+        "spoken": spoken(code),
+        "link": f"/join/{code}",
+        "owner": owner,
+        "private": private,
+        "spectators_open": spectators_open,
+        "offers": offers,
+        "offerable": offerable,
+        "status": status,
+    }
+
+
+async def offer_seat(
+    db: AsyncSession, room_id: int, seat: int, user: User, offered: bool = True
+) -> dict[str, Any]:
+    """The owner offers (``offered``) or withdraws the offer of ``seat``: an empty seat or
+    a bot's (not one kept for a person who left); during the match only in a casual room
+    (a rated match is rated as seated at the start). Doing it again changes nothing.
+    Returns room info. Raises NotFound, Forbidden (not the owner), Conflict (a person's
+    seat, the match over, a rated match running, a championship's table)."""
+    room = await snapshot.load_room(db, room_id)
+    _owner(room, user)
+    chair = next((s for s in room.seats if s.seat == seat), None)
+    if chair is None:
+        raise NotFound(
+            f"room {room_id} has no seat {seat}", "room_no_seat", room=room_id, seat=seat
+        )
+    if room.status == "finished":
+        raise Conflict("the game is over", "game_over")
+    if offered and await HOOKS.room_labels(db, [room_id]):  # a championship seats its teams
+        raise Conflict("a championship's table seats its own players", "invite_championship")
+    if offered and room.status == "playing" and room.rated:
+        # a rated match is rated as it was seated at the start (app/records/ratings.py)
+        raise Conflict(
+            "a rated match keeps its seats: offer a bot's seat in a casual room",
+            "invite_rated_running",
+        )
+    if offered and chair.user_id is not None:
+        raise Conflict(f"seat {seat} is taken", "seat_taken", seat=seat)
+    if chair.offered != offered:
+        done = await db.execute(
+            update(Seat)
+            .where(Seat.room_id == room_id, Seat.seat == seat, Seat.user_id.is_(None))
+            .values(offered=offered)
+        )
+        await db.commit()
+        if offered and done.rowcount != 1:  # type: ignore[attr-defined]
+            raise Conflict(f"seat {seat} is taken", "seat_taken", seat=seat)
+        await _publish(db, room_id)
+    return await _info(db, room_id)
+
+
+async def open_to_spectators(
+    db: AsyncSession, room_id: int, user: User, value: bool
+) -> dict[str, Any]:
+    """The owner opens (``value``) or closes a private room to spectators. Idempotent.
+    Returns room info. Raises NotFound, Forbidden (not the owner), Unprocessable (a
+    public room is open to everyone)."""
+    room = await snapshot.load_room(db, room_id)
+    _owner(room, user)
+    if not room.private:
+        raise Unprocessable("a public table is open to everyone", "invite_public_room")
+    await db.execute(update(Room).where(Room.id == room_id).values(spectators_open=value))
+    await db.commit()
+    return await _info(db, room_id)
+
+
+# ---------------------------------------------------------------- taking an offered seat
+
+
+async def claim_seat(
+    db: AsyncSession, room_id: int, seat: int, user: User, code: object
+) -> dict[str, Any]:
+    """``user``, who came with the invitation ``code``, takes the offered ``seat`` (its bot,
+    if any, leaves; mid-match the person plays on from where the bot was). Taking it again
+    changes nothing. Returns room info. Raises NotFound, Forbidden (``invite_bad_code``:
+    not this room's code), Conflict (``invite_not_offered``; ``invite_seat_gone``:
+    someone took it first; ``already_hold_seat``; ``game_over``)."""
+    room = await snapshot.load_room(db, room_id)
+    good = normalize_code(code)
+    if good is None or good != room.invite_code:
+        raise Forbidden("that is not this table's invitation code", "invite_bad_code")
+    chair = next((s for s in room.seats if s.seat == seat), None)
+    if chair is None:
+        raise NotFound(
+            f"room {room_id} has no seat {seat}", "room_no_seat", room=room_id, seat=seat
+        )
+    if chair.user_id == user.id:
+        return await _info(db, room_id)  # a double tap: it is yours already
+    mine = next((s.seat for s in room.seats if s.user_id == user.id), None)
+    if mine is not None:
+        raise Conflict(f"you already hold seat {mine} in this room", "already_hold_seat", seat=mine)
+    if room.status == "finished":
+        raise Conflict("the game is over", "game_over")
+    if not chair.offered:
+        if chair.user_id is not None:
+            raise Conflict("someone took that seat before you", "invite_seat_gone")
+        raise Conflict("that seat is not offered", "invite_not_offered")
+    try:
+        done = await db.execute(
+            update(Seat)
+            .where(
+                Seat.room_id == room_id,
+                Seat.seat == seat,
+                Seat.offered.is_(True),
+                Seat.user_id.is_(None),
+            )
+            .values(
+                user_id=user.id, bot=None, stand_in=False, away=False, timeouts=0, offered=False
+            )
+        )
+        if done.rowcount != 1:  # type: ignore[attr-defined]  # a DML statement's Result
+            raise Conflict("someone took that seat before you", "invite_seat_gone")
+        await db.commit()
+    except IntegrityError:  # the same person took another seat of this room meanwhile
+        await db.rollback()
+        raise Conflict("you already hold a seat in this room", "already_seated") from None
+    except Conflict:
+        await db.rollback()
+        raise
+    await _publish(db, room_id)
+    return await _info(db, room_id)
+
+
+async def _info(db: AsyncSession, room_id: int) -> dict[str, Any]:
+    room = await snapshot.load_room(db, room_id)
+    data = snapshot.room_data(room)
+    return snapshot.info_of(data, await snapshot.names_of(db, data))
