@@ -251,6 +251,13 @@ async def room_info(db: AsyncSession, room_id: int) -> dict[str, Any]:
     return await _info(db, await _room(db, room_id))
 
 
+def listed_in_lobby() -> list[ColumnElement[bool]]:
+    """The rule of which rooms the lobby lists, as WHERE conditions on ``Room``: open and
+    playing ones. Whoever shows where a person sits (app/social: "at which table") reuses
+    it, so a room the lobby hides (a private one) is never shown there either."""
+    return [Room.status.in_(("open", "playing"))]
+
+
 async def list_rooms(db: AsyncSession, game: str | None = None) -> list[dict[str, Any]]:
     """The lobby: open and playing rooms (of ``game`` when given), newest first, at most
     ``LOBBY_LIMIT``; playing ones carry ``scores``, ``target``, ``phase`` and ``tournament``
@@ -258,7 +265,7 @@ async def list_rooms(db: AsyncSession, game: str | None = None) -> list[dict[str
     every room its ``spectators``. Finished
     rooms are not listed (they stay reachable by id and through the records). Raises
     Unprocessable for an unknown game."""
-    where: list[ColumnElement[bool]] = [Room.status.in_(("open", "playing"))]
+    where: list[ColumnElement[bool]] = listed_in_lobby()
     if game is not None:
         if game not in rules.GAMES:
             raise Unprocessable(
