@@ -115,7 +115,7 @@ def main() -> None:
                 ("phone", {"width": 375, "height": 667}),
                 ("desktop", {"width": 1280, "height": 800}),
             ):
-                ctx = browser.new_context(viewport=size)
+                ctx = browser.new_context(viewport=size)  # type: ignore[arg-type]  # a ViewportSize
                 ctx.add_cookies([{"name": "tapet_session", "value": tokens["pepa"], "url": base}])
                 page = ctx.new_page()
                 page.goto(f"{base}/players/{ids['toni']}")

@@ -15,7 +15,7 @@ import httpx
 from sqlalchemy import func, select, update
 
 from app.accounts.models import User
-from app.core.db import utcnow
+from app.core.db import as_utc, utcnow
 from app.core.settings import Settings
 from app.main import create_app
 from app.rooms.models import Room
@@ -309,3 +309,40 @@ async def test_the_player_page_follow_button_and_account_setting(
     assert re.search(
         r'name="hidden" value="true" checked> [^<]*online', (await client.get("/account")).text
     )
+
+
+async def test_opening_a_socket_marks_its_person_seen(live_server: str, settings: Settings) -> None:
+    """A socket's connect counts as being seen (the middleware sees websockets too); a
+    socket without a token marks nobody."""
+    import websockets
+
+    from app.core.db import make_engine
+
+    async with httpx.AsyncClient(base_url=live_server) as http:
+        ben = {
+            "Authorization": f"Bearer {(await http.post('/api/session', json={'nickname': 'Ben'})).json()['token']}"
+        }
+        http.cookies.clear()
+        room = await _seated_room(http, ben)
+        # Cai got his token without any request carrying it: never seen yet
+        cai = (await http.post("/api/session", json={"nickname": "Cai"})).json()["token"]
+        http.cookies.clear()
+    cai_id = _uid({"Authorization": f"Bearer {cai}"})
+    engine = make_engine(settings.db_url())
+
+    async def seen() -> Any:
+        async with engine.connect() as conn:
+            return (await conn.execute(select(User.seen_at).where(User.id == cai_id))).scalar()
+
+    try:
+        assert await seen() is None
+        ws_url = live_server.replace("http://", "ws://") + f"/api/rooms/{room}/ws"
+        async with websockets.connect(ws_url) as spectator:  # no token: nobody
+            await spectator.recv()
+        assert await seen() is None
+        async with websockets.connect(f"{ws_url}?token={cai}") as socket:
+            await socket.recv()
+            at = await seen()
+        assert at is not None and utcnow() - timedelta(seconds=60) < as_utc(at) <= utcnow()
+    finally:
+        await engine.dispose()
