@@ -346,3 +346,30 @@ async def test_opening_a_socket_marks_its_person_seen(live_server: str, settings
         assert at is not None and utcnow() - timedelta(seconds=60) < as_utc(at) <= utcnow()
     finally:
         await engine.dispose()
+
+
+async def test_a_registered_block_list_stops_following_and_listing(
+    app: Any, client: httpx.AsyncClient, guest: Guest
+) -> None:
+    """The hook point for the chat feature's blocks (service.BLOCKS): a blocked pair cannot
+    follow, and an earlier follow is not listed, with the words of a hidden profile."""
+    from app.social import service
+
+    ana, ben, cai = await guest("Ana"), await guest("Ben"), await guest("Cai")
+    await client.put(f"/api/players/{_uid(ben)}/follow", headers=ana)
+    pair = (_uid(ana), _uid(ben))
+
+    async def blocked_pairs(_db: Any, ids: list[int]) -> set[tuple[int, int]]:
+        return {pair} if set(pair) <= set(ids) else set()
+
+    service.BLOCKS.append(blocked_pairs)
+    try:
+        listed = (await client.get("/api/following", headers=ana)).json()["people"]
+        assert listed == []
+        again = await client.put(f"/api/players/{_uid(ben)}/follow", headers=ana)
+        assert again.status_code == 403
+        assert again.json()["detail"] == "this profile is private: it cannot be followed"
+        other = await client.put(f"/api/players/{_uid(cai)}/follow", headers=ana)
+        assert other.status_code == 200  # Cai is not blocked
+    finally:
+        service.BLOCKS.remove(blocked_pairs)
