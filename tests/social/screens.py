@@ -126,7 +126,9 @@ def main() -> None:
                 page.screenshot(
                     path=str(OUT / f"social-{label}-player-following.png"), full_page=True
                 )
-                page.goto(f"{base}/following")
+                page.goto(f"{base}/players/{ids['pepa']}")  # My page: the link to Following
+                page.screenshot(path=str(OUT / f"social-{label}-my-page.png"), full_page=True)
+                page.click("[data-testid=following-link]")
                 page.screenshot(path=str(OUT / f"social-{label}-following.png"), full_page=True)
                 page.click("[data-testid=invite-" + str(ids["vicent"]) + "] summary")
                 page.screenshot(
