@@ -45,6 +45,9 @@ from app.rooms import api as rooms_api
 from app.rooms import queue
 from app.rooms import sockets as rooms_sockets
 from app.rooms.runner import Runner
+from app.social import api as social_api
+from app.social import pages as social_pages
+from app.social import presence as social_presence
 from app.table import invite_pages, queue_pages, rules_pages
 from app.table import pages as table_pages
 from app.tournaments import api as tournaments_api
@@ -76,6 +79,8 @@ ROUTERS: tuple[APIRouter, ...] = (
     records_pages.router,
     player_pages.router,
     rules_pages.router,
+    social_api.router,
+    social_pages.router,
 )
 _TOKEN_IN_URL = re.compile(r"(token=)[^&\s\"]+")
 
@@ -163,9 +168,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         await runner.start()
         app.state.runner = runner
+        await people.start(app.state.sessionmaker, hub)  # who is online (app/social)
         try:
             yield
         finally:
+            await people.stop()
             await runner.stop()
             await hub.stop()
             if realtime.current() is hub:
@@ -230,6 +237,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise exc
         return JSONResponse({"detail": "a number in the request is out of range"}, status_code=422)
 
+    people = social_presence.People()  # users.seen_at, throttled (app/social/presence.py)
+    app.state.people = people
+    app.add_middleware(social_presence.SeenMiddleware, people=people)
     app.add_middleware(GuardMiddleware, settings=settings)
     app.add_middleware(PreSessionMiddleware)  # a random pre-session cookie for CSRF tokens
     app.add_middleware(i18n.LanguageMiddleware)  # the page language (app/web/i18n.py)

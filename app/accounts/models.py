@@ -38,6 +38,12 @@ class User(Base):
     #: The person hid their player page (/players/{id}): others see "this profile is
     #: private" and the leaderboards leave them out; public by default (migration 0013).
     profile_hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: The last time some worker saw the person (a request or a live socket), written at
+    #: most every 30 s per person and worker (app/social/presence.py; migration 0019).
+    seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: The person hid their online status: nobody sees them online nor at which table
+    #: (issue 18 §5; app/social).
+    presence_hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     @property
     def is_account(self) -> bool:

@@ -254,6 +254,14 @@ async def room_info(db: AsyncSession, room_id: int) -> dict[str, Any]:
     return await _info(db, await _room(db, room_id))
 
 
+def listed_in_lobby() -> list[ColumnElement[bool]]:
+    """The rule of which rooms the lobby lists, as WHERE conditions on ``Room``: open and
+    playing ones. Whoever shows where a person sits (app/social: "at which table") reuses
+    it, so a room the lobby hides (a private one, reached only by its link or code:
+    app/rooms/invites.py) is never shown there either."""
+    return [Room.status.in_(("open", "playing")), Room.private.is_(False)]
+
+
 async def list_rooms(db: AsyncSession, game: str | None = None) -> list[dict[str, Any]]:
     """The lobby: open and playing rooms (of ``game`` when given), newest first, at most
     ``LOBBY_LIMIT``; playing ones carry ``scores``, ``target``, ``phase`` and ``tournament``
@@ -261,11 +269,7 @@ async def list_rooms(db: AsyncSession, game: str | None = None) -> list[dict[str
     every room its ``spectators``. Private rooms are never listed. Finished
     rooms are not listed (they stay reachable by id and through the records). Raises
     Unprocessable for an unknown game."""
-    # a private room is reached only by its link or code (app/rooms/invites.py)
-    where: list[ColumnElement[bool]] = [
-        Room.status.in_(("open", "playing")),
-        Room.private.is_(False),
-    ]
+    where: list[ColumnElement[bool]] = listed_in_lobby()
     if game is not None:
         if game not in rules.GAMES:
             raise Unprocessable(

@@ -550,6 +550,9 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "summary_not_json": N_("The deal summary is not valid JSON."),
     "no_such_step": N_("There is no step %(step)s."),
     "no_such_form": N_("There is no form %(form)s."),
+    # --- friends and presence (app/social, issue 18 §3)
+    "follow_self": N_("You cannot follow yourself."),
+    "follow_private": N_("This profile is private: it cannot be followed."),
 }
 
 #: The names of fields the services pass as ``label`` (translated by :func:`_localise`).

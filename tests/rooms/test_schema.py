@@ -11,6 +11,7 @@ from sqlalchemy import text
 import app.accounts.models  # noqa: F401
 import app.records.models  # noqa: F401
 import app.rooms.models  # noqa: F401
+import app.social.models  # noqa: F401
 from app.core.db import Base, make_engine, migrate
 
 OURS = {
