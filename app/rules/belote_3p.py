@@ -181,16 +181,12 @@ class BeloteForThree(SevenOfTrumpExchange):
     ) -> tuple[list[str], str]:
         """rules/belote-3p.md §6: Belote's duties with no partner exception (option
         ``must_undertrump``)."""
-        trump = self.trump(contract)
+        trump = contract.get("trump") if contract else None
         if trump not in self.table.suits:
             raise IllegalAction("unknown_trump", trump=trump)
+        # positional: this runs at every card of every simulated deal
         return belote_follow(
-            hand,
-            trick,
-            trump,
-            self.power_table(trump),
-            players=self.players,
-            must_undertrump=options.get("must_undertrump", True),
+            hand, trick, trump, self.power_table(trump), 3, options.get("must_undertrump", True)
         )
 
     # ------------------------------------------------------------------ declarations (§5)
@@ -223,7 +219,7 @@ class BeloteForThree(SevenOfTrumpExchange):
                 "taker": contract.get("taker"),
                 "eldest": self.eldest(state),
             },
-            "card_points": [sum(points[c] for c in cards) for cards in state.won],
+            "card_points": [sum(map(points.__getitem__, cards)) for cards in state.won],
             "tricks": list(state.tricks_won),
             "last_trick_player": state.tricks[-1]["winner"],
             "declarations": self.seat_declarations(state)[0],
@@ -389,7 +385,8 @@ class BeloteForThree(SevenOfTrumpExchange):
 
     def score_own_deal(self, options: dict[str, Any], summary: Summary) -> DealScore:
         """``score_deal`` without the checks of §8: the engine's own summary is made by
-        its play (``deal_summary``), which every one of those checks already holds for."""
+        its play (``deal_summary``), which every one of those checks already holds for;
+        ``options`` are the match's, validated when it began (``new_game``)."""
         contract = summary["contract"]
         checked: CheckedSummary = (
             contract["trump"],
@@ -400,7 +397,7 @@ class BeloteForThree(SevenOfTrumpExchange):
             summary["declarations"],
             summary["belote"],
         )
-        return self._score(self.validate_options(options), checked, summary)
+        return self._score(options, checked, summary)
 
     def _score(
         self, opts: dict[str, Any], checked: CheckedSummary, summary: SummaryIn

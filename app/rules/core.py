@@ -662,5 +662,6 @@ class TrickGame(Lookups, Views):
         same result as ``score_deal`` (tests/rules/test_own_deal_scoring.py checks it on
         random deals). A game may skip there the checks of its rules' §8 that its own
         play already guarantees (the deal's end is on the hot path of every simulated
-        deal); a summary from outside (a score sheet) always goes through ``score_deal``."""
+        deal); a summary from outside (a score sheet) always goes through ``score_deal``.
+        ``options`` are the match's own (``State.options``), validated by ``new_game``."""
         return self.score_deal(options, summary)
