@@ -159,11 +159,15 @@ def standings(
                 me.lost += 1
     for row in rows.values():
         row.buchholz = sum(rows[o].match_points for o in row.opponents)
+    reach = knockout_reach(played)
     seed = {t: i for i, t in enumerate(teams)}
     ordered: list[list[Row]] = []  # groups of rows still level, best first
-    by_mp: dict[float, list[Row]] = {}
-    for row in sorted(rows.values(), key=lambda x: (-x.match_points, seed[x.team])):
-        by_mp.setdefault(row.match_points, []).append(row)
+    by_mp: dict[tuple[int, int, float], list[Row]] = {}
+    for row in sorted(
+        rows.values(),
+        key=lambda x: (*(-k for k in reach.get(x.team, (0, 0))), -x.match_points, seed[x.team]),
+    ):
+        by_mp.setdefault((*reach.get(row.team, (0, 0)), row.match_points), []).append(row)
     for group in by_mp.values():
         ordered.extend(_break(group, list(tiebreaks), played, pts, seed))
     out: list[Row] = []
@@ -172,6 +176,26 @@ def standings(
         for row in group:
             row.rank = rank
             out.append(row)
+    return out
+
+
+def knockout_reach(results: Sequence[Result]) -> dict[int, tuple[int, int]]:
+    """How far each team went in the knockout (``results`` in round order): ``(knockout
+    rounds it took part in, byes included; 1 if it went on from the last of them, else
+    0)``. The standings rank on it before the match points, so the champion is first,
+    the runner-up second, the semi-finalists next, and a team out in the groups below
+    every team of the knockout, whatever the match points of the group stage (a fresh
+    organiser's semi-finalist stood below two quarter-finalists). Teams of a format
+    without a knockout are all (0, 0): nothing changes for them."""
+    out: dict[int, tuple[int, int]] = {}
+    for r in results:
+        if not r.knockout:
+            continue
+        for team in (r.home, r.away):
+            if team is None:
+                continue
+            went_on = r.away is None or r.winner == team
+            out[team] = (out.get(team, (0, 0))[0] + 1, int(went_on))
     return out
 
 

@@ -169,11 +169,12 @@ async def test_a_knockout_of_six_named_rounds_standings_and_champion(
         )
 
     assert line(p1) == (1, 2, 2, 0, 0, 1, 4, 600, 200)  # bye, beat 4, beat 2
-    # 2, 3 and 4 each won one and lost one 300-100: level on points, difference and
-    # points scored (400 each): they share second place, in seeding order
+    # 2, 3 and 4 each won one and lost one 300-100, level on match points, difference
+    # and points scored (400 each); but the knockout ranks how far a team went first
+    # (standings.knockout_reach): 2 reached the final, 3 and 4 the semi-finals
     assert line(p2) == (2, 2, 1, 0, 1, 1, 2, 400, 400)  # bye, beat 3, lost the final
-    assert line(p3) == (2, 2, 1, 0, 1, 0, 2, 400, 400)  # beat 6, lost to 2
-    assert line(p4) == (2, 2, 1, 0, 1, 0, 2, 400, 400)  # beat 5, lost to 1
+    assert line(p3) == (3, 2, 1, 0, 1, 0, 2, 400, 400)  # beat 6, lost to 2 in a semi-final
+    assert line(p4) == (3, 2, 1, 0, 1, 0, 2, 400, 400)  # beat 5, lost to 1 in a semi-final
     assert line(p5) == (5, 1, 0, 0, 1, 0, 0, 100, 300)
     assert line(p6) == (5, 1, 0, 0, 1, 0, 0, 100, 300)
     for r in rows.values():

@@ -120,3 +120,24 @@ async def test_csv_exports_never_hand_a_spreadsheet_a_formula(org: Org) -> None:
     assert cells["club"] == "'@SUM(A1)"
     assert cells["players"] == "'+1+1 & -2"
     assert cells["point_difference"] == "0"  # numbers stay numbers
+
+
+def test_a_knockout_ranks_how_far_a_team_went_before_its_match_points() -> None:
+    """A fresh organiser's groups then knockout: a semi-finalist with few group points
+    stood below two quarter-finalists. By hand: the group (1 beat 2, 1 beat 3, 2 beat 3)
+    gives 1 four match points, 2 two, 3 none; team 4 comes from another group with none
+    here. The knockout: 4 beat 1 in a semi-final, 2 had a bye to the final, 4 beat 2.
+    Champion 4 (4 match points), runner-up 2 (2), semi-finalist 1 (4, as many as the
+    champion and more than the runner-up), out in the group 3."""
+    k = {"knockout": True}
+    results = [
+        Result(1, 2, 300, 100, 1),
+        Result(1, 3, 300, 100, 1),
+        Result(2, 3, 300, 100, 2),
+        Result(4, 1, 300, 200, 4, **k),
+        Result(2, None, **k),  # a bye into the final
+        Result(4, 2, 300, 250, 4, **k),
+    ]
+    rows = standings([1, 2, 3, 4], results)
+    assert [(r.team, r.rank) for r in rows] == [(4, 1), (2, 2), (1, 3), (3, 4)]
+    assert [r.match_points for r in rows] == [4, 2, 4, 0]
