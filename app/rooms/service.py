@@ -120,6 +120,7 @@ async def create_room(
     bots: str | None = None,
     skip_empty_declaration: bool = True,
     rated: bool = True,
+    chat: bool = True,
 ) -> dict[str, Any]:
     """A new open room for ``game`` with empty seats; ``options`` are checked and completed
     with their defaults by the engine. The room's move clock (app/rooms/clock.py):
@@ -136,7 +137,8 @@ async def create_room(
     (on by default): the table does not ask a seat to declare when "no declarations" is all
     it may declare (app/table/presenter.py). ``rated`` (on by default; a championship's
     tables are casual): the ended match moves its players' ratings (app/records/ratings.py,
-    docs/ratings.md), else it is only kept in their histories. Raises Unprocessable for an unknown game,
+    docs/ratings.md), else it is only kept in their histories. ``chat`` (on by default): off,
+    the table has no chat (a championship's setting; docs/chat.md). Raises Unprocessable for an unknown game,
     option, seat or bot or a malformed key, Conflict for a key another person used."""
     if creation_key is not None:
         if not CREATION_KEY.fullmatch(creation_key):
@@ -195,6 +197,7 @@ async def create_room(
         creation_key=creation_key,
         skip_empty_declaration=bool(skip_empty_declaration),
         rated=bool(rated),
+        chat=bool(chat),
     )
     room.seats = [
         Seat(

@@ -31,6 +31,7 @@ through ``POST .../moves``).
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 import anyio
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -38,6 +39,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from app import realtime
 from app.accounts.service import socket_token, user_from_token, watch_session
 from app.core.errors import NotFound
+from app.core.hooks import HOOKS
 from app.rooms import fanout, service
 from app.rooms.fanout import encode
 
@@ -68,6 +70,7 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
     hub = realtime.current()
     seen: int | None = _since(websocket)
     wants_moves = seen is not None
+    fed: dict[str, Any] = {}  # the socket feeds' state (app/core/hooks.py: the chat)
 
     async def push() -> None:
         nonlocal seen
@@ -87,6 +90,8 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
                 )
         await websocket.send_text(entry.text)
         seen = seq
+        for text in await HOOKS.feed_socket(sessionmaker, room_id, user, entry.view, "json", fed):
+            await websocket.send_text(text)
 
     with hub.presence.watching(room_id, user.id if user else None):
         async with hub.listen(room_id) as events, anyio.create_task_group() as tg:
