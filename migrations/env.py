@@ -16,9 +16,9 @@ from alembic import context
 from sqlalchemy.engine import Connection
 
 import app.accounts.models  # noqa: F401  (registers the tables)
+import app.chat.models  # noqa: F401
 import app.realtime.lease  # noqa: F401  (the leases table)
 import app.rooms.models  # noqa: F401
-import app.chat.models  # noqa: F401
 import app.tournaments.models  # noqa: F401
 from app.core.db import Base, make_engine
 from app.core.settings import Settings, async_url
