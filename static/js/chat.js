@@ -8,14 +8,14 @@
     var p = panel();
     if (!p) return;
     var log = p.querySelector(".chat-log");
-    if (log) log.scrollTop = log.scrollHeight;
+    if (!log) return;  // not filled yet: the socket's first push counts as read
+    log.scrollTop = log.scrollHeight;
     var count = p.querySelectorAll("[data-testid=chat-msg]").length;
-    var badge = p.querySelector("[data-chat-unread]");
     if (p.open || seen === null) seen = count;
-    if (badge) {
+    document.querySelectorAll("[data-chat-unread]").forEach(function (badge) {
       badge.hidden = count <= seen;
       badge.textContent = String(count - seen);
-    }
+    });
   }
   document.addEventListener("DOMContentLoaded", function () {
     var p = panel();
@@ -25,6 +25,16 @@
       if (window.matchMedia("(min-width: 1000px)").matches) localStorage.setItem("tapet-chat", p.open ? "open" : "closed");
       settle();
     });
+  });
+  document.addEventListener("click", function (ev) {
+    var jump = ev.target.closest && ev.target.closest("[data-chat-jump]");
+    var p = panel();
+    if (!jump || !p) return;
+    ev.preventDefault();
+    p.open = true;
+    p.scrollIntoView({ block: "end" });
+    var input = p.querySelector("[data-testid=chat-text]");
+    if (input) input.focus({ preventScroll: true });
   });
   document.addEventListener("htmx:afterSettle", settle);
   document.addEventListener("htmx:oobAfterSwap", settle);
