@@ -66,3 +66,20 @@ async def test_the_record_page_shows_the_finished_matchs_chat(client: httpx.Asyn
     record = await client.get(f"/records/{game_id}")
     assert 'data-testid="record-chat"' in record.text
     assert "&lt;b&gt;good&lt;/b&gt; game" in record.text and "<b>good</b>" not in record.text
+
+
+async def test_block_from_the_players_page(client: httpx.AsyncClient) -> None:
+    other = (await client.post("/api/session", json={"nickname": "Other"})).json()["user"]["id"]
+    client.cookies.clear()
+    from tests.table.test_pages import _sign_in
+
+    await _sign_in(client, "Pepa")
+    page = await client.get(f"/players/{other}")
+    assert 'data-testid="block-toggle"' in page.text and "Block Other" in page.text
+    token = await _token(client, f"/players/{other}")
+    blocked = await client.post(f"/people/{other}/block", data={"csrf": token, "on": "1"})
+    assert blocked.status_code == 303 and blocked.headers["location"] == f"/players/{other}"
+    page = await client.get(f"/players/{other}")
+    assert 'data-testid="blocked"' in page.text and "Unblock" in page.text
+    await client.post(f"/people/{other}/block", data={"csrf": token, "on": "0"})
+    assert 'data-testid="blocked"' not in (await client.get(f"/players/{other}")).text
