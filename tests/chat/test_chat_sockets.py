@@ -57,12 +57,13 @@ async def test_each_socket_receives_only_its_audiences_chat(
         page = f"{ws_base}/rooms/{room_id}/ws"
         got: dict[str, list[str]] = {}
         sockets = {
-            **{f"api{n}": f"{api}?token={tokens[n]}" for n in range(4)},
+            **{f"api{n}": f"{api}?chat=1&token={tokens[n]}" for n in range(4)},
             "page0": f"{page}?token={tokens[0]}",
             "page2": f"{page}?token={tokens[2]}",
-            "api_watch": f"{api}?token={watcher}",
+            "api_watch": f"{api}?chat=1&token={watcher}",
             "page_watch": f"{page}?token={watcher}",
-            "api_anon": api,
+            "api_anon": f"{api}?chat=1",
+            "api_old": f"{api}?token={tokens[0]}",  # a client that did not opt in
         }
         async with contextlib.AsyncExitStack() as stack:
             tasks = []
@@ -71,7 +72,8 @@ async def test_each_socket_receives_only_its_audiences_chat(
                 got[name] = []
                 tasks.append(asyncio.create_task(_record(ws, got[name])))
             for name in sockets:
-                await _until(got[name], "chat")  # every socket has its first chat push
+                if name != "api_old":
+                    await _until(got[name], "chat")  # every socket has its first chat push
 
             async def say(h: dict[str, str], text: str) -> None:
                 r = await http.post(f"/api/rooms/{room_id}/chat", json={"text": text}, headers=h)
@@ -101,6 +103,8 @@ async def test_each_socket_receives_only_its_audiences_chat(
             during = got[name][: mark[name]]
             assert any("hello table" in m for m in during), name
             assert not any("holds the bastos" in m or "alert(1)" in m for m in during), name
+        # a client that did not ask for the chat gets views only, as before
+        assert got["api_old"] and all(json.loads(m)["type"] == "view" for m in got["api_old"])
         # the spectators' sockets got everything, in order
         watch = _chat_texts(got["api_watch"])
         assert "secret: seat 3 holds the bastos" in watch and SCRIPT in watch
