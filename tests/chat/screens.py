@@ -40,7 +40,24 @@ async def seed(base: str) -> tuple[int, list[str], str]:
         await c.post(url, json={"text": "<b>no</b> HTML here <script>x</script>"}, headers=h[2])
         await c.post(url, json={"reaction": "well_played"}, headers=h[3])
         await c.post(url, json={"text": "Quina mà té el de la dreta…"}, headers=h[4])
+        # a second table whose match ends (Vicent resigns): its record shows the chat
+        done = (await c.post("/api/rooms", json={"game": "bolot"}, headers=h[0])).json()
+        for seat in range(4):
+            await c.put(f"/api/rooms/{done['id']}/seats/{seat}", json={}, headers=h[seat])
+        await c.post(f"/api/rooms/{done['id']}/start", headers=h[0])
+        url = f"/api/rooms/{done['id']}/chat"
+        await c.post(url, json={"text": "Som-hi!"}, headers=h[0])
+        await c.post(url, json={"text": "Vicent no s'ho pensa gens"}, headers=h[4])
+        await c.post(f"/api/rooms/{done['id']}/resign", headers=h[1])
+        await c.post(url, json={"reaction": "good_game"}, headers=h[2])
+        game_id = (await c.get(url)).json()["messages"][0]["game_id"]
+        me = (await c.get("/api/me", headers=h[1])).json()["id"]
+        global EXTRA
+        EXTRA = [("record", f"/records/{game_id}"), ("player-page", f"/players/{me}")]
         return room["id"], tokens, tokens[4]
+
+
+EXTRA: list[tuple[str, str]] = []
 
 
 def main() -> None:
@@ -120,6 +137,13 @@ def main() -> None:
                         page.screenshot(
                             path=str(OUT / f"chat-{label}-menu.png"), full_page=label == "phone"
                         )
+                    ctx.close()
+                for name, path in EXTRA:  # pages the chat touches, as Pepa
+                    ctx = browser.new_context(viewport=size)
+                    ctx.add_cookies([{"name": "tapet_session", "value": tokens[0], "url": base}])
+                    page = ctx.new_page()
+                    page.goto(f"{base}{path}?lang=ca")
+                    page.screenshot(path=str(OUT / f"chat-{label}-{name}.png"), full_page=True)
                     ctx.close()
             browser.close()
     finally:
