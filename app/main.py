@@ -34,6 +34,9 @@ from app import realtime
 from app.accounts import api as accounts_api
 from app.accounts import pages as accounts_pages
 from app.accounts.guard import GuardMiddleware
+from app.chat import api as chat_api
+from app.chat import pages as chat_pages
+from app.chat import wiring as chat_wiring
 from app.core.db import make_engine, make_sessionmaker
 from app.core.errors import ServiceError
 from app.core.hooks import HOOKS
@@ -81,6 +84,8 @@ ROUTERS: tuple[APIRouter, ...] = (
     rules_pages.router,
     social_api.router,
     social_pages.router,
+    chat_api.router,
+    chat_pages.router,
 )
 _TOKEN_IN_URL = re.compile(r"(token=)[^&\s\"]+")
 
@@ -248,6 +253,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     tournaments_wiring.install(HOOKS)  # extension points (app/core/hooks.py)
     HOOKS.add_match_end_listener(ratings.on_match_ended)  # histories and ratings (issue 17)
     HOOKS.add_active_people(queue.active_people)  # nicknames unique among them (app/accounts)
+    chat_wiring.install(HOOKS)  # the chat on the room sockets, blocks in quick play (app/chat)
     for router in ROUTERS:
         app.include_router(router)
     return app

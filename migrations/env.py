@@ -16,6 +16,7 @@ from alembic import context
 from sqlalchemy.engine import Connection
 
 import app.accounts.models  # noqa: F401  (registers the tables)
+import app.chat.models  # noqa: F401
 import app.realtime.lease  # noqa: F401  (the leases table)
 import app.rooms.models  # noqa: F401
 import app.social.models  # noqa: F401

@@ -53,6 +53,15 @@ MatchEndListener = Callable[[AsyncSession, int], Awaitable[None]]
 #: without importing the features that seat people.
 ActivePeople = Callable[[], Select[Any]]
 
+#: ``await moderators(db, room_id) -> user ids`` who may hide chat messages at that room
+#: (besides the site's admins): a championship's organisers for its tables (app/chat).
+RoomModerators = Callable[[AsyncSession, int], Awaitable[set[int]]]
+#: ``await feed(sessionmaker, room_id, user, view, kind, state) -> [socket texts]``: called
+#: by both room sockets after each view they send (``kind`` "json" for the API socket,
+#: "html" for the page's); ``state`` is a dict kept per socket for the feed (what it sent
+#: already). The chat delivers its messages this way (app/chat/delivery.py).
+SocketFeed = Callable[[Any, int, Any, dict[str, Any], str, dict[str, Any]], Awaitable[list[str]]]
+
 
 @dataclass
 class Hooks:
@@ -62,6 +71,44 @@ class Hooks:
     room_labellers: list[RoomLabeller] = field(default_factory=list)
     match_end_listeners: list[MatchEndListener] = field(default_factory=list)
     active_people: list[ActivePeople] = field(default_factory=list)
+    room_moderators: list[RoomModerators] = field(default_factory=list)
+    socket_feeds: list[SocketFeed] = field(default_factory=list)
+
+    def add_room_moderators(self, moderators: RoomModerators) -> None:
+        """Register ``moderators`` (once)."""
+        if moderators not in self.room_moderators:
+            self.room_moderators.append(moderators)
+
+    def add_socket_feed(self, feed: SocketFeed) -> None:
+        """Register ``feed`` (once)."""
+        if feed not in self.socket_feeds:
+            self.socket_feeds.append(feed)
+
+    async def moderators_of(self, db: AsyncSession, room_id: int) -> set[int]:
+        """The user ids the registered hooks name as moderators of ``room_id``."""
+        found: set[int] = set()
+        for moderators in self.room_moderators:
+            found |= await moderators(db, room_id)
+        return found
+
+    async def feed_socket(
+        self,
+        maker: Any,
+        room_id: int,
+        user: Any,
+        view: dict[str, Any],
+        kind: str,
+        state: dict[str, Any],
+    ) -> list[str]:
+        """The texts every registered socket feed adds after a view (errors are logged and
+        skipped: a feature never breaks the table's socket)."""
+        texts: list[str] = []
+        for feed in self.socket_feeds:
+            try:
+                texts += await feed(maker, room_id, user, view, kind, state)
+            except Exception:
+                log.exception("socket feed %s failed for room %s", describe(feed), room_id)
+        return texts
 
     def add_active_people(self, query: ActivePeople) -> None:
         """Register ``query`` (once)."""

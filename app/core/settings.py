@@ -91,6 +91,9 @@ class Settings(BaseSettings):
     default_max_timeouts: int = Field(
         default=2, ge=1, validation_alias=_env("TAPET_DEFAULT_MAX_TIMEOUTS")
     )
+    #: The site's admins: account usernames, comma-separated (they may hide any chat
+    #: message and read the reports: app/chat, docs/chat.md).
+    admins: str = Field(default="", validation_alias=_env("TAPET_ADMINS"))
 
     def db_url(self) -> str:
         """The async SQLAlchemy URL to use (the SQLite default when ``DATABASE_URL`` is unset)."""

@@ -21,6 +21,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from app.accounts.deps import OptionalUser
+from app.chat import service as chat
 from app.core.db import SessionDep
 from app.core.errors import Forbidden, NotFound, ServiceError
 from app.records import replay_mine, replay_panel, verify
@@ -245,7 +246,12 @@ async def record_page(
     room = await _room(db, game.room_id)
     i18n.set_game_words(labels.words_of(game.game))  # Bolot: joc, partida
     h = await records.history(db, game)
-    return _page(request, user, "records/record.html", _record_context(h, room))
+    ctx = _record_context(h, room)
+    # the match's chat, both channels, once it is over (app/chat, docs/chat.md)
+    over = game.status != "playing" or game.ended_at is not None
+    ctx["chat"] = await chat.game_messages(db, game_id, user) if over else None
+    ctx["reactions"] = chat.REACTIONS
+    return _page(request, user, "records/record.html", ctx)
 
 
 @router.post("/rooms/{room_id}/deals/{deal_no}/replay-mine", response_class=HTMLResponse)

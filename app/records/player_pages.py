@@ -20,6 +20,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from app import rules
 from app.accounts.deps import OptionalUser
+from app.chat import blocks
 from app.core.db import SessionDep
 from app.core.errors import NotFound
 from app.records import players, ratings
@@ -55,7 +56,10 @@ async def player_page(
         data = await players.player(db, user_id, user, before)
     except NotFound as exc:
         return error_response(request, user, exc, 404)
-    return _page(request, user, "records/player.html", {"p": data})
+    blocked = None  # a signed-in visitor may block this person (app/chat, docs/chat.md)
+    if user is not None and user.id != user_id:
+        blocked = user_id in await blocks.blocked_by(db, user.id)
+    return _page(request, user, "records/player.html", {"p": data, "blocked": blocked})
 
 
 @router.get("/leaderboard", response_class=HTMLResponse)

@@ -162,6 +162,11 @@ class ViewCache:
             raise RuntimeError(f"room {room_id}: the view of seat {seat} is not user {uid}'s")
         return entry
 
+    async def shared(self, room_id: int, key: str, build: Callable[[], Awaitable[Any]]) -> Any:
+        """``build()``'s result for ``key`` in this generation of ``room_id``, built once
+        for every socket of this process (a feature's socket feed: the chat's messages)."""
+        return await self._room(room_id).once(("shared", key), build)
+
     async def moves(
         self, sessionmaker: async_sessionmaker[AsyncSession], room_id: int, since: int
     ) -> list[dict[str, Any]]:

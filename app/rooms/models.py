@@ -69,6 +69,9 @@ class Room(Base):
     #: a casual one's are only kept in their histories. The lobby's form, the API and
     #: "play now" make rated rooms unless told otherwise; older rooms are casual (0013).
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: False: no chat at this table (a championship switched its tables' chat off; set
+    #: when the room is made, app/chat reads it: docs/chat.md).
+    chat: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     #: The key a creation request carried (the lobby form's, or the API's ``Idempotency-Key``):
     #: unique, so a double tap or a retried request makes one room, not two.
     creation_key: Mapped[str | None] = mapped_column(String(64), nullable=True)

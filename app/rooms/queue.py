@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -51,6 +52,24 @@ STALE_SECONDS = 30
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 BOT = "heuristic"
+#: ``await avoid(db, user_ids) -> {(a, b), ...}``: pairs of people among ``user_ids`` that
+#: ``match`` never seats at one table (either order). Registered at start-up by a feature
+#: (the chat's blocks: ``app.chat.wiring.install``); rooms import no feature.
+Avoid = Callable[[AsyncSession, list[int]], Awaitable[set[tuple[int, int]]]]
+AVOID: list[Avoid] = []
+
+
+def add_avoid(avoid: Avoid) -> None:
+    """Register ``avoid`` (once): ``match`` seats no pair it names together."""
+    if avoid not in AVOID:
+        AVOID.append(avoid)
+
+
+async def _avoided(db: AsyncSession, user_ids: list[int]) -> set[frozenset[int]]:
+    pairs: set[frozenset[int]] = set()
+    for avoid in AVOID:
+        pairs |= {frozenset(p) for p in await avoid(db, user_ids)}
+    return pairs
 
 
 # ---------------------------------------------------------------- pools
@@ -365,11 +384,19 @@ async def match(db: AsyncSession, game: str, preset: str) -> list[int]:
         rows = [r for r in rows if r.id not in gone]
         await db.execute(delete(QueueEntry).where(QueueEntry.id.in_(gone)))
     units = _units(rows)
+    avoided = await _avoided(db, [r.user_id for r in rows]) if rows else set()
     made: list[tuple[Room, list[_Unit]]] = []
     while units:
         table: list[_Unit] = []
         seats = 0
         for unit in units:
+            if avoided and any(
+                frozenset((a.user_id, b.user_id)) in avoided
+                for other in table
+                for a in unit.rows
+                for b in other.rows
+            ):
+                continue  # a block between them: never at one table (docs/chat.md)
             if seats + unit.size <= players:
                 table.append(unit)
                 seats += unit.size

@@ -121,6 +121,7 @@ async def create_room(
     skip_empty_declaration: bool = True,
     rated: bool = True,
     private: bool = False,
+    chat: bool = True,
 ) -> dict[str, Any]:
     """A new open room for ``game`` with empty seats; ``options`` are checked and completed
     with their defaults by the engine. The room's move clock (app/rooms/clock.py):
@@ -138,7 +139,8 @@ async def create_room(
     it may declare (app/table/presenter.py). ``rated`` (on by default; a championship's
     tables are casual): the ended match moves its players' ratings (app/records/ratings.py,
     docs/ratings.md), else it is only kept in their histories. ``private``: not listed,
-    reached only by its link or code (app/rooms/invites.py). Raises Unprocessable for an unknown game,
+    reached only by its link or code (app/rooms/invites.py). ``chat`` (on by default): off,
+    the table has no chat (a championship's setting; docs/chat.md). Raises Unprocessable for an unknown game,
     option, seat or bot or a malformed key, Conflict for a key another person used."""
     if creation_key is not None:
         if not CREATION_KEY.fullmatch(creation_key):
@@ -198,6 +200,7 @@ async def create_room(
         skip_empty_declaration=bool(skip_empty_declaration),
         rated=bool(rated),
         private=bool(private),
+        chat=bool(chat),
     )
     room.seats = [
         Seat(

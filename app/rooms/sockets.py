@@ -11,6 +11,10 @@ Messages (JSON):
   sent at connect and after every change of the room. Its ``seq`` says how far the
   table is: the view is always whole, so a client that missed events is up to date
   with the next view;
+* only for a client that connects with ``?chat=1``: ``{"type": "chat", ...}``, the room's
+  chat as this viewer receives it, at connect and whenever it changes (the registered
+  socket feeds of app/core/hooks.py; docs/chat.md). Without it, a client gets views and
+  moves only, as before the chat;
 * only for a client that connects with ``?since=S`` (the seq of the last view it
   saw, e.g. before its connection dropped): ``{"type": "moves", "since": S, "seq": N,
   "moves": [...]}``, the public move log entries ``S..N-1`` (as ``GET
@@ -31,6 +35,7 @@ through ``POST .../moves``).
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 import anyio
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -38,6 +43,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from app import realtime
 from app.accounts.service import socket_token, user_from_token, watch_session
 from app.core.errors import Forbidden, NotFound
+from app.core.hooks import HOOKS
 from app.rooms import fanout, invites
 from app.rooms.fanout import encode
 
@@ -71,6 +77,8 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
     hub = realtime.current()
     seen: int | None = _since(websocket)
     wants_moves = seen is not None
+    fed: dict[str, Any] = {}  # the socket feeds' state (app/core/hooks.py: the chat)
+    feeds = websocket.query_params.get("chat") == "1"  # opted in: older clients get views only
 
     async def push() -> None:
         nonlocal seen
@@ -90,6 +98,11 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
                 )
         await websocket.send_text(entry.text)
         seen = seq
+        if feeds:
+            for text in await HOOKS.feed_socket(
+                sessionmaker, room_id, user, entry.view, "json", fed
+            ):
+                await websocket.send_text(text)
 
     with hub.presence.watching(room_id, user.id if user else None):
         async with hub.listen(room_id) as events, anyio.create_task_group() as tg:

@@ -730,12 +730,15 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
     four = four_colour(websocket)
     await websocket.accept()
     hub = realtime.current()
+    fed: dict[str, Any] = {"token": form_token}  # the socket feeds' state (app/core/hooks.py)
 
     async def push() -> None:
         # built once per audience and event for every socket of this process (app/rooms/fanout.py);
         # a shared view is handed out only to the user its own seats name
         view = (await fanout.views_of(hub).get(maker, room_id, user)).view
         await websocket.send_text(render_fragments(view, user, form_token, four))
+        for text in await HOOKS.feed_socket(maker, room_id, user, view, "html", fed):
+            await websocket.send_text(text)  # the chat (app/chat/delivery.py)
 
     async def sender(events: realtime.RoomEvents) -> None:
         await push()

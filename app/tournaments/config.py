@@ -74,6 +74,7 @@ SETTINGS_KEYS = (
     "ranking",
     "avoid_same_club",
     "self_registration",
+    "chat",
 )
 #: Any kind of match may also carry a number of deals and a time limit: the first limit
 #: reached (the target, the deals, the minutes) ends it.
@@ -162,7 +163,12 @@ def clean(
     self_registration = given.get("self_registration", False)
     if not isinstance(self_registration, bool):
         raise Unprocessable("self_registration must be true or false", "self_registration_bool")
+    chat = given.get("chat", True)
+    if not isinstance(chat, bool):
+        raise Unprocessable("chat must be true or false", "chat_bool")
     out: dict[str, Any] = {}
+    if not chat:  # stored only when off: its online tables have no chat (app/chat)
+        out["chat"] = False
     if self_registration:  # stored only when on: the settings of older tournaments stay alike
         out["self_registration"] = True
     if fmt in ("swiss", "groups_knockout") and not three:

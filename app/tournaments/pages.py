@@ -1031,6 +1031,7 @@ async def create(request: Request, db: SessionDep, user: OptionalUser) -> Respon
             "return_leg": f.get("return_leg") == "on",
             "avoid_same_club": f.get("avoid_same_club") == "on",
             "self_registration": f.get("self_registration") == "on",
+            "chat": f.get("chat_off") != "on",
         }
         for key in ("rounds", "groups", "advance"):
             if f.get(key):

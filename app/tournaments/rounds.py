@@ -684,6 +684,7 @@ async def publish(db: AsyncSession, tournament_id: int, number: int, user: User)
     match = (
         dict(definition) if any(x is not None for x in config.match_limits(t.settings)) else None
     )  # the table says it
+    chat = t.settings.get("chat", True) is not False  # off: no chat at its tables (docs/chat.md)
     # claim the round (committed: the rooms service commits as it goes)
     t_id, rnd_id, was = t.id, rnd.id, t.status
     claimed = await db.execute(
@@ -699,7 +700,9 @@ async def publish(db: AsyncSession, tournament_id: int, number: int, user: User)
     rooms_made: dict[int, int] = {}
     try:
         for x in online:
-            room = await rooms.create_room(db, user, t.game, options, match=match, rated=False)
+            room = await rooms.create_room(
+                db, user, t.game, options, match=match, rated=False, chat=chat
+            )
             rooms_made[x.id] = room["id"]
             for seat, (player, bot) in enumerate(seating[x.id]):
                 await rooms.take_seat(db, room["id"], seat, player or user, bot=bot)

@@ -45,17 +45,16 @@ NAME_MAX = 80
 
 
 def clean_text(value: Any, what: str, high: int = NAME_MAX, required: bool = True) -> str:
-    """``value`` trimmed, its runs of spaces made one, its control and invisible format
-    characters dropped (Unicode Cc and Cf: a right-to-left override turned the rest of a
-    page's sentence around, zero-width spaces made a name invisible, as a fresh organiser
-    found); raises Unprocessable when empty (if required), too long or not text."""
+    """``value`` trimmed, its runs of spaces made one, its invisible format characters
+    dropped (Unicode Cf: a right-to-left override turned the rest of a page's sentence
+    around, zero-width spaces made a name invisible, as a fresh organiser found; a NUL or
+    a broken character is refused before, for every text: tests/core/test_text_input.py);
+    raises Unprocessable when empty (if required), too long or not text."""
     if value is None:
         value = ""
     if not isinstance(value, str):
         raise Unprocessable(f"{what} must be text", "text_type", label=what)
-    value = "".join(
-        ch for ch in value if ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cf")
-    )
+    value = "".join(ch for ch in value if unicodedata.category(ch) != "Cf")
     text = " ".join(value.split())
     if required and not text:
         raise Unprocessable(f"{what} is required", "text_required", label=what)

@@ -16,7 +16,7 @@ from app import rules
 from app.accounts.models import User
 from app.core.errors import NotFound
 from app.core.hooks import RoomLabel
-from app.tournaments.models import AuditEntry, Round, Tournament, TournamentTable
+from app.tournaments.models import AuditEntry, Organiser, Round, Tournament, TournamentTable
 from app.tournaments.results import (
     counts,
     group_standings,
@@ -62,6 +62,18 @@ async def rooms_in_tournaments(db: AsyncSession, room_ids: list[int]) -> dict[in
         for room, tid, name, rnd, number in rows.all()
         if room is not None  # the IN list holds no NULL: for the type
     }
+
+
+async def room_organisers(db: AsyncSession, room_id: int) -> set[int]:
+    """The organisers (owner and co-organisers) of the championship whose online table is
+    ``room_id`` (none for another room): they may hide its chat messages (app/chat)."""
+    rows = await db.scalars(
+        select(Organiser.user_id)
+        .join(Round, Round.tournament_id == Organiser.tournament_id)
+        .join(TournamentTable, TournamentTable.round_id == Round.id)
+        .where(TournamentTable.room_id == room_id)
+    )
+    return set(rows.all())
 
 
 async def _sync(db: AsyncSession, t: Tournament) -> None:

@@ -400,6 +400,7 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "unknown_setting": N_("Unknown setting: the settings are %(keys)s."),
     "unknown_match_setting": N_("Unknown match setting: a match of this kind has %(keys)s."),
     "return_leg_bool": N_("The return leg is true or false."),
+    "chat_bool": N_("The tables' chat is true or false."),
     "avoid_same_club_bool": N_("Keeping clubmates apart is true or false."),
     "points_object": N_("The match points must be an object."),
     "match_kind": N_("A match is played to a target, for a number of deals or for a time."),
@@ -551,6 +552,22 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "no_such_step": N_("There is no step %(step)s."),
     "no_such_form": N_("There is no form %(form)s."),
     # --- friends and presence (app/social, issue 18 §3)
+    # the chat (app/chat/service.py: the same msgids, so one translation serves both)
+    "chat_off": N_("Chat is switched off at this table."),
+    "chat_empty": N_("Write a message or choose a reaction."),
+    "chat_too_long": N_("A message has at most 300 characters."),
+    "chat_too_fast": N_("You are writing too fast: wait a few seconds."),
+    "chat_reaction": N_("There is no such reaction."),
+    "chat_client_id": N_("The message's id has 1 to 64 letters, digits, '-' or '_'."),
+    "chat_client_id_used": N_("That message id was used for another room."),
+    "chat_no_message": N_("There is no such message."),
+    "chat_no_person": N_("There is no such person."),
+    "chat_yourself": N_("You cannot do that to yourself."),
+    "chat_not_moderator": N_(
+        "Only the site's admins or the championship's organisers can hide a message."
+    ),
+    "chat_reason_too_long": N_("A reason has at most 300 characters."),
+    "chat_admins_only": N_("Only the site's admins read the reports."),
     "follow_self": N_("You cannot follow yourself."),
     "follow_private": N_("This profile is private: it cannot be followed."),
 }

@@ -1,7 +1,7 @@
 """friends and presence: follows, users.seen_at, users.presence_hidden
 
 Revision ID: 0019_social
-Revises: 0017_invitations
+Revises: 0018_chat
 Create Date: 2026-12-02
 
 Issue 18 §3, §5 (app/social, docs/social.md):
@@ -23,7 +23,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0019_social"
-down_revision: str | None = "0017_invitations"
+down_revision: str | None = "0018_chat"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

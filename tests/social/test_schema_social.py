@@ -1,7 +1,7 @@
 """Migration 0019_social on this database's kind (SQLite by default, PostgreSQL when
 ``DATABASE_URL`` names one): a fresh database upgraded to it has ``follows`` (one row per
 pair: a second identical row is refused), ``users.seen_at`` and ``users.presence_hidden``
-(false for the people made before); it downgrades to 0017 without them, keeping the
+(false for the people made before); it downgrades to 0018 without them, keeping the
 users, and upgrades again."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ async def _user_columns(url: str) -> set[str]:
 async def test_0019_upgrades_keeps_one_follow_per_pair_and_downgrades(
     fresh_url: str,  # noqa: F811
 ) -> None:
-    await migrate(fresh_url, "0017_invitations")
+    await migrate(fresh_url, "0018_chat")
     engine = make_engine(fresh_url)
     try:
         async with engine.begin() as conn:  # people made before the migration
@@ -58,9 +58,9 @@ async def test_0019_upgrades_keeps_one_follow_per_pair_and_downgrades(
                 await conn.execute(text(follow))
     finally:
         await engine.dispose()
-    await _downgrade(fresh_url, "0017_invitations")
+    await _downgrade(fresh_url, "0018_chat")
     names, version = await _tables(fresh_url)
-    assert "follows" not in names and version == "0017_invitations"
+    assert "follows" not in names and version == "0018_chat"
     assert not {"seen_at", "presence_hidden"} & await _user_columns(fresh_url)
     engine = make_engine(fresh_url)
     try:

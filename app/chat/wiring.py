@@ -1,0 +1,18 @@
+"""How the chat hooks into rooms, registered once at start-up by ``app.main``:
+
+* a socket feed: both room sockets send the chat after each view (app/chat/delivery.py);
+* quick play's avoid hook: people either of whom blocked the other are never seated at
+  one table (``app.rooms.queue.AVOID``, app/chat/blocks.py).
+"""
+
+from __future__ import annotations
+
+from app.chat import blocks, delivery
+from app.core.hooks import Hooks
+from app.rooms import queue
+
+
+def install(hooks: Hooks) -> None:
+    """Register the chat's socket feed and quick play's block check (idempotent)."""
+    hooks.add_socket_feed(delivery.feed)
+    queue.add_avoid(blocks.blocked_pairs)

@@ -1,0 +1,41 @@
+// The table's chat (app/chat, docs/chat.md): open at once on a wide screen, closed on a
+// phone (a count of new messages on its title); the newest message kept in view.
+(function () {
+  "use strict";
+  var seen = null;
+  function panel() { return document.querySelector("[data-chat-panel]"); }
+  function settle() {
+    var p = panel();
+    if (!p) return;
+    var log = p.querySelector(".chat-log");
+    if (!log) return;  // not filled yet: the socket's first push counts as read
+    log.scrollTop = log.scrollHeight;
+    var count = p.querySelectorAll("[data-testid=chat-msg]").length;
+    if (p.open || seen === null) seen = count;
+    document.querySelectorAll("[data-chat-unread]").forEach(function (badge) {
+      badge.hidden = count <= seen;
+      badge.textContent = String(count - seen);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    var p = panel();
+    if (!p) return;
+    if (window.matchMedia("(min-width: 1000px)").matches && localStorage.getItem("tapet-chat") !== "closed") p.open = true;
+    p.addEventListener("toggle", function () {
+      if (window.matchMedia("(min-width: 1000px)").matches) localStorage.setItem("tapet-chat", p.open ? "open" : "closed");
+      settle();
+    });
+  });
+  document.addEventListener("click", function (ev) {
+    var jump = ev.target.closest && ev.target.closest("[data-chat-jump]");
+    var p = panel();
+    if (!jump || !p) return;
+    ev.preventDefault();
+    p.open = true;
+    p.scrollIntoView({ block: "end" });
+    var input = p.querySelector("[data-testid=chat-text]");
+    if (input) input.focus({ preventScroll: true });
+  });
+  document.addEventListener("htmx:afterSettle", settle);
+  document.addEventListener("htmx:oobAfterSwap", settle);
+})();
