@@ -8,9 +8,8 @@
 * A hidden profile (``users.profile_hidden``) cannot be followed (Forbidden
   "follow_private") and is left out of the Following list, even if followed before it was
   hidden. A deleted account cannot be followed (NotFound, like its player page).
-* Blocks (issue 18 §5) belong to the chat feature (``app/chat/blocks.py``), which this
-  branch does not have: ``BLOCKS`` is the hook point. Once registered (at start-up, e.g.
-  ``social.service.BLOCKS.append(blocks.blocked_pairs)`` in app/main.py), a blocked pair
+* Blocks (issue 18 §5) belong to the chat feature (``app/chat/blocks.py``), which
+  registers its block list in ``BLOCKS`` at start-up (app/chat/wiring.py): a blocked pair
   cannot follow each other and the Following list leaves the other out.
 """
 
@@ -34,7 +33,7 @@ from app.social.models import Follow
 #: ``await blocked_pairs(db, user_ids) -> {(a, b), ...}``: unordered pairs among the users
 #: where either blocked the other (the chat feature's ``app/chat/blocks.blocked_pairs``).
 BlockedPairs = Callable[[AsyncSession, list[int]], Awaitable[set[tuple[int, int]]]]
-#: TODO(issue 18 §5, chat helper): register ``app.chat.blocks.blocked_pairs`` here at start-up.
+#: Who blocked whom, registered at start-up by the chat (app/chat/wiring.py).
 BLOCKS: list[BlockedPairs] = []
 
 DELETED = "deleted"

@@ -373,3 +373,17 @@ async def test_a_registered_block_list_stops_following_and_listing(
         assert other.status_code == 200  # Cai is not blocked
     finally:
         service.BLOCKS.remove(blocked_pairs)
+
+
+async def test_a_block_made_in_the_chat_stops_following(
+    client: httpx.AsyncClient, guest: Guest
+) -> None:
+    """The chat's block list is the one the social pages use (app/chat/wiring.py): Ben
+    blocks Ana through the chat's API; Ana can no longer follow him, nor he her."""
+    ana, ben = await guest("Ana"), await guest("Ben")
+    blocked = await client.put(f"/api/people/{_uid(ana)}/block", headers=ben)
+    assert blocked.status_code in (200, 204), blocked.text
+    refused = await client.put(f"/api/players/{_uid(ben)}/follow", headers=ana)
+    assert refused.status_code == 403
+    back = await client.put(f"/api/players/{_uid(ana)}/follow", headers=ben)
+    assert back.status_code == 403
