@@ -33,7 +33,7 @@ from app import realtime
 from app.accounts.models import User
 from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
 from app.core.hooks import HOOKS
-from app.rooms import play, snapshot
+from app.rooms import play, queue, snapshot
 from app.rooms.models import Room, Seat
 
 #: The same alphabet as the queue's partner code (app/rooms/queue.py): no 0/O, 1/I/L.
@@ -277,7 +277,8 @@ async def claim_seat(
     """``user``, who came with the invitation ``code``, takes the offered ``seat`` (its bot,
     if any, leaves; mid-match the person plays on from where the bot was). Taking it again
     changes nothing. Returns room info. Raises NotFound, Forbidden (``invite_bad_code``:
-    not this room's code), Conflict (``invite_not_offered``; ``invite_seat_gone``:
+    not this room's code; ``invite_blocked``: someone seated there blocked ``user`` or was
+    blocked by them, through the avoid hook of quick play), Conflict (``invite_not_offered``; ``invite_seat_gone``:
     someone took it first; ``already_hold_seat``; ``game_over``)."""
     room = await snapshot.load_room(db, room_id)
     good = normalize_code(code)
@@ -299,6 +300,10 @@ async def claim_seat(
         if chair.user_id is not None:
             raise Conflict("someone took that seat before you", "invite_seat_gone")
         raise Conflict("that seat is not offered", "invite_not_offered")
+    seated = [s.user_id for s in room.seats if s.user_id is not None]
+    if seated and any(user.id in pair for pair in await queue.avoided(db, [user.id, *seated])):
+        # issue 18 §5: a block (either way) means no invitation; who blocked is not said
+        raise Forbidden("you cannot sit at this table", "invite_blocked")
     try:
         done = await db.execute(
             update(Seat)

@@ -65,7 +65,9 @@ def add_avoid(avoid: Avoid) -> None:
         AVOID.append(avoid)
 
 
-async def _avoided(db: AsyncSession, user_ids: list[int]) -> set[frozenset[int]]:
+async def avoided(db: AsyncSession, user_ids: list[int]) -> set[frozenset[int]]:
+    """The pairs among ``user_ids`` that must never sit at one table (the registered
+    ``AVOID`` hooks: blocks), as unordered pairs."""
     pairs: set[frozenset[int]] = set()
     for avoid in AVOID:
         pairs |= {frozenset(p) for p in await avoid(db, user_ids)}
@@ -384,14 +386,14 @@ async def match(db: AsyncSession, game: str, preset: str) -> list[int]:
         rows = [r for r in rows if r.id not in gone]
         await db.execute(delete(QueueEntry).where(QueueEntry.id.in_(gone)))
     units = _units(rows)
-    avoided = await _avoided(db, [r.user_id for r in rows]) if rows else set()
+    apart = await avoided(db, [r.user_id for r in rows]) if rows else set()
     made: list[tuple[Room, list[_Unit]]] = []
     while units:
         table: list[_Unit] = []
         seats = 0
         for unit in units:
-            if avoided and any(
-                frozenset((a.user_id, b.user_id)) in avoided
+            if apart and any(
+                frozenset((a.user_id, b.user_id)) in apart
                 for other in table
                 for a in unit.rows
                 for b in other.rows

@@ -553,6 +553,7 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "no_such_form": N_("There is no form %(form)s."),
     # --- friends and presence (app/social, issue 18 §3)
     # the chat (app/chat/service.py: the same msgids, so one translation serves both)
+    "invite_blocked": N_("You cannot sit at this table."),
     "chat_off": N_("Chat is switched off at this table."),
     "chat_empty": N_("Write a message or choose a reaction."),
     "chat_too_long": N_("A message has at most 300 characters."),

@@ -1,0 +1,43 @@
+"""A block keeps the two apart at an invited table too (issue 18 §5: "no invitations"):
+an offered seat is refused to someone blocked by (or blocking) a person seated there,
+without saying who blocked."""
+
+from __future__ import annotations
+
+import httpx
+
+from app.accounts.service import user_id_from_token
+from tests.conftest import Guest
+
+
+def _uid(headers: dict[str, str]) -> int:
+    uid = user_id_from_token(headers["Authorization"].split(" ", 1)[1])
+    assert uid is not None
+    return uid
+
+
+async def test_a_blocked_person_cannot_take_an_offered_seat(
+    client: httpx.AsyncClient, guest: Guest
+) -> None:
+    host, pest, friend = await guest("Host"), await guest("Pest"), await guest("Friend")
+    room = (await client.post("/api/rooms", json={"game": "belote"}, headers=host)).json()["id"]
+    assert (
+        await client.put(f"/api/rooms/{room}/seats/0", json={}, headers=host)
+    ).status_code == 200
+    code = (await client.get(f"/api/rooms/{room}/invitation", headers=host)).json()["code"]
+    for seat in (1, 2):
+        offered = await client.put(f"/api/rooms/{room}/offers/{seat}", json={}, headers=host)
+        assert offered.status_code == 200, offered.text
+    assert (await client.put(f"/api/people/{_uid(pest)}/block", headers=host)).status_code in (
+        200,
+        204,
+    )
+    refused = await client.post(
+        f"/api/rooms/{room}/offers/1/take", json={"code": code}, headers=pest
+    )
+    assert refused.status_code == 403
+    assert refused.json()["detail"] == "you cannot sit at this table"
+    taken = await client.post(
+        f"/api/rooms/{room}/offers/2/take", json={"code": code}, headers=friend
+    )
+    assert taken.status_code == 200
