@@ -277,8 +277,8 @@ async def claim_seat(
     """``user``, who came with the invitation ``code``, takes the offered ``seat`` (its bot,
     if any, leaves; mid-match the person plays on from where the bot was). Taking it again
     changes nothing. Returns room info. Raises NotFound, Forbidden (``invite_bad_code``:
-    not this room's code; ``invite_blocked``: someone seated there blocked ``user`` or was
-    blocked by them, through the avoid hook of quick play), Conflict (``invite_not_offered``; ``invite_seat_gone``:
+    not this room's code; ``invite_blocked``: someone seated there, or the owner, blocked
+    ``user`` or was blocked by them, through the avoid hook of quick play), Conflict (``invite_not_offered``; ``invite_seat_gone``:
     someone took it first; ``already_hold_seat``; ``game_over``)."""
     room = await snapshot.load_room(db, room_id)
     good = normalize_code(code)
@@ -300,8 +300,13 @@ async def claim_seat(
         if chair.user_id is not None:
             raise Conflict("someone took that seat before you", "invite_seat_gone")
         raise Conflict("that seat is not offered", "invite_not_offered")
-    seated = [s.user_id for s in room.seats if s.user_id is not None]
-    if seated and any(user.id in pair for pair in await queue.avoided(db, [user.id, *seated])):
+    # the people seated there and the owner who made the offer (seated or not: a fresh
+    # tester's blocked guest took the seat of an owner who had not sat down)
+    present = {s.user_id for s in room.seats if s.user_id is not None}
+    if room.created_by is not None:
+        present.add(room.created_by)
+    present.discard(user.id)
+    if present and any(user.id in pair for pair in await queue.avoided(db, [user.id, *present])):
         # issue 18 §5: a block (either way) means no invitation; who blocked is not said
         raise Forbidden("you cannot sit at this table", "invite_blocked")
     try:

@@ -34,7 +34,9 @@
     p.open = true;
     p.scrollIntoView({ block: "end" });
     var input = p.querySelector("[data-testid=chat-text]");
-    if (input) input.focus({ preventScroll: true });
+    // a phone's keyboard would cover the table each time the chat is only read: focus
+    // the field with a mouse or a keyboard only (a fresh tester's find)
+    if (input && window.matchMedia && window.matchMedia("(pointer: fine)").matches) input.focus({ preventScroll: true });
   });
   document.addEventListener("htmx:afterSettle", settle);
   document.addEventListener("htmx:oobAfterSwap", settle);

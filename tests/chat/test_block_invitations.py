@@ -41,3 +41,26 @@ async def test_a_blocked_person_cannot_take_an_offered_seat(
         f"/api/rooms/{room}/offers/2/take", json={"code": code}, headers=friend
     )
     assert taken.status_code == 200
+
+
+async def test_an_owner_not_seated_still_keeps_a_blocked_person_out(
+    client: httpx.AsyncClient, guest: Guest
+) -> None:
+    """A fresh tester: the owner who blocked someone made a table without sitting down and
+    offered a seat; the blocked guest took it (200). Refused now."""
+    host, pest = await guest("Host"), await guest("Pest")
+    room = (
+        await client.post("/api/rooms", json={"game": "belote", "rated": False}, headers=host)
+    ).json()["id"]
+    code = (await client.get(f"/api/rooms/{room}/invitation", headers=host)).json()["code"]
+    assert (
+        await client.put(f"/api/rooms/{room}/offers/2", json={}, headers=host)
+    ).status_code == 200
+    assert (await client.put(f"/api/people/{_uid(pest)}/block", headers=host)).status_code in (
+        200,
+        204,
+    )
+    refused = await client.post(
+        f"/api/rooms/{room}/offers/2/take", json={"code": code}, headers=pest
+    )
+    assert refused.status_code == 403
