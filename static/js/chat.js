@@ -31,6 +31,8 @@
     var p = panel();
     if (!jump || !p) return;
     ev.preventDefault();
+    var menu = jump.closest("details.table-menu");
+    if (menu) menu.open = false;  // the ⚙ menu it sits in on a phone
     p.open = true;
     p.scrollIntoView({ block: "end" });
     var input = p.querySelector("[data-testid=chat-text]");

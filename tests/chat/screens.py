@@ -116,7 +116,8 @@ def main() -> None:
                     page.wait_for_timeout(500)
                     page.screenshot(path=str(OUT / f"chat-{label}-{who}.png"))
                     if label == "phone":
-                        page.click("[data-testid=chat-jump]")  # the header's button opens it
+                        page.click("[data-testid=table-menu] summary")  # ⚙, then Chat
+                        page.click("[data-testid=chat-jump]")
                         page.wait_for_timeout(300)
                         page.screenshot(path=str(OUT / f"chat-{label}-{who}-open.png"))
                     if who == "player":
