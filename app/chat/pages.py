@@ -16,7 +16,13 @@ from app.core.db import SessionDep
 from app.core.errors import ServiceError
 from app.web import csrf
 from app.web.errors import message_for
-from app.web.templating import FORBIDDEN_FORM, checked_form, error_response, first, is_htmx
+from app.web.templating import (
+    FORBIDDEN_FORM,
+    error_response,
+    first,
+    is_htmx,
+    person_form,
+)
 
 router = APIRouter(include_in_schema=False)
 
@@ -41,21 +47,10 @@ async def _body(
     return HTMLResponse(html)
 
 
-async def _form(
-    request: Request, user: User | None
-) -> tuple[dict[str, Any] | None, Response | None]:
-    form = await checked_form(request)
-    if form is None:
-        return None, error_response(request, user, FORBIDDEN_FORM, 403)
-    if user is None:
-        return None, error_response(request, user, "Choose a nickname first.", 401)
-    return form, None
-
-
 @router.post("/rooms/{room_id}/chat", response_class=HTMLResponse)
 async def post(request: Request, room_id: int, db: SessionDep, user: OptionalUser) -> Response:
     """Post the form's message or reaction; a refusal keeps the draft and says why."""
-    form, refused = await _form(request, user)
+    form, refused = await person_form(request, user)
     if refused is not None or form is None or user is None:
         return refused or error_response(request, user, FORBIDDEN_FORM, 403)
     text = first(form, "text") or ""
@@ -78,7 +73,7 @@ def _room_of(form: dict[str, Any]) -> int | None:
 async def _person_switch(
     request: Request, db: Any, user: User | None, person: int, what: str
 ) -> Response:
-    form, refused = await _form(request, user)
+    form, refused = await person_form(request, user)
     if refused is not None or form is None or user is None:
         return refused or error_response(request, user, FORBIDDEN_FORM, 403)
     on = first(form, "on") != "0"
@@ -110,7 +105,7 @@ async def block(request: Request, person: int, db: SessionDep, user: OptionalUse
 @router.post("/chat/messages/{message_id}/report", response_class=HTMLResponse)
 async def report(request: Request, message_id: int, db: SessionDep, user: OptionalUser) -> Response:
     """Report a message to the site's admins (once per person)."""
-    form, refused = await _form(request, user)
+    form, refused = await person_form(request, user)
     if refused is not None or form is None or user is None:
         return refused or error_response(request, user, FORBIDDEN_FORM, 403)
     try:
@@ -124,7 +119,7 @@ async def report(request: Request, message_id: int, db: SessionDep, user: Option
 @router.post("/chat/messages/{message_id}/hide", response_class=HTMLResponse)
 async def hide(request: Request, message_id: int, db: SessionDep, user: OptionalUser) -> Response:
     """Hide a message for everyone (an admin, or the championship's organiser)."""
-    form, refused = await _form(request, user)
+    form, refused = await person_form(request, user)
     if refused is not None or form is None or user is None:
         return refused or error_response(request, user, FORBIDDEN_FORM, 403)
     try:

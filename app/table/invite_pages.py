@@ -31,7 +31,15 @@ from app.table import presenter
 from app.web import csrf
 from app.web.errors import message_for
 from app.web.i18n import _
-from app.web.templating import FORBIDDEN_FORM, checked_form, error_response, first, go, templates
+from app.web.templating import (
+    FORBIDDEN_FORM,
+    checked_form,
+    error_response,
+    first,
+    go,
+    person_form,
+    templates,
+)
 
 router = APIRouter(include_in_schema=False)
 #: The code cookie lives as long as a session would (30 days).
@@ -180,24 +188,13 @@ async def take_offered_seat(
     return remember(request, response, good)
 
 
-async def _owner_post(
-    request: Request, user: User | None
-) -> tuple[dict[str, Any] | None, Response | None]:
-    form = await checked_form(request)
-    if form is None:
-        return None, error_response(request, user, FORBIDDEN_FORM, 403)
-    if user is None:
-        return None, error_response(request, user, "Choose a nickname first.", 401)
-    return form, None
-
-
 @router.post("/rooms/{room_id}/offers/{seat}")
 async def offer_seat(
     request: Request, room_id: int, seat: int, db: SessionDep, user: OptionalUser
 ) -> Response:
     """The owner offers ``seat`` (``offered=1``) or withdraws the offer (``offered=0``);
     back to the table, its share panel open."""
-    form, refused = await _owner_post(request, user)
+    form, refused = await person_form(request, user)
     if refused:
         return refused
     assert form is not None and user is not None
@@ -213,7 +210,7 @@ async def spectators(
     request: Request, room_id: int, db: SessionDep, user: OptionalUser
 ) -> Response:
     """The owner opens the private room to spectators (``open=1``) or closes it (``open=0``)."""
-    form, refused = await _owner_post(request, user)
+    form, refused = await person_form(request, user)
     if refused:
         return refused
     assert form is not None and user is not None

@@ -65,6 +65,7 @@ from app.web.templating import (
     four_colour,
     go,
     is_htmx,
+    person_form,
     templates,
 )
 
@@ -465,24 +466,13 @@ def _fragments(request: Request, view: dict[str, Any], user: User | None) -> str
     return render_fragments(view, user, csrf.csrf_token(request), four_colour(request))
 
 
-async def _room_post(
-    request: Request, user: User | None
-) -> tuple[dict[str, Any] | None, Response | None]:
-    form = await checked_form(request)
-    if form is None:
-        return None, error_response(request, user, FORBIDDEN_FORM, 403)
-    if user is None:
-        return None, error_response(request, user, "Choose a nickname first.", 401)
-    return form, None
-
-
 @router.post("/rooms/{room_id}/seats/{seat}")
 async def take_seat(
     request: Request, room_id: int, seat: int, db: SessionDep, user: OptionalUser
 ) -> Response:
     """Sit in ``seat``, or seat a bot there when the form names one (a private room:
     only with its code)."""
-    form, refused = await _room_post(request, user)
+    form, refused = await person_form(request, user)
     if refused:
         return refused
     assert form is not None and user is not None
@@ -499,7 +489,7 @@ async def leave_seat(
     request: Request, room_id: int, seat: int, db: SessionDep, user: OptionalUser
 ) -> Response:
     """Leave ``seat`` (or remove its bot before the start)."""
-    _form, refused = await _room_post(request, user)
+    _form, refused = await person_form(request, user)
     if refused:
         return refused
     assert user is not None
@@ -515,7 +505,7 @@ async def fill_with_bots(
     request: Request, room_id: int, db: SessionDep, user: OptionalUser
 ) -> Response:
     """Seat a bot of the chosen level in every empty seat."""
-    form, refused = await _room_post(request, user)
+    form, refused = await person_form(request, user)
     if refused:
         return refused
     assert form is not None and user is not None
@@ -533,7 +523,7 @@ async def fill_with_bots(
 @router.post("/rooms/{room_id}/start")
 async def start(request: Request, room_id: int, db: SessionDep, user: OptionalUser) -> Response:
     """Start the match."""
-    _form, refused = await _room_post(request, user)
+    _form, refused = await person_form(request, user)
     if refused:
         return refused
     assert user is not None
@@ -551,7 +541,7 @@ async def move(request: Request, room_id: int, db: SessionDep, user: OptionalUse
     A repeated or stale post (a double click, a move made meanwhile) changes
     nothing and shows nothing: the table is already up to date or about to be.
     """
-    form, refused = await _room_post(request, user)
+    form, refused = await person_form(request, user)
     if refused:
         return refused
     assert form is not None and user is not None
@@ -585,7 +575,7 @@ async def hint(request: Request, room_id: int, db: SessionDep, user: OptionalUse
     """The strong bot's suggestion for the requester's own seat, with a few words why
     (app/table/hints.py): a fragment for ``#hint``. Only a seated player gets one, from
     their own view; a spectator is refused (403)."""
-    _form, refused = await _room_post(request, user)
+    _form, refused = await person_form(request, user)
     if refused:
         return refused
     try:
@@ -657,7 +647,7 @@ async def leave_match(
     request: Request, room_id: int, db: SessionDep, user: OptionalUser
 ) -> Response:
     """Leave the running match (confirmed): a bot takes the seat, back to the lobby."""
-    _form, refused = await _room_post(request, user)
+    _form, refused = await person_form(request, user)
     if refused:
         return refused
     assert user is not None
@@ -671,7 +661,7 @@ async def leave_match(
 @router.post("/rooms/{room_id}/resign")
 async def resign(request: Request, room_id: int, db: SessionDep, user: OptionalUser) -> Response:
     """Resign the running match (confirmed): it ends; back to its finished table."""
-    _form, refused = await _room_post(request, user)
+    _form, refused = await person_form(request, user)
     if refused:
         return refused
     assert user is not None
@@ -686,7 +676,7 @@ async def resign(request: Request, room_id: int, db: SessionDep, user: OptionalU
 async def rematch(request: Request, room_id: int, db: SessionDep, user: OptionalUser) -> Response:
     """Accept (``accept=1``) or decline (``accept=0``) the rematch; the table of the
     rematch once it has started, else the finished table (its panel shows who accepted)."""
-    form, refused = await _room_post(request, user)
+    form, refused = await person_form(request, user)
     if refused:
         return refused
     assert form is not None and user is not None

@@ -119,6 +119,18 @@ FORBIDDEN_FORM = i18n.N_(
 )
 
 
+async def person_form(request: Request, user: Any) -> tuple[dict[str, Any] | None, Response | None]:
+    """A table's form posted by a person: ``(form, None)``, or ``(None, the refusal page)``
+    when the CSRF check fails (403) or nobody is signed in (401). ``user`` is the
+    request's user or None."""
+    form = await checked_form(request)
+    if form is None:
+        return None, error_response(request, user, FORBIDDEN_FORM, 403)
+    if user is None:
+        return None, error_response(request, user, "Choose a nickname first.", 401)
+    return form, None
+
+
 add_globals(
     bot_label=bot_label,
     suit_name=cards.suit_name,
