@@ -48,6 +48,8 @@ GAMES = {
 EXTRA_MOVES = 6  # moves into the deal after the last whole one
 PAGE_EVERY = 4
 SEQ_ATTR = re.compile(r'data-seq="(\d+)"')
+#: A page-socket push of the chat alone: its log or its panel's body, nothing of the table.
+CHAT_ONLY = re.compile(r'\s*<(ol|div) id="chat-(log|body)"')
 SECRETS = (re.compile(r'name="csrf" value="[^"]*"'), re.compile(r'"X-CSRF-Token": "[^"]*"'))
 PUBLIC_CHECK_KEYS = {
     "id",
@@ -311,6 +313,9 @@ def _check(game: str, moments: list[Moment], record_options: dict, seen: Seen) -
         if seq is None:
             if kind in ("html",) and "data-seq" not in payload:
                 continue  # an answer without a table (cannot happen for a move: checked below)
+            if kind == "page-ws" and CHAT_ONLY.match(payload) and "data-seq" not in payload:
+                continue  # the chat's own push (app/chat/delivery.py): people's words, no table
+
             problems.append(f"{kind} for {viewer}: no seq")
             continue
         moment = moments[seq]
