@@ -105,6 +105,41 @@ def test_the_table_at_200_percent_text(
         page.context.close()
 
 
+def test_a_prompt_taller_than_the_screen_scrolls_inside_itself(
+    browser: Any, live_url: str, screenshots: Path
+) -> None:
+    """At 200 % text a prompt of many parts (a first trick of Belote for two: the
+    declarations' choices, a claim, the Belote line, the previous trick) was taller than a
+    phone's screen, and its top could never be seen. Eight more long buttons stand for
+    them: the prompt is then as tall as the table at most, scrolls inside itself, and the
+    hint opens inside it."""
+    token, room = table_at_my_card(live_url, "belote-2p", nickname="Tall prompt")
+    page = page_as(browser, live_url, token, PHONE)
+    page.goto(f"{live_url}/rooms/{room}")
+    page.wait_for_selector("[data-testid=hand] .card.playable")
+    page.add_style_tag(content="html { font-size: 200%; }")
+    page.evaluate(
+        """() => { const p = document.querySelector('[data-testid=prompt]');
+          for (let i = 0; i < 8; i++) { const b = document.createElement('button');
+            b.textContent = 'Tierce to the Queen of diamonds ' + i; p.appendChild(b); } }"""
+    )
+    page.wait_for_timeout(250)
+    assert not unreachable(page, "[data-testid=prompt]"), unreachable(page, "[data-testid=prompt]")
+    sizes = page.evaluate(
+        "(() => { const p = document.querySelector('[data-testid=prompt]');"
+        " return [p.scrollHeight, p.clientHeight]; })()"
+    )
+    assert sizes[0] > sizes[1], sizes  # it scrolls inside itself
+    page.click("[data-testid=hint]")
+    page.wait_for_selector("#hint .hint-box")
+    assert page.evaluate(
+        "document.querySelector('[data-testid=prompt]').contains(document.querySelector('#hint .hint-box'))"
+        " && getComputedStyle(document.querySelector('#hint')).position === 'static'"
+    )
+    page.screenshot(path=str(screenshots / "text200-tall-prompt.png"))
+    page.context.close()
+
+
 def test_botifarra_twelve_cards_each_leave_a_strip_to_tap(
     browser: Any, live_url: str, screenshots: Path
 ) -> None:
