@@ -186,7 +186,12 @@ class BeloteForThree(SevenOfTrumpExchange):
             raise IllegalAction("unknown_trump", trump=trump)
         # positional: this runs at every card of every simulated deal
         return belote_follow(
-            hand, trick, trump, self.power_table(trump), 3, options.get("must_undertrump", True)
+            hand,
+            trick,
+            trump,
+            self._power.get(trump) or self.power_table(trump),
+            3,
+            options.get("must_undertrump", True),
         )
 
     # ------------------------------------------------------------------ declarations (§5)

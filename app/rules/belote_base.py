@@ -121,7 +121,7 @@ class FrenchBeloteRules(TrickGame):
             hand,
             trick,
             trump,
-            self.power_table(trump),
+            self._power.get(trump) or self.power_table(trump),
             must_undertrump=options.get("must_undertrump", True),
         )
 

@@ -96,6 +96,8 @@ class CardTable:
     #: card -> one bit for its place in its suit's ``sequence_order``, each suit's bits
     #: apart from the next suit's by a zero bit: cards in a row are bits in a row.
     seq_bits: dict[str, int] = field(init=False)
+    #: rank -> the ``seq_bits`` of its cards in every suit (a four of a kind held: all set).
+    rank_bits: dict[str, int] = field(init=False)
 
     def __post_init__(self) -> None:
         n = len(self.ranks)
@@ -110,6 +112,10 @@ class CardTable:
             for i, r in enumerate(self.sequence_order)
         }
         object.__setattr__(self, "seq_bits", bits)
+        rank_bits = dict.fromkeys(self.sequence_order, 0)
+        for card, bit in bits.items():
+            rank_bits[card[:-1]] |= bit
+        object.__setattr__(self, "rank_bits", rank_bits)
 
     def points(self, card: str, trump: str | None) -> int:
         """Card points of ``card`` when ``trump`` is the trump suit (None: no trumps)."""

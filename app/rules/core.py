@@ -14,6 +14,7 @@ cards may follow a trick) and ``score_deal`` (one deal from its summary).
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from app.rules import obligations
@@ -24,6 +25,9 @@ from app.rules.state import State
 from app.rules.tables import Lookups
 from app.rules.types import Action, ActionIn, DealScore, Summary, SummaryIn
 from app.rules.views import Views
+
+#: The card of a trick's ``(seat, card)`` pair.
+_CARD = itemgetter(1)
 
 
 class TrickGame(Lookups, Views):
@@ -202,7 +206,11 @@ class TrickGame(Lookups, Views):
         return [0] * self.sides, [[] for _ in range(self.sides)], [0] * self.sides
 
     def legal_actions(self, state: State) -> list[Action]:
-        """Every action the player to act may take now ([] in phase deal/over)."""
+        """Every action the player to act may take now ([] in phase deal/over).
+
+        The ``play`` actions are shared dicts (``Lookups._plays``): read them,
+        pass them to :meth:`apply`, copy one to change it; never change one in place.
+        """
         phase = state.phase
         if phase == "play":  # the hot path first: bots play out thousands of deals
             seat = state.to_act
@@ -247,8 +255,11 @@ class TrickGame(Lookups, Views):
         ):
             remembered: list[str] = memo[7]
             return remembered
-        cards = [c for _, c in trick] if trick else []
-        legal = self.legal_play(state.options, contract, hand, cards)[0]
+        if trick:
+            cards = list(map(_CARD, trick))  # the card codes of the (seat, card) pairs
+            legal = self.legal_play(state.options, contract, hand, cards)[0]
+        else:  # a lead is free in every game of the family (rules/*.md §6)
+            legal = list(hand)
         state.cache = ("play", hand, trick, contract, seat, len(hand), len(trick), legal)
         return legal
 
@@ -455,20 +466,21 @@ class TrickGame(Lookups, Views):
     def play_actions(self, state: State, seat: int) -> list[Action]:
         """The ``play`` actions of ``seat``: each legal card, and its belote form where allowed."""
         cards = self._legal_now(state, seat)
-        plain: list[Action] = [{"type": "play", "card": c} for c in cards]
+        # the shared action dicts (Lookups._plays): no dict is built per card
+        plain: list[Action] = list(map(self._plays.__getitem__, cards))  # type: ignore[arg-type]
         if not self.belote_ranks:
             return plain
-        pairs = self._pairs(self.trump(state.contract))
+        pairs = self._contract_pairs(state.contract)
         if pairs.keys().isdisjoint(cards):  # no belote card among them: the usual case
             return plain
         hand = state.hands[seat]
         out: list[Action] = []
         for c in cards:
-            out.append({"type": "play", "card": c})
+            out.append(self._plays[c])  # type: ignore[arg-type]
             other = pairs.get(c)
             if other is not None and other in hand and self.can_announce_belote(state, seat, c):
                 # belote_key is "belote" or "bolot" per game: both are Action keys
-                out.append({"type": "play", "card": c, self.belote_key: True})  # type: ignore[misc]
+                out.append(self._belote_plays[c])  # type: ignore[arg-type]
         return out
 
     def do_play(self, state: State, seat: int, action: ActionIn) -> None:
@@ -513,8 +525,12 @@ class TrickGame(Lookups, Views):
         rest.remove(card)  # a card is dealt once, so it is in the hand once
         hands[seat] = rest
         state.hands = hands
-        state.trick = state.trick + [(seat, card)]
-        self.after_card(state)
+        trick = state.trick = state.trick + [(seat, card)]
+        players = self.players
+        if len(trick) < players:  # the usual card: the next seat plays (next_seat)
+            state.to_act = (seat + 1) % players
+        else:
+            self.after_card(state)
 
     def after_card(self, state: State) -> None:
         """Pass the turn, or close the trick (and the deal) when everyone has played.
@@ -522,16 +538,18 @@ class TrickGame(Lookups, Views):
         Replaces (never mutates) ``tricks``, ``won`` and ``tricks_won``.
         """
         trick = state.trick
-        if len(trick) < self.players:
-            state.to_act = self.next_seat(state.to_act)  # type: ignore[arg-type]
+        players = self.players
+        if len(trick) < players:
+            state.to_act = (state.to_act + 1) % players  # type: ignore[operator] # next_seat
             return
-        winner = self.trick_winner(trick, state.contract)
+        cards = list(map(_CARD, trick))
+        winner = trick[self.winning_index(cards, state.contract)][0]  # trick_winner, inline
         team = self.team_of(winner)
         state.tricks = state.tricks + [
             {"leader": state.leader, "cards": list(trick), "winner": winner}
         ]
         won = list(state.won)
-        won[team] = won[team] + [c for _, c in trick]
+        won[team] = won[team] + cards
         state.won = won
         tricks_won = list(state.tricks_won)
         tricks_won[team] += 1
@@ -558,7 +576,8 @@ class TrickGame(Lookups, Views):
         """Index in ``trick`` (card codes in order) of the card now winning it (the first of
         the highest :meth:`card_power`)."""
         trump = self.trump(contract)
-        return obligations.winning_index(trick, trump, self.power_table(trump))
+        strength = self._power.get(trump) or self.power_table(trump)
+        return obligations.winning_index(trick, trump, strength)
 
     def legal_play(
         self,

@@ -118,8 +118,19 @@ def declare_choices(
     maximal runs among the cards those fours leave (rules/bolot.md §5).
     Shape: a list of combination lists; no duplicates.
     """
-    fours = four_ranks_held(hand, four_ranks, len(table.suits))
+    # the hand as bits (table.seq_bits): a four held is its rank's bits all set, a run is
+    # three bits in a row; most hands hold neither, and are answered from these bits alone
+    bits, rank_bits = table.seq_bits, table.rank_bits
+    mask = 0
+    for c in hand:
+        mask |= bits.get(c, 0)
+    try:
+        fours = [r for r in four_ranks if mask & rank_bits[r] == rank_bits[r]]
+    except KeyError:  # a declarable rank outside the run order: count the ranks
+        fours = four_ranks_held(hand, four_ranks, len(table.suits))
     if not fours:  # the usual case: distinct runs, so no two choices alike; already in order
+        if not mask & (mask >> 1) & (mask >> 2):  # no run of three
+            return [[]]
         runs = maximal_runs(hand, table)
         return [list(rs) for j in range(len(runs) + 1) for rs in _subsets(runs, j)]
     seen: set[tuple[tuple[Any, ...], ...]] = set()

@@ -29,6 +29,18 @@ def _reason(code: str, suit: str | None = None) -> Reason:
     return found
 
 
+class _FollowSuit(dict[str, Reason]):
+    """suit -> the Reason "must_follow_suit" for it, built on first use (the commonest
+    reason: read at most cards of a play-out, it is one lookup)."""
+
+    def __missing__(self, suit: str) -> Reason:
+        found = self[suit] = _reason("must_follow_suit", suit)
+        return found
+
+
+_FOLLOW_SUIT = _FollowSuit()
+
+
 def winning_index(trick: list[str], trump: str | None, strength: Mapping[str, int]) -> int:
     """Index in ``trick`` (card codes in play order, at least one) of the card now
     winning it: the first of the highest power, where a card has ``strength[card]``
@@ -79,9 +91,9 @@ def belote_follow(
         higher = [c for c in follow if strength[c] > top]
         if higher:
             return higher, _reason("must_overtake_trumps")
-        return follow, _reason("must_follow_suit", led)
+        return follow, _FOLLOW_SUIT[led]
     if follow:
-        return follow, _reason("must_follow_suit", led)
+        return follow, _FOLLOW_SUIT[led]
     trumps = [c for c in hand if c[-1] == trump]
     if not trumps:
         return list(hand), ""

@@ -14,11 +14,28 @@ from typing import Any
 from app.rules.cards import suit_of
 
 
+class _PlayActions(dict[str, dict[str, Any]]):
+    """card -> its ``play`` action (with ``flag: True`` when ``flag`` is given), built on
+    first use."""
+
+    def __init__(self, flag: str | None = None) -> None:
+        super().__init__()
+        self.flag = flag
+
+    def __missing__(self, card: str) -> dict[str, Any]:
+        action: dict[str, Any] = {"type": "play", "card": card}
+        if self.flag is not None:
+            action[self.flag] = True
+        self[card] = action
+        return action
+
+
 class Lookups:
     """Per-trump tables of a ruleset (mixed into ``TrickGame``)."""
 
     table: Any
     belote_ranks: tuple[str, ...]
+    belote_key: str
 
     def card_power(
         self, card: str, led: str, trump: str | None
@@ -28,6 +45,15 @@ class Lookups:
     def __init__(self) -> None:
         #: Lookup tables built once per trump marker (see :meth:`power_table`).
         self._memo: dict[tuple[Any, ...], Any] = {}
+        #: trump marker -> :meth:`power_table` (the hot paths read it directly).
+        self._power: dict[str | None, dict[str, int]] = {}
+        #: card -> its ``play`` action, and card -> its ``play`` action announcing the
+        #: belote: built once a card and shared, so ``legal_actions`` builds no dict a card
+        #: (no caller may change one in place).
+        self._plays: dict[str, dict[str, Any]] = _PlayActions()
+        self._belote_plays: dict[str, dict[str, Any]] = _PlayActions(self.belote_key)
+        #: (the last contract asked about, its belote pairs): see :meth:`_contract_pairs`.
+        self._last_pairs: tuple[dict[str, Any] | None, dict[str, str]] = (None, {})
 
     # ------------------------------------------------------------------ precomputed tables
     def power_table(self, trump: str | None) -> dict[str, int]:
@@ -38,10 +64,9 @@ class Lookups:
         lookup (built once per marker; a game that overrides ``card_power``
         gets its own table).
         """
-        key = ("power", trump)
-        table = self._memo.get(key)
+        table = self._power.get(trump)
         if table is None:
-            table = self._memo[key] = {
+            table = self._power[trump] = {
                 c: self.card_power(c, suit_of(c), trump) for c in self.table.deck
             }
         return table
@@ -61,6 +86,20 @@ class Lookups:
             return {}
         a, b = (r + trump for r in self.belote_ranks)
         return {a: b, b: a}
+
+    def _contract_pairs(self, contract: dict[str, Any] | None) -> dict[str, str]:
+        """:meth:`belote_pairs` under ``contract``'s trump marker; the last contract's are
+        remembered (a deal asks at each card, with the one contract object of its deal)."""
+        last = self._last_pairs  # one tuple, read at once: safe if threads share the ruleset
+        if last[0] is contract and contract is not None:
+            pairs: dict[str, str] = last[1]
+            return pairs
+        pairs = self._pairs(self.trump(contract))
+        self._last_pairs = (contract, pairs)
+        return pairs
+
+    def trump(self, contract: dict[str, Any] | None) -> str | None:  # pragma: no cover
+        raise NotImplementedError
 
     def _pairs(self, trump: str | None) -> dict[str, str]:
         key = ("pairs", trump)
