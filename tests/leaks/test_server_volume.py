@@ -11,7 +11,7 @@ A match that ends before the count is reached is followed by another room. The p
 move log, records and refused moves of each position are in test_server_leaks.py.
 
 ``TAPET_LEAK_DEALS`` sets the number of deals per game (default 200; .ci/run lowers it
-to 60 on SQLite and 20 on PostgreSQL, to stay within CI's time on a slow machine).
+to 25 on SQLite and 15 on PostgreSQL, to stay within CI's time on a slow machine).
 """
 
 from __future__ import annotations
