@@ -145,6 +145,13 @@
     var play = ev.detail.target.querySelector("[data-testid=hint-play]");
     var active = document.activeElement;
     if (play && (!active || active === document.body || active.closest(".hint-form"))) play.focus({ preventScroll: true });
+    // With large text the hint opens inside the prompt, which may be below the screen's
+    // edge: bring the answer into view (never moved when it is already seen)
+    var shown = ev.detail.target.querySelector(".hint-box");
+    if (shown) {
+      var r = shown.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > window.innerHeight) shown.scrollIntoView({ block: "nearest" });
+    }
   });
 
   // ---------------------------------------------------------------- language

@@ -137,6 +137,22 @@ def test_a_prompt_taller_than_the_screen_scrolls_inside_itself(
         " && getComputedStyle(document.querySelector('#hint')).position === 'static'"
     )
     page.screenshot(path=str(screenshots / "text200-tall-prompt.png"))
+    # With the Hint button at the screen's bottom edge, the answer opens below it: it is
+    # brought into view, its "Do it" included (a fresh tester's hint opened off screen).
+    page.goto(f"{live_url}/rooms/{room}")
+    page.wait_for_selector("[data-testid=hand] .card.playable")
+    page.add_style_tag(content="html { font-size: 200%; }")
+    page.wait_for_timeout(250)
+    page.evaluate("document.querySelector('[data-testid=hint]').scrollIntoView({block: 'end'})")
+    page.click("[data-testid=hint]")
+    page.wait_for_selector("#hint .hint-box")
+    page.wait_for_timeout(250)
+    box = page.evaluate(
+        "(() => { const b = document.querySelector('#hint .hint-box').getBoundingClientRect();"
+        " return [b.top, b.bottom, innerHeight]; })()"
+    )
+    assert box[0] >= -1 and box[1] <= box[2] + 1, box
+    page.screenshot(path=str(screenshots / "text200-hint-in-view.png"))
     page.context.close()
 
 
