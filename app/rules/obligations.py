@@ -30,8 +30,8 @@ def _reason(code: str, suit: str | None = None) -> Reason:
 
 
 class _FollowSuit(dict[str, Reason]):
-    """suit -> the Reason "must_follow_suit" for it, built on first use (the commonest
-    reason: read at most cards of a play-out, it is one lookup)."""
+    """suit -> the Reason "must_follow_suit" for it, built on first use: the commonest
+    reason, given at most cards of a play-out, is then one lookup."""
 
     def __missing__(self, suit: str) -> Reason:
         found = self[suit] = _reason("must_follow_suit", suit)
