@@ -16,6 +16,17 @@ def _uid(headers: dict[str, str]) -> int:
     return uid
 
 
+async def _block_then_take(
+    client: httpx.AsyncClient, room: int, seat: int, code: str, host: dict, pest: dict
+) -> httpx.Response:
+    """``host`` blocks ``pest``, then ``pest`` tries to take offered ``seat`` with ``code``."""
+    blocked = await client.put(f"/api/people/{_uid(pest)}/block", headers=host)
+    assert blocked.status_code in (200, 204)
+    return await client.post(
+        f"/api/rooms/{room}/offers/{seat}/take", json={"code": code}, headers=pest
+    )
+
+
 async def test_a_blocked_person_cannot_take_an_offered_seat(
     client: httpx.AsyncClient, guest: Guest
 ) -> None:
@@ -28,13 +39,7 @@ async def test_a_blocked_person_cannot_take_an_offered_seat(
     for seat in (1, 2):
         offered = await client.put(f"/api/rooms/{room}/offers/{seat}", json={}, headers=host)
         assert offered.status_code == 200, offered.text
-    assert (await client.put(f"/api/people/{_uid(pest)}/block", headers=host)).status_code in (
-        200,
-        204,
-    )
-    refused = await client.post(
-        f"/api/rooms/{room}/offers/1/take", json={"code": code}, headers=pest
-    )
+    refused = await _block_then_take(client, room, 1, code, host, pest)
     assert refused.status_code == 403
     assert refused.json()["detail"] == "you cannot sit at this table"
     taken = await client.post(
@@ -56,11 +61,5 @@ async def test_an_owner_not_seated_still_keeps_a_blocked_person_out(
     assert (
         await client.put(f"/api/rooms/{room}/offers/2", json={}, headers=host)
     ).status_code == 200
-    assert (await client.put(f"/api/people/{_uid(pest)}/block", headers=host)).status_code in (
-        200,
-        204,
-    )
-    refused = await client.post(
-        f"/api/rooms/{room}/offers/2/take", json={"code": code}, headers=pest
-    )
+    refused = await _block_then_take(client, room, 2, code, host, pest)
     assert refused.status_code == 403
