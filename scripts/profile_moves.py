@@ -47,8 +47,8 @@ def _serve(port: int) -> None:
     from sqlalchemy import event
     from sqlalchemy.engine import Engine
 
-    from app.tools.cli import _migrate
     from app.main import create_app
+    from app.tools.cli import _migrate
 
     _migrate()
     statements: Counter[str] = Counter()
@@ -63,7 +63,10 @@ def _serve(port: int) -> None:
 
     @app.get("/_profile", include_in_schema=False)
     async def profile(cprofile: str = "") -> dict[str, Any]:
+        from app.rooms.fanout import views_of
+
         hub = app.state.hub
+        views = views_of(hub)
         hot = ""
         if cprofile == "start":
             import cProfile
@@ -78,8 +81,8 @@ def _serve(port: int) -> None:
             out = io.StringIO()
             pstats.Stats(profiler[0], stream=out).sort_stats("tottime").print_stats(30)
             hot = out.getvalue()
-        return {"hot": hot, "cpu_s": time.process_time(), "statements": dict(statements), "builds": hub.views.builds,
-                "hits": hub.views.hits, "reads": getattr(hub.views, "reads", None), "events": hub.events}
+        return {"hot": hot, "cpu_s": time.process_time(), "statements": dict(statements), "builds": views.builds,
+                "hits": views.hits, "reads": views.reads, "events": hub.events}
 
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
 

@@ -89,9 +89,11 @@ def settings(database_url: str) -> Settings:
 
 async def empty_tables(url: str) -> None:
     """Delete every row of every table but Alembic's (whatever features created them)."""
+    from app.accounts.service import forget_movers
     from app.rooms import play
 
     play.clear_cache()
+    forget_movers()
     engine = make_engine(url)
     try:
         async with engine.connect() as conn:

@@ -13,7 +13,7 @@ from fastapi import Depends
 from starlette.requests import HTTPConnection
 
 from app.accounts.models import User
-from app.accounts.service import user_from_request
+from app.accounts.service import mover_from_request, user_from_request
 from app.core.db import SessionDep
 from app.core.errors import Forbidden, Unauthorized
 
@@ -45,6 +45,18 @@ async def require_account(request: HTTPConnection, db: SessionDep) -> User:
     return user
 
 
+async def moving_user(request: HTTPConnection, db: SessionDep) -> User:
+    """The signed-in user of a move (``mover_from_request``: kept a few seconds per token,
+    a detached copy to read, never to change); raises Unauthorized like ``current_user``."""
+    user = await mover_from_request(request, db)
+    if user is None:
+        raise Unauthorized(
+            "sign in first: POST /api/session with a nickname, or POST /api/login", "sign_in_first"
+        )
+    return user
+
+
 OptionalUser = Annotated[User | None, Depends(optional_user)]
+MovingUser = Annotated[User, Depends(moving_user)]
 CurrentUser = Annotated[User, Depends(current_user)]
 AccountUser = Annotated[User, Depends(require_account)]

@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import re
 import secrets
+import time
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable, Collection
 from datetime import timedelta
 from typing import Any
@@ -621,6 +623,43 @@ async def user_from_request(request: HTTPConnection, session: AsyncSession) -> U
     """The user an HTTP request is signed in as, or None (no token, a forged or expired
     one, or one issued before the user logged out). Sockets: ``socket_user``."""
     return await user_from_token(token_from_request(request), session)
+
+
+#: token -> (its user, detached; the hub's user epoch then; a monotonic deadline)
+_movers: OrderedDict[str, tuple[User, int, float]] = OrderedDict()
+MOVER_SECONDS = 5.0
+MOVERS_KEPT = 20_000
+
+
+def forget_movers() -> None:
+    """Forget every kept mover (tests that empty the database)."""
+    _movers.clear()
+
+
+async def mover_from_request(request: HTTPConnection, session: AsyncSession) -> User | None:
+    """``user_from_request`` for the hot path of a move (docs/server.md "Live rooms"): the
+    answer for a token is kept ``MOVER_SECONDS`` (so a session that expires meanwhile
+    counts that much longer for moves), and dropped at once when this process publishes or hears that some sessions of that user
+    ended (``Hub.user_epoch``: a log-out here counts before its answer is sent, one in
+    another worker as soon as its notice arrives). The user is a copy detached from its
+    session: read it, never change it."""
+    token = token_from_request(request)
+    if token is None:
+        return None
+    hub = realtime.current()
+    kept = _movers.get(token)
+    now = time.monotonic()
+    if kept is not None:
+        user, epoch, deadline = kept
+        if now < deadline and hub.user_epoch(user.id) == epoch:
+            return user
+        del _movers[token]
+    found = await user_from_token(token, session)
+    if found is not None:
+        _movers[token] = (found, hub.user_epoch(found.id), now + MOVER_SECONDS)
+        while len(_movers) > MOVERS_KEPT:
+            _movers.popitem(last=False)
+    return found
 
 
 async def socket_user(websocket: HTTPConnection, session: AsyncSession) -> User | None:

@@ -41,6 +41,8 @@ RATE_COUNT = 5
 RATE_SECONDS = 10
 #: How many messages a room's chat shows (the newest).
 SHOWN = 100
+#: the data of a chat event: the sockets send the chat, the room is kept as it is
+CHAT_EVENT = {"kind": "chat"}
 #: Quick reactions: key -> English text (translated for each reader when shown).
 REACTIONS: dict[str, str] = {
     "well_played": N_("Well played"),
@@ -162,7 +164,8 @@ async def post(
         if first is None or first.room_id != room_id:
             raise Conflict(NOT_YOURS, "chat_client_id_used") from None
         return await _dict(db, first)
-    await realtime.current().publish(room_id, 0)  # the sockets send the chat (delivery.py)
+    # the sockets send the chat (delivery.py); the room itself did not change (rooms/live.py)
+    await realtime.current().publish(room_id, 0, CHAT_EVENT)
     return await _dict(db, message)
 
 
@@ -374,7 +377,7 @@ async def hide(db: AsyncSession, me: User, message_id: object) -> int:
         message.hidden_at = utcnow()
         message.hidden_by = me.id
         await db.commit()
-        await realtime.current().publish(room_id, 0)
+        await realtime.current().publish(room_id, 0, CHAT_EVENT)
     return room_id
 
 

@@ -6,15 +6,19 @@ whose token no longer counts.
 ``InProcessBroker`` serves one process (the default). ``RedisBroker`` uses Redis
 pub/sub (``REDIS_URL``) so several workers or machines serve one room. Each
 process holds one subscription (the Hub's) and fans events out locally.
-Events are hints, not data: whoever receives one reads the current state from the
-database, so a lost event only delays an update until the next one (or the
-runner's sweep).
+An event may carry ``data``, a small JSON object from its publisher (a move's actions:
+app/rooms/live.py), so that a process keeping the room in memory applies it without
+reading the database. Without data, an event is a hint: whoever receives one reads
+the current state from the database. A lost event only delays an update until the
+next one (or the runner's sweep): a process that keeps a room in memory and sees an
+event it cannot apply reads the room again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import AsyncIterator
 from typing import Any, Protocol
@@ -22,19 +26,22 @@ from typing import Any, Protocol
 log = logging.getLogger(__name__)
 
 Event = tuple[int, int]  # (room_id, seq)
+#: (room_id, seq, data): what a subscription yields for a room (data None: a hint)
+RoomMessage = tuple[int, int, "dict[str, Any] | None"]
 UserNotice = tuple[str, int]  # ("user", user_id): some sessions of the user ended
 USER = "user"
 
 
 class Broker(Protocol):
     """Publish room events to every process; ``await subscribe()`` opens a subscription
-    (established when it returns) whose iterator yields every later event, this process's own too."""
+    (established when it returns) whose iterator yields every later event as a
+    ``RoomMessage`` or a ``UserNotice``, this process's own too."""
 
-    async def publish(self, room_id: int, seq: int) -> None: ...
+    async def publish(self, room_id: int, seq: int, data: dict[str, Any] | None = None) -> None: ...
 
     async def publish_user(self, user_id: int) -> None: ...
 
-    async def subscribe(self) -> AsyncIterator[Event | UserNotice]: ...
+    async def subscribe(self) -> AsyncIterator[RoomMessage | UserNotice]: ...
 
     async def close(self) -> None: ...
 
@@ -43,24 +50,24 @@ class InProcessBroker:
     """Events stay in this process: ``publish`` hands them to the current subscribers."""
 
     def __init__(self) -> None:
-        self._queues: set[asyncio.Queue[Event | UserNotice]] = set()
+        self._queues: set[asyncio.Queue[RoomMessage | UserNotice]] = set()
 
-    async def publish(self, room_id: int, seq: int) -> None:
-        """Deliver ``(room_id, seq)`` to every subscriber of this process."""
+    async def publish(self, room_id: int, seq: int, data: dict[str, Any] | None = None) -> None:
+        """Deliver ``(room_id, seq, data)`` to every subscriber of this process."""
         for queue in list(self._queues):
-            queue.put_nowait((room_id, seq))
+            queue.put_nowait((room_id, seq, data))
 
     async def publish_user(self, user_id: int) -> None:
         """Deliver ``("user", user_id)`` to every subscriber of this process."""
         for queue in list(self._queues):
             queue.put_nowait((USER, user_id))
 
-    async def subscribe(self) -> AsyncIterator[Event | UserNotice]:
+    async def subscribe(self) -> AsyncIterator[RoomMessage | UserNotice]:
         """A subscription to every event published from now on (until its iterator is closed)."""
-        queue: asyncio.Queue[Event | UserNotice] = asyncio.Queue()
+        queue: asyncio.Queue[RoomMessage | UserNotice] = asyncio.Queue()
         self._queues.add(queue)
 
-        async def events() -> AsyncIterator[Event | UserNotice]:
+        async def events() -> AsyncIterator[RoomMessage | UserNotice]:
             try:
                 while True:
                     yield await queue.get()
@@ -74,7 +81,8 @@ class InProcessBroker:
 
 
 class RedisBroker:
-    """Redis pub/sub on one channel; the payload is ``"room_id:seq"``, or ``"user:ID"``.
+    """Redis pub/sub on one channel; the payload is ``"room_id:seq"``, ``"room_id:seq:"``
+    followed by the event's data as JSON, or ``"user:ID"``.
 
     The subscription re-opens itself with a back-off when Redis drops; events
     published while Redis is unreachable are lost (the runner's sweep and socket
@@ -86,10 +94,13 @@ class RedisBroker:
         self.channel = channel
         self._redis = aioredis.from_url(url)
 
-    async def publish(self, room_id: int, seq: int) -> None:
+    async def publish(self, room_id: int, seq: int, data: dict[str, Any] | None = None) -> None:
         """Publish to every process; an unreachable Redis is logged, not raised (the move is committed)."""
+        payload = f"{room_id}:{seq}"
+        if data is not None:
+            payload += ":" + json.dumps(data, separators=(",", ":"))
         try:
-            await self._redis.publish(self.channel, f"{room_id}:{seq}")
+            await self._redis.publish(self.channel, payload)
         except Exception:  # noqa: BLE001 - a broker outage must not fail a committed move
             log.exception("could not publish room %s seq %s to Redis", room_id, seq)
 
@@ -112,11 +123,11 @@ class RedisBroker:
                 break
         return pubsub
 
-    async def subscribe(self) -> AsyncIterator[Event | UserNotice]:
+    async def subscribe(self) -> AsyncIterator[RoomMessage | UserNotice]:
         """A subscription to the channel (confirmed by Redis when this returns)."""
         first = await self._open()
 
-        async def events() -> AsyncIterator[Event | UserNotice]:
+        async def events() -> AsyncIterator[RoomMessage | UserNotice]:
             pubsub, delay = first, 0.5
             while True:
                 try:
@@ -147,16 +158,18 @@ class RedisBroker:
         await self._redis.aclose()
 
 
-def _parse(data: object) -> Event | UserNotice | None:
+def _parse(data: object) -> RoomMessage | UserNotice | None:
     if isinstance(data, bytes):
         data = data.decode(errors="replace")
     if not isinstance(data, str):
         return None
-    room, _, seq = data.partition(":")
+    room, _, rest = data.partition(":")
+    seq, _, body = rest.partition(":")
     try:
         if room == USER:
             return USER, int(seq)
-        return int(room), int(seq)
+        extra = json.loads(body) if body else None
+        return int(room), int(seq), extra if isinstance(extra, dict) else None
     except ValueError:
         return None
 

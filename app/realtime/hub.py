@@ -9,9 +9,13 @@ import asyncio
 import contextlib
 import logging
 from collections import Counter, defaultdict
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any
 
-from app.realtime.broker import USER, Broker, Event, InProcessBroker, UserNotice
+from app.realtime.broker import USER, Broker, Event, InProcessBroker, RoomMessage, UserNotice
+
+#: ``watcher(room_id, seq, data)``: told of every room event, before the listeners
+RoomWatcher = Callable[[int, int, "dict[str, Any] | None"], None]
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +113,28 @@ class Hub:
         self._task: asyncio.Task[None] | None = None
         self._generations: dict[int, int] = {}
         self._counter = 0
+        self._watchers: list[RoomWatcher] = []
+        self._user_epochs: Counter[int] = Counter()
         self.events = 0  # events received from the broker (for profiles)
+
+    def watch_rooms(self, watcher: RoomWatcher) -> None:
+        """Tell ``watcher(room_id, seq, data)`` of every room event: synchronously when this
+        process publishes one (before the broker carries it), and again when the broker
+        delivers it, before the room's listeners wake. The extension point of a feature
+        that keeps rooms in memory (app/rooms/live.py); a watcher must not raise or block."""
+        self._watchers.append(watcher)
+
+    def _tell(self, room_id: int, seq: int, data: dict[str, Any] | None) -> None:
+        for watcher in self._watchers:
+            try:
+                watcher(room_id, seq, data)
+            except Exception:  # noqa: BLE001 - one broken watcher must not stop the events
+                log.exception("a room watcher failed on room %s", room_id)
+
+    def user_epoch(self, user_id: int) -> int:
+        """How many notices that sessions of ``user_id`` ended this process has seen (or
+        published): a cache of who a token is compares it (app/accounts/service.py)."""
+        return self._user_epochs[user_id]
 
     def generation(self, room_id: int) -> int:
         """A number that changes with every event of ``room_id`` (app/rooms/fanout.py);
@@ -141,9 +166,12 @@ class Hub:
             self._task = None
         await self.broker.close()
 
-    async def publish(self, room_id: int, seq: int) -> None:
-        """Announce that room ``room_id`` changed (now at ``seq``). Call after the commit."""
-        await self.broker.publish(room_id, seq)
+    async def publish(self, room_id: int, seq: int, data: dict[str, Any] | None = None) -> None:
+        """Announce that room ``room_id`` changed (now at ``seq``). Call after the commit.
+        ``data`` (JSON-able) travels with the event to every process's watchers
+        (``watch_rooms``); None means "read the room again"."""
+        self._tell(room_id, seq, data)
+        await self.broker.publish(room_id, seq, data)
 
     @contextlib.asynccontextmanager
     async def listen(self, room_id: int) -> AsyncIterator[RoomEvents]:
@@ -163,6 +191,7 @@ class Hub:
     async def publish_user(self, user_id: int) -> None:
         """Announce that some sessions of ``user_id`` ended (every process rechecks that
         user's sockets). Call after the commit."""
+        self._user_epochs[user_id] += 1
         await self.broker.publish_user(user_id)
 
     @contextlib.asynccontextmanager
@@ -182,6 +211,7 @@ class Hub:
 
     def dispatch_user(self, user_id: int) -> None:
         """Hand a user notice to this process's watchers of that user."""
+        self._user_epochs[user_id] += 1
         for ended in list(self._users.get(user_id, ())):
             ended.set()
 
@@ -195,9 +225,10 @@ class Hub:
         finally:
             self._all.discard(events)
 
-    def dispatch(self, room_id: int, seq: int) -> None:
-        """Hand an event to this process's listeners."""
+    def dispatch(self, room_id: int, seq: int, data: dict[str, Any] | None = None) -> None:
+        """Hand an event to this process's watchers, then its listeners."""
         self.events += 1
+        self._tell(room_id, seq, data)
         if room_id in self._generations:
             self._generations[room_id] = self._bump()
         for events in list(self._rooms.get(room_id, ())):
@@ -205,13 +236,14 @@ class Hub:
         for all_events in list(self._all):
             all_events._notify(room_id, seq)
 
-    async def _pump(self, stream: AsyncIterator[Event | UserNotice]) -> None:
+    async def _pump(self, stream: AsyncIterator[RoomMessage | UserNotice]) -> None:
         try:
-            async for first, second in stream:
+            async for message in stream:
+                first, second = message[0], message[1]
                 if first == USER:
                     self.dispatch_user(second)
                 elif isinstance(first, int):
-                    self.dispatch(first, second)
+                    self.dispatch(first, second, message[2] if len(message) > 2 else None)  # type: ignore[misc]
         except asyncio.CancelledError:
             raise
         except Exception:  # noqa: BLE001

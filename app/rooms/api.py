@@ -12,7 +12,7 @@ from fastapi import APIRouter, Body, Header, Path, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from app import rules
-from app.accounts.deps import CurrentUser, OptionalUser
+from app.accounts.deps import CurrentUser, MovingUser, OptionalUser
 from app.core.db import SessionDep
 from app.core.errors import Forbidden, NotFound, Unprocessable
 from app.rooms import invites, service
@@ -265,7 +265,7 @@ async def view(
 
 @router.post("/rooms/{room_id}/moves", responses={**E403, **E404, **E409, **E422})
 async def post_move(
-    room_id: RoomId, body: MoveIn, user: CurrentUser, db: SessionDep
+    room_id: RoomId, body: MoveIn, user: MovingUser, db: SessionDep
 ) -> dict[str, Any]:
     """Play one of your ``legal_actions`` at the view's ``seq``; returns your new view.
     403 not your seat or turn, 409 stale seq (nothing changes), 422 illegal (with the reason)."""

@@ -34,7 +34,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from app.rooms import service
+from app.rooms import live, service
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -109,9 +109,13 @@ class ViewCache:
         self.ttl = ttl
         self._rooms: dict[int, _Room] = {}
         self._slots = asyncio.Semaphore(BUILDS_AT_ONCE)
-        self.reads = 0  # snapshots read from the database (for tests and profiles)
         self.builds = 0  # views projected from a snapshot, one per audience and generation
         self.hits = 0  # views served from the cache
+
+    @property
+    def reads(self) -> int:
+        """Snapshots read from the database for this hub (app/rooms/live.py)."""
+        return live.of(self.hub).reads
 
     def _room(self, room_id: int) -> _Room:
         generation = self.hub.generation(room_id)
@@ -141,13 +145,7 @@ class ViewCache:
         snapshot gives ``user``, or the spectators'. Raises NotFound like
         ``service.get_view``."""
         cached = self._room(room_id)
-
-        async def read() -> Any:
-            self.reads += 1
-            async with self._slots, sessionmaker() as db:
-                return await service.read_snapshot(db, room_id)
-
-        snap = await cached.once("snapshot", read)
+        snap = await live.of(self.hub).get(room_id, sessionmaker=sessionmaker)
         uid = user.id if user is not None else None
         seat = snap.room.seat_of(uid)
         entry = cached.views.get(seat)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Executable, func, select
+from sqlalchemy import Executable, Exists, exists, func, literal, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -26,7 +26,7 @@ from app import realtime, rules
 from app.core.db import as_utc, utcnow
 from app.core.errors import Conflict, Unprocessable
 from app.rooms import ending
-from app.rooms.models import Deal, Game, Move
+from app.rooms.models import Deal, Game, Move, Room, Seat
 
 log = logging.getLogger(__name__)
 
@@ -52,8 +52,11 @@ _cache: OrderedDict[int, Loaded] = OrderedDict()
 
 
 def clear_cache() -> None:
-    """Forget every cached state (tests; the log stays the truth)."""
+    """Forget every cached state and every live room (tests; the log stays the truth)."""
+    from app.rooms import live  # it builds on this module
+
     _cache.clear()
+    live.clear_all()
 
 
 def _remember(game_id: int, loaded: Loaded) -> None:
@@ -176,26 +179,43 @@ def resolve(state: rules.State, action: object) -> list[rules.Action]:
     return [canonical(state, action)]
 
 
+@dataclass(frozen=True, slots=True)
+class Guard:
+    """What a person's move checked against memory, checked again by its insert: the room
+    ``room_id`` is playing and its ``seat`` is held by ``user_id`` (app/rooms/live.py)."""
+
+    room_id: int
+    seat: int
+    user_id: int
+
+
 async def commit(
     db: AsyncSession,
     room_id: int,
-    game: Game,
+    game: Game | int,
     loaded: Loaded,
     action: rules.Action | Sequence[rules.Action],
     actor: str,
     deal: Deal | None = None,
     extra: Sequence[Executable] = (),
+    guard: Guard | None = None,
+    seat_back: int | None = None,
 ) -> Loaded:
     """Apply a legal ``action`` as move number ``state.seq`` (or a list of actions as the
     moves ``seq``, ``seq + 1``..., all by ``actor`` at the same time: a card sent with the
     declaration it implies), store it (with the deal's commitment, and the ``extra``
     statements, e.g. a seat's timeouts), mark room and game finished when the match ends,
-    commit, then publish ``(room_id, seq)``.
+    commit, then publish ``(room_id, seq)`` with the move as the event's data
+    (``live.move_data``; none when ``extra`` changes more than ``seat_back``, the seat
+    whose person came back with this move, or when the match ended: every process then
+    reads the room again).
 
     The first move's insert comes first and is the lock (``INSERT ... ON CONFLICT DO
-    NOTHING`` on ``(game_id, seq)``): when someone stored move ``seq`` first, nothing
-    else is written, the empty transaction ends without expiring the caller's loaded
-    objects, and Conflict is raised. Write nothing in the session before calling this."""
+    NOTHING`` on ``(game_id, seq)``; with ``guard``, only while the guard holds): when
+    someone stored move ``seq`` first (or the guard fails), nothing else is written, the
+    empty transaction ends without expiring the caller's loaded objects, and Conflict is
+    raised. Write nothing in the session before calling this. ``game`` is the Game or its
+    id."""
     actions = [action] if isinstance(action, dict) else list(action)
     state = loaded.state
     try:
@@ -204,13 +224,13 @@ async def commit(
     except rules.IllegalAction as exc:
         raise Unprocessable.of(exc) from None
     at = utcnow()
-    game_id = game.id
+    game_id = game if isinstance(game, int) else game.id
     rows: list[dict[str, Any]] = [
         {"game_id": game_id, "seq": loaded.state.seq + i, "action": one, "actor": actor, "at": at}
         for i, one in enumerate(actions)
     ]
     try:
-        if not await _insert_move(db, rows[0]):
+        if not await _insert_move(db, rows[0], guard):
             await db.commit()  # nothing was written: end the transaction, keep the objects usable
             raise Conflict("another move was made first; reload the table", "move_made_first")
         for row in rows[1:]:
@@ -234,24 +254,56 @@ async def commit(
     )
     new = Loaded(state, at, actions[-1], deal_seq)
     _remember(game_id, new)
-    await realtime.current().publish(room_id, state.seq)
+    data = None
+    if not ended and (not extra or seat_back is not None):
+        from app.rooms import live  # it builds on this module
+
+        told = {"deal_no": deal.deal_no, "sha256": deal.sha256} if deal is not None else None
+        data = live.move_data(game_id, loaded.state.seq, actions, at, seat_back, told)
+    await realtime.current().publish(room_id, state.seq, data)
     if ended:
         await ending.announce(db, game_id)
     return new
 
 
-async def _insert_move(db: AsyncSession, row: dict[str, Any]) -> bool:
-    """Insert the move ``row`` unless its ``(game_id, seq)`` exists: True when inserted."""
+_COLUMNS = ("game_id", "seq", "action", "actor", "at")
+
+
+async def _insert_move(db: AsyncSession, row: dict[str, Any], guard: Guard | None = None) -> bool:
+    """Insert the move ``row`` unless its ``(game_id, seq)`` exists, or, with ``guard``,
+    unless the guard's room is not playing or its seat is not its user's (one statement:
+    ``INSERT ... SELECT ... WHERE EXISTS``): True when inserted."""
     dialect = db.bind.dialect.name if db.bind is not None else ""
     if dialect == "postgresql":
         from sqlalchemy.dialects.postgresql import insert
     elif dialect == "sqlite":
         from sqlalchemy.dialects.sqlite import insert  # type: ignore[assignment]  # same API
     else:  # another database: a plain insert (a unique violation is then the Conflict)
+        if guard is not None and not await db.scalar(_guard_holds(guard).select()):
+            return False
         await db.execute(Move.__table__.insert().values(**row))  # type: ignore[attr-defined]  # a Table
         return True
-    stmt = insert(Move).values(**row).on_conflict_do_nothing(index_elements=["game_id", "seq"])
+    if guard is None:
+        stmt = insert(Move).values(**row)
+    else:
+        table = Move.__table__
+        values = select(
+            *(literal(row[name], table.c[name].type) for name in _COLUMNS)  # type: ignore[attr-defined]
+        ).where(_guard_holds(guard))
+        stmt = insert(Move).from_select(list(_COLUMNS), values)
+    stmt = stmt.on_conflict_do_nothing(index_elements=["game_id", "seq"])
     return (await db.execute(stmt)).rowcount == 1  # type: ignore[attr-defined]  # a DML statement's Result is a CursorResult
+
+
+def _guard_holds(guard: Guard) -> Exists:
+    """EXISTS: the guard's room is playing and its seat is held by its user."""
+    return exists().where(
+        Seat.room_id == guard.room_id,
+        Seat.seat == guard.seat,
+        Seat.user_id == guard.user_id,
+        Room.id == Seat.room_id,
+        Room.status == "playing",
+    )
 
 
 def commitment(salt: str, deck: list[str]) -> str:

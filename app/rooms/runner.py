@@ -31,7 +31,7 @@ from app.core.db import utcnow
 from app.core.settings import get_settings
 from app.realtime import Hub
 from app.realtime.lease import Leases
-from app.rooms import presence
+from app.rooms import live, presence
 from app.rooms import server_moves as table
 from app.rooms.botplay import choose
 
@@ -251,8 +251,12 @@ class Runner:
         """Do the next server move of the room; False when nothing was applied."""
         kick = self._kicks.setdefault(room_id, asyncio.Event())
         kick.clear()
-        async with self.sessionmaker() as db:
-            move = await table.next_server_move(db, room_id, self.bot_delay, self.deal_pause)
+        kept = live.of(self.hub).kept(room_id)  # the room in memory: no read after a move
+        if kept is not None and kept.room.status == "playing":
+            move = table.due_of(kept, self.bot_delay, self.deal_pause)
+        else:
+            async with self.sessionmaker() as db:
+                move = await table.next_server_move(db, room_id, self.bot_delay, self.deal_pause)
         if move is None:
             return False
         if not await self._wait_until_due(kick, (move.not_before - utcnow()).total_seconds()):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 import anyio
 from sqlalchemy import select, update
@@ -62,7 +63,8 @@ async def next_server_move(
     """What the server must do next at ``room_id``, or None (a person is to act, or the
     room is not playing). A new deal is due ``deal_pause`` seconds after the last move
     of the previous deal; a bot's move ``bot_delay`` seconds after the move before it; a
-    clock move at the person's deadline (the last move's stored time plus the clock)."""
+    clock move at the person's deadline (the last move's stored time plus the clock).
+    A match over by its last move but not marked (a crash between) is ended here."""
     try:
         room = await snapshot.load_room(db, room_id)  # with its seats, in one statement
     except NotFound:
@@ -73,18 +75,41 @@ async def next_server_move(
     if game is None:
         return None
     loaded = await play.load(db, game)
+    if rules.is_over(loaded.state):  # ended by the last move, not marked yet (a crash between)
+        await ending.end(db, room_id, game.id, "played", loaded.state.seq)
+        return None
+    return due(room, list(room.seats), game.id, loaded, bot_delay, deal_pause)
+
+
+def due_of(snap: snapshot.Snapshot, bot_delay: float, deal_pause: float) -> ServerMove | None:
+    """``next_server_move`` judged on a room kept in memory (app/rooms/live.py), with no
+    read; None also for a match over but not marked (the runner's sweep reads it)."""
+    if snap.room.status != "playing" or snap.loaded is None or snap.game_id is None:
+        return None
+    if rules.is_over(snap.loaded.state):
+        return None
+    return due(snap.room, list(snap.room.seats), snap.game_id, snap.loaded, bot_delay, deal_pause)
+
+
+def due(
+    room: Any,
+    seats: list[Any],
+    game_id: int,
+    loaded: play.Loaded,
+    bot_delay: float,
+    deal_pause: float,
+) -> ServerMove | None:
+    """What is due at a playing ``room`` (a Room or ``snapshot.RoomData``) with ``seats``
+    in the game ``game_id`` at ``loaded`` (``next_server_move``'s rules). Pure."""
+    room_id = room.id
     state, now = loaded.state, utcnow()
     last = loaded.last_at or now
-    if rules.is_over(state):  # ended by the last move, not marked yet (a crash between)
-        await ending.end(db, room_id, game.id, "played", state.seq)
-        return None
     if rules.needs_deal(state):
-        due = last + timedelta(seconds=deal_pause) if state.seq > 0 else now
-        return ServerMove("deal", room_id, game.id, state.seq, due)
+        due_at = last + timedelta(seconds=deal_pause) if state.seq > 0 else now
+        return ServerMove("deal", room_id, game_id, state.seq, due_at)
     seat = rules.to_act(state)
     if seat is None:
         return None
-    seats = list(room.seats)
     chair = next((s for s in seats if s.seat == seat), None)
     if chair is None:
         return None
@@ -92,7 +117,7 @@ async def next_server_move(
         return ServerMove(
             "bot",
             room_id,
-            game.id,
+            game_id,
             state.seq,
             last + timedelta(seconds=bot_delay),
             seat=seat,
@@ -105,7 +130,7 @@ async def next_server_move(
     return ServerMove(
         "clock",
         room_id,
-        game.id,
+        game_id,
         state.seq,
         running[1],
         seat=seat,

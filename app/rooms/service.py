@@ -23,7 +23,7 @@ from app.core.db import utcnow
 from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
 from app.core.hooks import HOOKS
 from app.core.settings import get_settings
-from app.rooms import aftermatch, clock, ending, play, presence, snapshot
+from app.rooms import aftermatch, clock, ending, live, play, presence, snapshot
 from app.rooms.botplay import bot_names
 from app.rooms.models import Game, Room, Seat
 from app.rooms.movelog import public_log
@@ -509,20 +509,36 @@ async def post_move(
     A card sent while you owe your declaration declares nothing and plays the card (two
     moves, stored together: play.resolve).
 
-    The answer is built from what the move already holds in memory (room, seats, the new
-    state) plus the nicknames and the deal's commitment: no second full read. Moves made
-    after this one (a bot's, the next deal) reach the client through its socket."""
+    The move is checked against the room kept in memory (app/rooms/live.py) and written
+    as one guarded insert; its answer is projected from memory too. A refusal other
+    than the engine's (stale seq, no seat, not your turn, the insert's guard) is checked
+    again on a fresh read before it is given, so a snapshot behind the log never refuses
+    a right move. Moves made after this one (a bot's, the next deal) reach the client
+    through its socket."""
     if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
         raise Unprocessable("seq is the view's seq, a whole number", "seq_number")
-    room = await _room(db, room_id)
-    seat = _seat_of(room, user)
+    rooms = live.of()
+    snap = rooms.kept(room_id)
+    if snap is not None:
+        try:
+            return await _move_on(db, snap, user, seq, action)
+        except (Forbidden, Conflict):
+            rooms.forget(room_id)  # perhaps memory was behind: judge on a fresh read
+    return await _move_on(db, await rooms.get(room_id, db=db), user, seq, action)
+
+
+async def _move_on(
+    db: AsyncSession, snap: Snapshot, user: User, seq: int, action: Any
+) -> dict[str, Any]:
+    """``post_move`` judged on ``snap``."""
+    room = snap.room
+    seat = room.seat_of(user.id)
     if seat is None:
         raise Forbidden("you do not hold a seat at this table", "no_seat_here")
-    chair = _seat(room, seat)
-    game = await _game(db, room.id)
-    if game is None or room.status == "open":
+    chair = next(s for s in room.seats if s.seat == seat)
+    if snap.game_id is None or snap.loaded is None or room.status == "open":
         raise Conflict("the game has not started", "game_not_started")
-    loaded = await play.load(db, game)
+    loaded = snap.loaded
     state = loaded.state
     if seq != state.seq:
         raise Conflict(
@@ -545,13 +561,17 @@ async def post_move(
             .where(Seat.room_id == room.id, Seat.seat == seat, Seat.user_id == user.id)
             .values(bot=None, stand_in=False, timeouts=0, away=False)
         )
-    before = snapshot.room_data(
-        room
-    )  # read before the commit's updates touch the session's objects
-    new = await play.commit(db, room.id, game, loaded, legal, str(seat), extra=back)
-    names = await snapshot.names_of(db, before)
-    commitment = await snapshot.commitment_of(db, game, new)
-    snap = Snapshot(before, names, loaded, loaded.state, commitment)
+    new = await play.commit(
+        db,
+        room.id,
+        snap.game_id,
+        loaded,
+        legal,
+        str(seat),
+        extra=back,
+        guard=play.Guard(room.id, seat, user.id),
+        seat_back=seat if back else None,
+    )
     return view_of(snapshot.after_move(snap, new, seat if back else None), user)
 
 

@@ -95,6 +95,8 @@ class Snapshot:
     commitment: dict[str, Any] | None
     #: how the finished match ended (``ending.end_info``), None while it runs
     ended: dict[str, Any] | None = None
+    #: the id of the game ``loaded`` is the state of (None before the start)
+    game_id: int | None = None
 
     @property
     def seq(self) -> int:
@@ -231,6 +233,7 @@ async def read(db: AsyncSession, room_id: int) -> Snapshot:
         state,
         await commitment_of(db, game, loaded),
         await ending.end_info(db, room, game.id if game is not None else None),
+        game.id if game is not None else None,
     )
 
 

@@ -1,0 +1,246 @@
+"""Live rooms: this process's current snapshot of each room it serves, kept in memory.
+
+A move is written once, as its row ``(game_id, seq)`` of the move log, and applied in
+memory by every process that keeps the room: ``play.commit`` publishes the move's
+actions as its event's data (``{"kind": "move", ...}``, ``move_data``); the hub tells
+this store synchronously in the process that stored it, and the broker carries it to
+the others, which apply the same actions to the same state (the engine is pure). So
+neither the move's answer, nor the sockets' views (app/rooms/fanout.py), nor the bot
+runner's "what is due" read the database after a move: one insert is the move's whole
+cost in statements.
+
+Everything else that changes a room (a seat taken or left, a clock's timeout, the
+match's end, a rematch vote) publishes an event without data: every process forgets
+the room, and reads it again (``snapshot.read``, once for all who wait) when it is next
+needed. A chat event (``{"kind": "chat"}``) leaves the room as it is. An event that
+cannot be applied (the process missed the one before: its snapshot is not at the
+move's ``from`` seq) forgets the room too, and a snapshot is read again after
+``MAX_AGE`` seconds in any case (a nickname changed), so memory is never behind the
+log for longer than one event's trip.
+
+Memory is trusted for the checks of a person's move (whose turn, which seat, which
+seq) but never for its authority: the move's insert carries the seat's guard (that
+seat still held by that user, the room still playing) and the ``(game_id, seq)`` key,
+so a move checked against a stale snapshot is refused by the database, and the caller
+tries again on a fresh read (``service.post_move``). Decision (docs/server.md "Live
+rooms"): every process keeps a replica fed by the events, rather than forwarding a move
+to one owner, so a move never waits for a second hop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+import weakref
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from app import realtime, rules
+from app.rooms import play, snapshot
+from app.rooms.snapshot import Snapshot
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+    from app.realtime.hub import Hub
+
+MAX_ROOMS = 20_000  # snapshots kept (a few KB each); the least recently used go first
+MAX_AGE = 60.0  # seconds before a kept snapshot is read again
+READS_AT_ONCE = 8  # below the connection pool's 15, so requests still get a connection
+
+MOVE = "move"
+CHAT = "chat"
+
+
+def move_data(
+    game_id: int,
+    before: int,
+    actions: Sequence[rules.Action],
+    at: datetime,
+    seat_back: int | None = None,
+    commitment: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The data of a move's event: ``{"kind": "move", "game", "from", "actions", "at",
+    "seat", "commitment"}``: the actions stored as moves ``before``, ``before + 1``...
+    at ``at``; ``seat`` the seat whose person came back with it (no stand-in, no
+    timeouts, not away: ``snapshot.after_move``) or None; ``commitment`` the new deal's
+    ``{deal_no, sha256}`` when the move is a deal. JSON-able (it crosses Redis)."""
+    return {
+        "kind": MOVE,
+        "game": game_id,
+        "from": before,
+        "actions": list(actions),
+        "at": at.isoformat(),
+        "seat": seat_back,
+        "commitment": commitment,
+    }
+
+
+class Unfit(Exception):
+    """The event does not apply to the kept snapshot (read the room again)."""
+
+
+def advance(snap: Snapshot, data: dict[str, Any]) -> Snapshot:
+    """``snap`` after the move ``data`` (``move_data``'s shape). Pure. Raises Unfit when
+    ``snap`` is not the position the move was made from, or when the move ends the match
+    (its end writes more than the move: read it)."""
+    if snap.game_id != data.get("game") or snap.seq != data.get("from"):
+        raise Unfit
+    state, deal_seq = snap.state, snap.loaded.deal_seq if snap.loaded is not None else None
+    actions = data["actions"]
+    for action in actions:
+        if action.get("type") == "deal":
+            deal_seq = state.seq
+        try:
+            state = rules.apply(state, action)
+        except rules.IllegalAction:
+            raise Unfit from None
+    if rules.is_over(state):
+        raise Unfit
+    loaded = play.Loaded(state, datetime.fromisoformat(data["at"]), actions[-1], deal_seq)
+    commitment = data.get("commitment") or snap.commitment
+    return snapshot.after_move(replace(snap, commitment=commitment), loaded, data.get("seat"))
+
+
+@dataclass(slots=True)
+class _Kept:
+    snap: Snapshot
+    born: float
+
+
+class LiveRooms:
+    """The kept snapshots of one process (module docstring). ``reads`` counts snapshots
+    read from the database, ``applied`` the moves applied in memory."""
+
+    def __init__(self, size: int = MAX_ROOMS, max_age: float = MAX_AGE) -> None:
+        self.size, self.max_age = size, max_age
+        self._kept: OrderedDict[int, _Kept] = OrderedDict()
+        self._epochs: dict[int, int] = {}
+        self._counter = itertools.count(1)
+        self._reading: dict[int, tuple[int, asyncio.Future[Snapshot]]] = {}
+        self._slots: asyncio.Semaphore | None = None
+        self.reads = 0
+        self.applied = 0
+
+    def clear(self) -> None:
+        """Forget every room (tests that empty the database)."""
+        self._kept.clear()
+        self._epochs.clear()
+        self._reading.clear()
+
+    def forget(self, room_id: int) -> None:
+        """Drop ``room_id``'s snapshot; a read in progress will not be kept either."""
+        self._kept.pop(room_id, None)
+        self._epochs[room_id] = next(self._counter)
+        if len(self._epochs) > 4 * self.size:  # reads in progress then keep nothing: harmless
+            self._epochs.clear()
+
+    def on_event(self, room_id: int, seq: int, data: dict[str, Any] | None) -> None:
+        """The hub's watcher (``Hub.watch_rooms``): apply a move, ignore a chat event,
+        forget the room on anything else."""
+        kind = data.get("kind") if data else None
+        if kind == CHAT:
+            return
+        if kind == MOVE and data is not None:
+            kept = self._kept.get(room_id)
+            if kept is not None and kept.snap.game_id == data.get("game"):
+                if kept.snap.seq >= seq:
+                    return  # already applied: the echo of this process's own move
+                try:
+                    kept.snap = advance(kept.snap, data)
+                except (Unfit, KeyError, TypeError, ValueError, AttributeError):
+                    pass
+                else:
+                    self.applied += 1
+                    return
+        self.forget(room_id)
+
+    def kept(self, room_id: int) -> Snapshot | None:
+        """The kept snapshot of ``room_id`` if it is young enough, else None."""
+        kept = self._kept.get(room_id)
+        if kept is None or time.monotonic() - kept.born > self.max_age:
+            return None
+        self._kept.move_to_end(room_id)
+        return kept.snap
+
+    def _keep(self, room_id: int, snap: Snapshot, epoch: int) -> None:
+        if self._epochs.get(room_id, 0) != epoch:
+            return  # the room changed while it was read: this read may predate it
+        self._kept[room_id] = _Kept(snap, time.monotonic())
+        self._kept.move_to_end(room_id)
+        while len(self._kept) > self.size:
+            self._kept.popitem(last=False)
+
+    async def get(
+        self,
+        room_id: int,
+        sessionmaker: async_sessionmaker[AsyncSession] | None = None,
+        db: AsyncSession | None = None,
+    ) -> Snapshot:
+        """The current snapshot of ``room_id``: the kept one, else one read (with ``db``,
+        or a session of ``sessionmaker`` shared by every caller waiting for the same
+        room). Raises NotFound like ``snapshot.read``."""
+        snap = self.kept(room_id)
+        if snap is not None:
+            return snap
+        epoch = self._epochs.get(room_id, 0)
+        if db is not None:
+            self.reads += 1
+            snap = await snapshot.read(db, room_id)
+            self._keep(room_id, snap, epoch)
+            return snap
+        assert sessionmaker is not None, "get() needs a session or a sessionmaker"
+        reading = self._reading.get(room_id)
+        if reading is None or reading[0] != epoch:
+            future = asyncio.ensure_future(self._read(sessionmaker, room_id, epoch))
+            future.add_done_callback(_retrieve)
+            self._reading[room_id] = (epoch, future)
+            future.add_done_callback(
+                lambda f: (
+                    self._reading.get(room_id, (0, None))[1] is f
+                    and self._reading.pop(room_id, None)
+                )
+            )
+            reading = (epoch, future)
+        return await asyncio.shield(reading[1])
+
+    async def _read(
+        self, sessionmaker: async_sessionmaker[AsyncSession], room_id: int, epoch: int
+    ) -> Snapshot:
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(READS_AT_ONCE)
+        async with self._slots, sessionmaker() as db:
+            self.reads += 1
+            snap = await snapshot.read(db, room_id)
+        self._keep(room_id, snap, epoch)
+        return snap
+
+
+def _retrieve(future: asyncio.Future[Any]) -> None:
+    """Mark a read's failure as seen (its waiters may all be gone)."""
+    if not future.cancelled():
+        future.exception()
+
+
+_STORES: weakref.WeakKeyDictionary[Hub, LiveRooms] = weakref.WeakKeyDictionary()
+
+
+def of(hub: Hub | None = None) -> LiveRooms:
+    """The live rooms of ``hub`` (default: this process's hub), created on first use and
+    registered as the hub's room watcher."""
+    hub = hub or realtime.current()
+    store = _STORES.get(hub)
+    if store is None:
+        store = _STORES[hub] = LiveRooms()
+        hub.watch_rooms(store.on_event)
+    return store
+
+
+def clear_all() -> None:
+    """Forget every room of every hub's store (tests that empty the database)."""
+    for store in list(_STORES.values()):
+        store.clear()
