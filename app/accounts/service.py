@@ -627,7 +627,7 @@ async def user_from_request(request: HTTPConnection, session: AsyncSession) -> U
 
 #: token -> (its user, detached; the hub's user epoch then; a monotonic deadline)
 _movers: OrderedDict[str, tuple[User, int, float]] = OrderedDict()
-MOVER_SECONDS = 5.0
+MOVER_SECONDS = 60.0  # as a socket's token without a notice (RECHECK)
 MOVERS_KEPT = 20_000
 
 
@@ -638,11 +638,12 @@ def forget_movers() -> None:
 
 async def mover_from_request(request: HTTPConnection, session: AsyncSession) -> User | None:
     """``user_from_request`` for the hot path of a move (docs/server.md "Live rooms"): the
-    answer for a token is kept ``MOVER_SECONDS`` (so a session that expires meanwhile
-    counts that much longer for moves), and dropped at once when this process publishes or hears that some sessions of that user
-    ended (``Hub.user_epoch``: a log-out here counts before its answer is sent, one in
-    another worker as soon as its notice arrives). The user is a copy detached from its
-    session: read it, never change it."""
+    answer for a token is kept ``MOVER_SECONDS``, and dropped at once when this process
+    publishes or hears that some sessions of that user ended (``Hub.user_epoch``: a
+    log-out here counts before its answer is sent, one in another worker as soon as its
+    notice arrives; a notice lost between workers counts within ``MOVER_SECONDS``, as for
+    a socket, ``RECHECK``). The user is a copy detached from its session: read it, never
+    change it."""
     token = token_from_request(request)
     if token is None:
         return None

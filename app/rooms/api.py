@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Header, Path, Query, Request
+from fastapi import APIRouter, Body, Header, Path, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from app import rules
@@ -263,13 +263,16 @@ async def view(
     return await service.get_view(db, room_id, user)
 
 
-@router.post("/rooms/{room_id}/moves", responses={**E403, **E404, **E409, **E422})
-async def post_move(
-    room_id: RoomId, body: MoveIn, user: MovingUser, db: SessionDep
-) -> dict[str, Any]:
+@router.post(
+    "/rooms/{room_id}/moves",
+    response_model=dict[str, Any],
+    responses={**E403, **E404, **E409, **E422},
+)
+async def post_move(room_id: RoomId, body: MoveIn, user: MovingUser, db: SessionDep) -> Response:
     """Play one of your ``legal_actions`` at the view's ``seq``; returns your new view.
     403 not your seat or turn, 409 stale seq (nothing changes), 422 illegal (with the reason)."""
-    return await service.post_move(db, room_id, user, body.seq, body.action)
+    entry = await service.play_move(db, room_id, user, body.seq, body.action)
+    return Response(entry.body, media_type="application/json")  # encoded once: the sockets' view
 
 
 @router.get("/rooms/{room_id}/moves", responses=E404)

@@ -27,11 +27,9 @@ view).
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 import weakref
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from app.rooms import live, service
@@ -48,24 +46,8 @@ BUILDS_AT_ONCE = (
 )
 
 
-def encode(message: dict[str, Any]) -> str:
-    """JSON text as Starlette's ``send_json`` writes it."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-
-
-@dataclass(slots=True)
-class Entry:
-    """One audience's view and its socket message (``{**view, "type": "view"}`` as JSON)."""
-
-    view: dict[str, Any]
-    _text: str | None = None
-
-    @property
-    def text(self) -> str:
-        """The JSON socket's message, encoded on first use."""
-        if self._text is None:
-            self._text = encode({**self.view, "type": "view"})
-        return self._text
+encode = live.encode
+Entry = live.Entry
 
 
 class _Room:
@@ -104,18 +86,26 @@ def _seat_map(view: dict[str, Any]) -> dict[int, int]:
 class ViewCache:
     """Per room and generation, one view per audience (module docstring)."""
 
-    def __init__(self, hub: Hub, ttl: float = 2.0) -> None:
+    def __init__(self, hub: Hub, ttl: float = live.VIEW_TTL) -> None:
         self.hub = hub
         self.ttl = ttl
         self._rooms: dict[int, _Room] = {}
         self._slots = asyncio.Semaphore(BUILDS_AT_ONCE)
-        self.builds = 0  # views projected from a snapshot, one per audience and generation
-        self.hits = 0  # views served from the cache
 
     @property
     def reads(self) -> int:
         """Snapshots read from the database for this hub (app/rooms/live.py)."""
         return live.of(self.hub).reads
+
+    @property
+    def builds(self) -> int:
+        """Views projected, one per audience and snapshot (app/rooms/live.py)."""
+        return live.of(self.hub).builds
+
+    @property
+    def hits(self) -> int:
+        """Views served from a projection already made."""
+        return live.of(self.hub).hits
 
     def _room(self, room_id: int) -> _Room:
         generation = self.hub.generation(room_id)
@@ -144,16 +134,11 @@ class ViewCache:
         snapshot (read once for every socket), projected once per audience: the seat the
         snapshot gives ``user``, or the spectators'. Raises NotFound like
         ``service.get_view``."""
-        cached = self._room(room_id)
-        snap = await live.of(self.hub).get(room_id, sessionmaker=sessionmaker)
+        rooms = live.of(self.hub)
+        snap = await rooms.get(room_id, sessionmaker=sessionmaker)
         uid = user.id if user is not None else None
         seat = snap.room.seat_of(uid)
-        entry = cached.views.get(seat)
-        if entry is None:  # no await from the lookup to the store: one projection per audience
-            self.builds += 1
-            entry = cached.views[seat] = Entry(service.view_of(snap, user))
-        else:
-            self.hits += 1
+        entry = rooms.entry(room_id, snap, seat, self.ttl)
         if not _belongs(
             entry.view, uid
         ):  # by construction never; a view is never shared by mistake

@@ -31,11 +31,12 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
 
 MAX_ROOMS = 20_000  # snapshots kept (a few KB each); the least recently used go first
 MAX_AGE = 60.0  # seconds before a kept snapshot is read again
+VIEW_TTL = 2.0  # seconds a projected view is served (the spectator count, the clock)
 READS_AT_ONCE = 8  # below the connection pool's 15, so requests still get a connection
 
 MOVE = "move"
@@ -106,10 +108,44 @@ def advance(snap: Snapshot, data: dict[str, Any]) -> Snapshot:
     return snapshot.after_move(replace(snap, commitment=commitment), loaded, data.get("seat"))
 
 
+def encode(message: dict[str, Any]) -> str:
+    """JSON text as Starlette's ``send_json`` writes it."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(slots=True)
+class Entry:
+    """One audience's view of one snapshot (``snapshot.view_for_seat``), shared by every
+    socket of that audience and the move's answer: never change it. ``text`` is the
+    socket's message (``{**view, "type": "view"}``), ``body`` the view alone (the answer
+    of ``POST .../moves``), each encoded on first use."""
+
+    view: dict[str, Any]
+    _text: str | None = None
+    _body: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The JSON socket's message."""
+        if self._text is None:
+            self._text = encode({**self.view, "type": "view"})
+        return self._text
+
+    @property
+    def body(self) -> str:
+        """The view as JSON."""
+        if self._body is None:
+            self._body = encode(self.view)
+        return self._body
+
+
 @dataclass(slots=True)
 class _Kept:
     snap: Snapshot
     born: float
+    views: dict[int | None, Entry] = field(default_factory=dict)
+    views_of: Snapshot | None = None
+    views_born: float = 0.0
 
 
 class LiveRooms:
@@ -125,6 +161,8 @@ class LiveRooms:
         self._slots: asyncio.Semaphore | None = None
         self.reads = 0
         self.applied = 0
+        self.builds = 0  # views projected, one per audience and snapshot
+        self.hits = 0  # views served from a projection already made
 
     def clear(self) -> None:
         """Forget every room (tests that empty the database)."""
@@ -166,6 +204,25 @@ class LiveRooms:
             return None
         self._kept.move_to_end(room_id)
         return kept.snap
+
+    def entry(self, room_id: int, snap: Snapshot, seat: int | None, ttl: float) -> Entry:
+        """The view of ``seat`` (None: the spectators) of ``snap``, projected once per
+        audience while ``snap`` is the room's kept snapshot, and again after ``ttl``
+        seconds (the spectator count and the clock move without an event). Pure: no read."""
+        kept = self._kept.get(room_id)
+        if kept is None or kept.snap is not snap:
+            self.builds += 1
+            return Entry(snapshot.view_for_seat(snap, seat))  # not kept: nobody shares it
+        now = time.monotonic()
+        if kept.views_of is not snap or now - kept.views_born > ttl:
+            kept.views, kept.views_of, kept.views_born = {}, snap, now
+        found = kept.views.get(seat)
+        if found is None:  # no await from the look-up to the store: one projection each
+            self.builds += 1
+            found = kept.views[seat] = Entry(snapshot.view_for_seat(snap, seat))
+        else:
+            self.hits += 1
+        return found
 
     def _keep(self, room_id: int, snap: Snapshot, epoch: int) -> None:
         if self._epochs.get(room_id, 0) != epoch:

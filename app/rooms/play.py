@@ -9,16 +9,19 @@ lock, and a unique violation means someone else applied move ``seq`` first.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import logging
 import secrets
+import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Executable, Exists, exists, func, literal, select
+from sqlalchemy import Executable, Exists, Integer, bindparam, exists, func, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -229,25 +232,9 @@ async def commit(
         {"game_id": game_id, "seq": loaded.state.seq + i, "action": one, "actor": actor, "at": at}
         for i, one in enumerate(actions)
     ]
-    try:
-        if not await _insert_move(db, rows[0], guard):
-            await db.commit()  # nothing was written: end the transaction, keep the objects usable
-            raise Conflict("another move was made first; reload the table", "move_made_first")
-        for row in rows[1:]:
-            if not await _insert_move(db, row):
-                await db.rollback()
-                raise Conflict("another move was made first; reload the table", "move_made_first")
-        if deal is not None:
-            db.add(deal)
-        for statement in extra:
-            await db.execute(statement)
-        ended = rules.is_over(state) and await ending.mark_ended(
-            db, room_id, game_id, "played", at=at
-        )
-        await db.commit()
-    except IntegrityError:
-        await db.rollback()
-        raise Conflict("another move was made first; reload the table", "move_made_first") from None
+    await db.connection()  # before the turn: who holds the turn never waits for the pool
+    async with _writer(db):
+        ended = await _store(db, room_id, game_id, state, rows, deal, extra, guard, at)
     deal_seq = next(
         (row["seq"] for row in reversed(rows) if row["action"].get("type") == "deal"),
         loaded.deal_seq,
@@ -269,10 +256,67 @@ async def commit(
 _COLUMNS = ("game_id", "seq", "action", "actor", "at")
 
 
+async def _store(
+    db: AsyncSession,
+    room_id: int,
+    game_id: int,
+    state: rules.State,
+    rows: list[dict[str, Any]],
+    deal: Deal | None,
+    extra: Sequence[Executable],
+    guard: Guard | None,
+    at: datetime,
+) -> bool:
+    """``commit``'s transaction: the moves (the first insert is the lock), the deal, the
+    ``extra`` statements, the end of the match; True when the match ended."""
+    try:
+        if not await _insert_move(db, rows[0], guard):
+            await db.commit()  # nothing was written: end the transaction, keep the objects usable
+            raise Conflict("another move was made first; reload the table", "move_made_first")
+        for row in rows[1:]:
+            if not await _insert_move(db, row):
+                await db.rollback()
+                raise Conflict("another move was made first; reload the table", "move_made_first")
+        if deal is not None:
+            db.add(deal)
+        for statement in extra:
+            await db.execute(statement)
+        ended = rules.is_over(state) and await ending.mark_ended(
+            db, room_id, game_id, "played", at=at
+        )
+        await db.commit()
+    except IntegrityError:
+        await db.rollback()
+        raise Conflict("another move was made first; reload the table", "move_made_first") from None
+    return ended
+
+
+#: SQLite lets one connection write at a time, and the others wait by sleeping in steps
+#: up to 100 ms (its busy handler): under load, moves waited seconds. This process's
+#: moves take turns here instead (the other writers are rare and still use the busy
+#: timeout). One lock a database file (its engine); no lock for other databases.
+_sqlite_writers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, asyncio.Lock]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _writer(db: AsyncSession) -> contextlib.AbstractAsyncContextManager[Any]:
+    """The turn of a move's transaction on an SQLite ``db`` (``_sqlite_writers``), or
+    nothing to wait for on another database."""
+    bind = db.bind
+    if bind is None or bind.dialect.name != "sqlite":
+        return contextlib.nullcontext()
+    locks = _sqlite_writers.setdefault(asyncio.get_running_loop(), {})
+    lock = locks.get(id(bind))
+    if lock is None:
+        lock = locks[id(bind)] = asyncio.Lock()
+    return lock
+
+
 async def _insert_move(db: AsyncSession, row: dict[str, Any], guard: Guard | None = None) -> bool:
     """Insert the move ``row`` unless its ``(game_id, seq)`` exists, or, with ``guard``,
     unless the guard's room is not playing or its seat is not its user's (one statement:
-    ``INSERT ... SELECT ... WHERE EXISTS``): True when inserted."""
+    ``INSERT ... SELECT ... WHERE EXISTS``, ``_GUARDED_INSERT``): True when inserted."""
     dialect = db.bind.dialect.name if db.bind is not None else ""
     if dialect == "postgresql":
         from sqlalchemy.dialects.postgresql import insert
@@ -283,16 +327,33 @@ async def _insert_move(db: AsyncSession, row: dict[str, Any], guard: Guard | Non
             return False
         await db.execute(Move.__table__.insert().values(**row))  # type: ignore[attr-defined]  # a Table
         return True
-    if guard is None:
-        stmt = insert(Move).values(**row)
-    else:
-        table = Move.__table__
-        values = select(
-            *(literal(row[name], table.c[name].type) for name in _COLUMNS)  # type: ignore[attr-defined]
-        ).where(_guard_holds(guard))
-        stmt = insert(Move).from_select(list(_COLUMNS), values)
-    stmt = stmt.on_conflict_do_nothing(index_elements=["game_id", "seq"])
+    if guard is not None:  # the hot path: one plain statement, compiled once
+        result = await (await db.connection()).execute(
+            _GUARDED_INSERT,
+            {
+                **row,
+                "room_id": guard.room_id,
+                "seat": guard.seat,
+                "user_id": guard.user_id,
+            },
+        )
+        return result.rowcount == 1
+    stmt = insert(Move).values(**row).on_conflict_do_nothing(index_elements=["game_id", "seq"])
     return (await db.execute(stmt)).rowcount == 1  # type: ignore[attr-defined]  # a DML statement's Result is a CursorResult
+
+
+#: A person's move (``Guard``), on PostgreSQL and SQLite alike.
+_GUARDED_INSERT = text(
+    "INSERT INTO moves (game_id, seq, action, actor, at) "
+    "SELECT :game_id, :seq, :action, :actor, :at WHERE EXISTS ("
+    "SELECT 1 FROM seats JOIN rooms ON rooms.id = seats.room_id "
+    "WHERE seats.room_id = :room_id AND seats.seat = :seat AND seats.user_id = :user_id "
+    "AND rooms.status = 'playing') "
+    "ON CONFLICT (game_id, seq) DO NOTHING"
+).bindparams(  # typed, so that PostgreSQL knows the SELECT list's types
+    *(bindparam(name, type_=Move.__table__.c[name].type) for name in _COLUMNS),  # type: ignore[attr-defined]
+    *(bindparam(name, type_=Integer()) for name in ("room_id", "seat", "user_id")),
+)
 
 
 def _guard_holds(guard: Guard) -> Exists:

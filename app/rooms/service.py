@@ -8,6 +8,7 @@ Shapes returned are plain JSON-able dicts. Errors are raised as ``NotFound`` (40
 
 from __future__ import annotations
 
+import copy
 import re
 import secrets
 from typing import Any
@@ -498,8 +499,16 @@ open_hands = snapshot.open_hands
 async def post_move(
     db: AsyncSession, room_id: int, user: User, seq: int, action: Any
 ) -> dict[str, Any]:
+    """``play_move``'s view, as a dict of the caller's own."""
+    return copy.deepcopy((await play_move(db, room_id, user, seq, action)).view)
+
+
+async def play_move(
+    db: AsyncSession, room_id: int, user: User, seq: int, action: Any
+) -> live.Entry:
     """Play ``action`` for the seat ``user`` holds, at position ``seq``; returns the new view
-    (``user``'s view right after the move, ``get_view``'s shape).
+    (``user``'s view right after the move, ``get_view``'s shape), as the ``live.Entry`` the
+    seat's sockets share (read it, never change it: ``post_move`` copies it).
 
     Raises NotFound; Forbidden when the user holds no seat here or it is not their
     turn; Conflict when ``seq`` is not the table's (nothing changes) or the game is
@@ -529,8 +538,8 @@ async def post_move(
 
 async def _move_on(
     db: AsyncSession, snap: Snapshot, user: User, seq: int, action: Any
-) -> dict[str, Any]:
-    """``post_move`` judged on ``snap``."""
+) -> live.Entry:
+    """``play_move`` judged on ``snap``."""
     room = snap.room
     seat = room.seat_of(user.id)
     if seat is None:
@@ -572,7 +581,11 @@ async def _move_on(
         guard=play.Guard(room.id, seat, user.id),
         seat_back=seat if back else None,
     )
-    return view_of(snapshot.after_move(snap, new, seat if back else None), user)
+    rooms = live.of()
+    now = rooms.kept(room.id)  # the move applied in memory (its event, told at once)
+    if now is not None and now.game_id == snap.game_id and now.seq == new.state.seq:
+        return rooms.entry(room.id, now, now.room.seat_of(user.id), live.VIEW_TTL)
+    return live.Entry(view_of(snapshot.after_move(snap, new, seat if back else None), user))
 
 
 async def move_log(
