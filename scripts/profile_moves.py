@@ -81,6 +81,8 @@ def _serve(port: int) -> None:
             out = io.StringIO()
             pstats.Stats(profiler[0], stream=out).sort_stats("tottime").print_stats(30)
             hot = out.getvalue()
+            if os.environ.get("TAPET_PROFILE_OUT"):  # the whole profile, for pstats
+                profiler[0].dump_stats(os.environ["TAPET_PROFILE_OUT"])
         return {"hot": hot, "cpu_s": time.process_time(), "statements": dict(statements), "builds": views.builds,
                 "hits": views.hits, "reads": views.reads, "events": hub.events}
 

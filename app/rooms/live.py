@@ -158,6 +158,8 @@ class LiveRooms:
         self._epochs: dict[int, int] = {}
         self._counter = itertools.count(1)
         self._reading: dict[int, tuple[int, asyncio.Future[Snapshot]]] = {}
+        #: per room, one list per read in flight: the moves heard while it reads
+        self._heard: dict[int, list[list[dict[str, Any]]]] = {}
         self._slots: asyncio.Semaphore | None = None
         self.reads = 0
         self.applied = 0
@@ -169,6 +171,7 @@ class LiveRooms:
         self._kept.clear()
         self._epochs.clear()
         self._reading.clear()
+        self._heard.clear()
 
     def forget(self, room_id: int) -> None:
         """Drop ``room_id``'s snapshot; a read in progress will not be kept either."""
@@ -179,11 +182,18 @@ class LiveRooms:
 
     def on_event(self, room_id: int, seq: int, data: dict[str, Any] | None) -> None:
         """The hub's watcher (``Hub.watch_rooms``): apply a move, ignore a chat event,
-        forget the room on anything else."""
+        forget the room on anything else. A move of a room being read is handed to the
+        reads in flight, which apply it if their snapshot predates it (a busy room is
+        kept even when its moves come faster than a read)."""
         kind = data.get("kind") if data else None
         if kind == CHAT:
             return
         if kind == MOVE and data is not None:
+            listening = self._heard.get(room_id)
+            if listening and room_id not in self._kept:
+                for heard in listening:
+                    heard.append(data)
+                return
             kept = self._kept.get(room_id)
             if kept is not None and kept.snap.game_id == data.get("game"):
                 if kept.snap.seq >= seq:
@@ -224,13 +234,43 @@ class LiveRooms:
             self.hits += 1
         return found
 
-    def _keep(self, room_id: int, snap: Snapshot, epoch: int) -> None:
+    def _listen(self, room_id: int) -> list[dict[str, Any]]:
+        """A list that collects the moves of ``room_id`` heard from now on (a read starts)."""
+        heard: list[dict[str, Any]] = []
+        self._heard.setdefault(room_id, []).append(heard)
+        return heard
+
+    def _unlisten(self, room_id: int, heard: list[dict[str, Any]]) -> None:
+        listening = self._heard.get(room_id, [])
+        if heard in listening:
+            listening.remove(heard)
+        if not listening:
+            self._heard.pop(room_id, None)
+
+    def _keep(
+        self, room_id: int, snap: Snapshot, epoch: int, heard: list[dict[str, Any]]
+    ) -> Snapshot:
+        """Keep ``snap``, read from the database, with the moves ``heard`` meanwhile that it
+        does not hold yet; nothing is kept if the room changed otherwise meanwhile, or if
+        a move heard does not follow. Returns the snapshot to answer with."""
+        self._unlisten(room_id, heard)
+        if room_id in self._kept:  # another read finished first
+            other = self._kept[room_id].snap
+            return other if other.game_id == snap.game_id and other.seq >= snap.seq else snap
         if self._epochs.get(room_id, 0) != epoch:
-            return  # the room changed while it was read: this read may predate it
+            return snap  # the room changed while it was read: this read may predate it
+        for data in heard:
+            try:
+                if data["from"] + len(data["actions"]) <= snap.seq:
+                    continue  # the read saw it already
+                snap = advance(snap, data)
+            except (Unfit, KeyError, TypeError, ValueError, AttributeError):
+                return snap
         self._kept[room_id] = _Kept(snap, time.monotonic())
         self._kept.move_to_end(room_id)
         while len(self._kept) > self.size:
             self._kept.popitem(last=False)
+        return snap
 
     async def get(
         self,
@@ -247,9 +287,13 @@ class LiveRooms:
         epoch = self._epochs.get(room_id, 0)
         if db is not None:
             self.reads += 1
-            snap = await snapshot.read(db, room_id)
-            self._keep(room_id, snap, epoch)
-            return snap
+            heard = self._listen(room_id)
+            try:
+                snap = await snapshot.read(db, room_id)
+            except BaseException:
+                self._unlisten(room_id, heard)
+                raise
+            return self._keep(room_id, snap, epoch, heard)
         assert sessionmaker is not None, "get() needs a session or a sessionmaker"
         reading = self._reading.get(room_id)
         if reading is None or reading[0] != epoch:
@@ -270,11 +314,15 @@ class LiveRooms:
     ) -> Snapshot:
         if self._slots is None:
             self._slots = asyncio.Semaphore(READS_AT_ONCE)
-        async with self._slots, sessionmaker() as db:
-            self.reads += 1
-            snap = await snapshot.read(db, room_id)
-        self._keep(room_id, snap, epoch)
-        return snap
+        heard = self._listen(room_id)
+        try:
+            async with self._slots, sessionmaker() as db:
+                self.reads += 1
+                snap = await snapshot.read(db, room_id)
+        except BaseException:
+            self._unlisten(room_id, heard)
+            raise
+        return self._keep(room_id, snap, epoch, heard)
 
 
 def _retrieve(future: asyncio.Future[Any]) -> None:

@@ -27,7 +27,9 @@ import secrets
 import anyio
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app import rules
 from app.core.db import utcnow
+from app.core.errors import NotFound
 from app.core.settings import get_settings
 from app.realtime import Hub
 from app.realtime.lease import Leases
@@ -251,12 +253,17 @@ class Runner:
         """Do the next server move of the room; False when nothing was applied."""
         kick = self._kicks.setdefault(room_id, asyncio.Event())
         kick.clear()
-        kept = live.of(self.hub).kept(room_id)  # the room in memory: no read after a move
-        if kept is not None and kept.room.status == "playing":
-            move = table.due_of(kept, self.bot_delay, self.deal_pause)
-        else:
+        try:  # the room in memory (app/rooms/live.py): no read after a move
+            snap = await live.of(self.hub).get(room_id, sessionmaker=self.sessionmaker)
+        except NotFound:
+            return False
+        if snap.room.status == "playing" and (snap.loaded is None or rules.is_over(snap.state)):
+            # not dealt yet, or over by its last move but not marked (a crash between):
+            # the database says what is due, and ends such a match
             async with self.sessionmaker() as db:
                 move = await table.next_server_move(db, room_id, self.bot_delay, self.deal_pause)
+        else:
+            move = table.due_of(snap, self.bot_delay, self.deal_pause)
         if move is None:
             return False
         if not await self._wait_until_due(kick, (move.not_before - utcnow()).total_seconds()):

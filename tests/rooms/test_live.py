@@ -177,11 +177,11 @@ def test_an_event_that_does_not_fit_forgets_the_room() -> None:
         commitment=None,
         game_id=7,
     )
-    rooms._keep(1, snap, 0)
+    rooms._keep(1, snap, 0, rooms._listen(1))
     rooms.on_event(1, 0, {"kind": "chat"})
     assert rooms.kept(1) is snap
     rooms.on_event(1, 5, {"kind": "move", "game": 7, "from": 4, "actions": [], "at": ""})
     assert rooms.kept(1) is None
-    rooms._keep(1, snap, rooms._epochs[1])
+    rooms._keep(1, snap, rooms._epochs[1], rooms._listen(1))
     rooms.on_event(1, 0, None)
     assert rooms.kept(1) is None
