@@ -105,6 +105,9 @@ def main() -> int:
     parser.add_argument("--pace-ms", type=float, default=0.0)
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--top", type=int, default=12, help="most frequent statements to list")
+    parser.add_argument("--warmup", type=float, default=0.0,
+                        help="seconds of play before the counters start (the first look-ups of each "
+                             "player and room left out: the steady state)")
     parser.add_argument("--cprofile", action="store_true",
                         help="also profile the server's Python (cProfile, slower) and print its 30 hottest functions")
     parser.add_argument("--serve", type=int, default=None, help=argparse.SUPPRESS)
@@ -144,14 +147,26 @@ def main() -> int:
                 pass
             time.sleep(0.2)
 
-        async def mark(name: str) -> None:
+        async def take(name: str) -> None:
             which = ("start" if name == "start" else "stop") if args.cprofile else ""
             async with httpx.AsyncClient(timeout=60) as client:
                 marks[name] = (await client.get(url + "/_profile", params={"cprofile": which})).json()
             marks[name]["client_cpu_s"] = time.process_time()
 
-        stats, peak, final = asyncio.run(run(url, args.tables, args.spectators, args.duration, args.game,
-                                             [proc.pid], args.pace_ms, mark))
+        async def later() -> None:
+            await asyncio.sleep(args.warmup)
+            await take("start")
+
+        warming: list[asyncio.Task[None]] = []
+
+        async def mark(name: str) -> None:
+            if name == "start" and args.warmup > 0:
+                warming.append(asyncio.create_task(later()))
+            else:
+                await take(name)
+
+        stats, peak, final = asyncio.run(run(url, args.tables, args.spectators, args.duration + args.warmup,
+                                             args.game, [proc.pid], args.pace_ms, mark))
     finally:
         proc.terminate()
         proc.wait(30)
@@ -167,7 +182,7 @@ def main() -> int:
     events = max(b["events"] - a["events"], 1)
     builds, hits = b["builds"] - a["builds"], b["hits"] - a["hits"]
     cpu = b["cpu_s"] - a["cpu_s"]
-    print(f"\nprofile: {stored} moves stored ({stats.moves} by the players, the rest deals), {events} hub events")
+    print(f"\nprofile (after the warm-up): {stored} moves stored (the players' and the server's deals), {events} hub events")
     print(f"SQL statements: {total}, {total / moves:.1f} per move")
     print(f"server CPU: {cpu:.2f} s, {cpu * 1000 / moves:.1f} ms per move")
     client = b["client_cpu_s"] - a["client_cpu_s"]

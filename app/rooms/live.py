@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import time
 import weakref
 from collections import OrderedDict
@@ -39,6 +38,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from app import realtime, rules
 from app.rooms import play, snapshot
@@ -109,8 +110,10 @@ def advance(snap: Snapshot, data: dict[str, Any]) -> Snapshot:
 
 
 def encode(message: dict[str, Any]) -> str:
-    """JSON text as Starlette's ``send_json`` writes it."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """JSON text as Starlette's ``send_json`` writes it (compact, UTF-8 as is), by orjson:
+    a view is encoded once per audience and move, and the standard library's encoder
+    was a tenth of the server's CPU a move (docs/benchmarks.md "Live rooms")."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 @dataclass(slots=True)
@@ -146,6 +149,7 @@ class _Kept:
     views: dict[int | None, Entry] = field(default_factory=dict)
     views_of: Snapshot | None = None
     views_born: float = 0.0
+    info: dict[str, Any] | None = None  # the room info of ``views_of``, for every audience
 
 
 class LiveRooms:
@@ -226,10 +230,11 @@ class LiveRooms:
         now = time.monotonic()
         if kept.views_of is not snap or now - kept.views_born > ttl:
             kept.views, kept.views_of, kept.views_born = {}, snap, now
+            kept.info = snapshot.info_of(snap.room, snap.names)
         found = kept.views.get(seat)
         if found is None:  # no await from the look-up to the store: one projection each
             self.builds += 1
-            found = kept.views[seat] = Entry(snapshot.view_for_seat(snap, seat))
+            found = kept.views[seat] = Entry(snapshot.view_for_seat(snap, seat, kept.info))
         else:
             self.hits += 1
         return found

@@ -326,15 +326,19 @@ def view_of(snapshot: Snapshot, user: User | None) -> dict[str, Any]:
     return view_for_seat(snapshot, seat_of(snapshot, user))
 
 
-def view_for_seat(snapshot: Snapshot, seat: int | None) -> dict[str, Any]:
+def view_for_seat(
+    snapshot: Snapshot, seat: int | None, info: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The view of ``seat`` (None: the spectators') of ``snapshot``; ``view_of`` for a
-    viewer who holds that seat. Pure."""
+    viewer who holds that seat. ``info``: ``info_of(snapshot.room, snapshot.names)``
+    when the caller has it already (the same for every audience; it is copied, not
+    changed). Pure."""
     state = snapshot.state
     # the room adds its own keys to the engine's view (no copy: a View is a dict)
     view = cast(dict[str, Any], rules.observe(state, seat))
     if seat is not None and view.get("legal_actions"):
         view["legal_actions"] = play.seat_actions(state)
-    view.update(info_of(snapshot.room, snapshot.names))
+    view.update(info if info is not None else info_of(snapshot.room, snapshot.names))
     if (
         view.get("status") == "finished"
     ):  # a stopped match (service.end_match): no move, nobody's turn
