@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from app.realtime.hub import Hub
 
 MAX_ROOMS = 20_000  # snapshots kept (a few KB each); the least recently used go first
+MAX_VIEWED = 4_096  # rooms whose views are kept (some 100 KB each with every audience's)
 MAX_AGE = 60.0  # seconds before a kept snapshot is read again
 VIEW_TTL = 2.0  # seconds a projected view is served (the spectator count, the clock)
 READS_AT_ONCE = 8  # below the connection pool's 15, so requests still get a connection
@@ -162,6 +163,7 @@ class LiveRooms:
         self._epochs: dict[int, int] = {}
         self._counter = itertools.count(1)
         self._reading: dict[int, tuple[int, asyncio.Future[Snapshot]]] = {}
+        self._viewed: OrderedDict[int, _Kept] = OrderedDict()  # rooms with views, oldest first
         #: per room, one list per read in flight: the moves heard while it reads
         self._heard: dict[int, list[list[dict[str, Any]]]] = {}
         self._slots: asyncio.Semaphore | None = None
@@ -176,6 +178,7 @@ class LiveRooms:
         self._epochs.clear()
         self._reading.clear()
         self._heard.clear()
+        self._viewed.clear()
 
     def forget(self, room_id: int) -> None:
         """Drop ``room_id``'s snapshot; a read in progress will not be kept either."""
@@ -204,6 +207,7 @@ class LiveRooms:
                     return  # already applied: the echo of this process's own move
                 try:
                     kept.snap = advance(kept.snap, data)
+                    kept.views, kept.info = {}, None  # the old position's: let them go
                 except (Unfit, KeyError, TypeError, ValueError, AttributeError):
                     pass
                 else:
@@ -230,6 +234,11 @@ class LiveRooms:
         now = time.monotonic()
         if kept.views_of is not snap or now - kept.views_born > ttl:
             kept.views, kept.views_of, kept.views_born = {}, snap, now
+            self._viewed[room_id] = kept
+            self._viewed.move_to_end(room_id)
+            while len(self._viewed) > MAX_VIEWED:  # the views of rooms nobody looked at lately
+                _gone, old = self._viewed.popitem(last=False)
+                old.views, old.views_of, old.info = {}, None, None
             kept.info = snapshot.info_of(snap.room, snap.names)
         found = kept.views.get(seat)
         if found is None:  # no await from the look-up to the store: one projection each
