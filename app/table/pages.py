@@ -554,7 +554,7 @@ async def move(request: Request, room_id: int, db: SessionDep, user: OptionalUse
         value = first(form, "bid_value_more") or first(form, "bid_value")
         if value and isinstance(action, dict) and action.get("type") == "bid":
             action.setdefault("value", int(value) if value.isdigit() else value)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: JSON nested thousands deep
         return error_response(request, user, "That move could not be read. Reload the page.", 422)
     try:
         view = await service.post_move(db, room_id, user, seq, action)

@@ -139,6 +139,21 @@ async def test_player_sees_own_hand_and_spectator_sees_none(
         assert f"/{card}.svg" not in seen, card
 
 
+async def test_a_move_nested_thousands_deep_is_refused_not_a_server_error(
+    client: httpx.AsyncClient,
+) -> None:
+    """A form whose action is JSON nested 3,000 deep (found by a fresh tester: json.loads
+    raised RecursionError, a 500) is a 422 with the page's message, and nothing moves."""
+    room_id = await _started_room(client)
+    view = await _my_turn(client, room_id)
+    token = await _token(client, f"/rooms/{room_id}")
+    form = {"seq": str(view["seq"]), "action": "[" * 3000 + "]" * 3000, "csrf": token}
+    answer = await client.post(f"/rooms/{room_id}/moves", data=form, headers={"HX-Request": "true"})
+    assert answer.status_code == 422
+    assert "That move could not be read" in answer.text
+    assert (await _my_turn(client, room_id))["seq"] == view["seq"]
+
+
 async def test_a_repeated_move_is_quiet_and_an_illegal_one_is_explained(
     client: httpx.AsyncClient,
 ) -> None:
