@@ -1,22 +1,21 @@
-"""Views rendered once per audience: the sockets' fan-out cache of this process.
+"""Views rendered once per audience: the sockets' fan-out of this process.
 
 Without it each socket of a room read the database and built its viewer's view on
-every event: a room watched by 200 people cost 200 reads per move. Here, per room
-and per *generation* (a number the hub bumps on every event of the room, so nothing
-cached before an event is served after it):
+every event: a room watched by 200 people cost 200 reads per move. Now:
 
-* the room is read once: one ``service.read_snapshot`` (room, seats, nicknames, game
-  state, the deal's commitment: about five statements),
-* each audience's view is projected from that one snapshot once: one per seat
-  (``service.view_of``, pure, ``observe(state, seat)`` and the room info) and one for
-  every spectator (nobody's seat: the same view for all of them),
+* the room comes from memory (app/rooms/live.py): a move's event brings the kept
+  snapshot forward without a read; any other change makes the first socket that needs
+  the room read it once (``snapshot.read``, single flight, at most ``live.READS_AT_ONCE``
+  at a time so a burst of sockets cannot take every database connection),
+* each audience's view is projected from that snapshot once (``live.LiveRooms.entry``):
+  one per seat (``observe(state, seat)`` and the room info) and one for every spectator
+  (nobody's seat: the same view for all of them), and shared by every socket of that
+  audience and the mover's answer, with its JSON text encoded once. Views also expire
+  after ``ttl`` seconds, so a socket that connects long after the last event still gets
+  the spectator count and the clock afresh.
 
-and shared by every socket of that audience, with its JSON text encoded once. One
-event costs one read plus one cheap projection per audience. Concurrent sockets wait
-for the one read in progress (single flight); at most ``BUILDS_AT_ONCE`` reads run at
-a time, so a burst of sockets cannot take every database connection from the
-requests. Entries also expire after ``ttl`` seconds, so a socket that connects long
-after the last event still reads the spectator count and the clock afresh.
+A feature's socket feed (the chat) and the public move log are built once per room
+*generation* (a number the hub bumps on every event of the room: ``shared``, ``moves``).
 
 Which audience a socket belongs to comes from the snapshot itself: the seat its
 ``seats`` give the socket's user, the same data the view's hand is projected for, so
@@ -84,7 +83,8 @@ def _seat_map(view: dict[str, Any]) -> dict[int, int]:
 
 
 class ViewCache:
-    """Per room and generation, one view per audience (module docstring)."""
+    """One view per audience and snapshot; feeds and logs per room and generation (module
+    docstring)."""
 
     def __init__(self, hub: Hub, ttl: float = live.VIEW_TTL) -> None:
         self.hub = hub
@@ -130,10 +130,10 @@ class ViewCache:
     async def get(
         self, sessionmaker: async_sessionmaker[AsyncSession], room_id: int, user: User | None
     ) -> Entry:
-        """The view of ``room_id`` for ``user`` (None: a spectator): the generation's one
-        snapshot (read once for every socket), projected once per audience: the seat the
-        snapshot gives ``user``, or the spectators'. Raises NotFound like
-        ``service.get_view``."""
+        """The view of ``room_id`` for ``user`` (None: a spectator): the room's snapshot in
+        memory (read once for every socket when it is not kept), projected once per
+        audience: the seat the snapshot gives ``user``, or the spectators'. Raises
+        NotFound like ``service.get_view``."""
         rooms = live.of(self.hub)
         snap = await rooms.get(room_id, sessionmaker=sessionmaker)
         uid = user.id if user is not None else None
