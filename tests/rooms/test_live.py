@@ -3,6 +3,8 @@ and a snapshot behind the log never lets a wrong move through nor refuses a righ
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import Any
 
 import httpx
@@ -35,8 +37,11 @@ async def _fresh(app: Any, room: int) -> snapshot.Snapshot:
 
 
 async def _to_act(client: httpx.AsyncClient, room: int, players: list[dict[str, str]]) -> Any:
+    """(the seat to act, its view), or (None, the public view) between deals."""
     view = (await client.get(f"/api/rooms/{room}/view")).json()
     seat = view["to_act"]
+    if seat is None:
+        return None, view
     mine = (await client.get(f"/api/rooms/{room}/view", headers=players[seat])).json()
     return seat, mine
 
@@ -51,11 +56,15 @@ async def test_memory_follows_the_log_move_by_move_into_the_next_deal(
     rooms = live.of()
     await rooms.get(room, sessionmaker=app.state.sessionmaker)
     reads = rooms.reads
-    deals = 1
-    for _ in range(40):
+    deals, moves = 1, 0
+    deadline = time.monotonic() + 60
+    while moves < 40:
+        assert time.monotonic() < deadline, "the table stopped"
         seat, mine = await _to_act(client, room, players)
         if seat is None:  # between deals: the runner deals
+            await asyncio.sleep(0.05)
             continue
+        moves += 1
         body = {"seq": mine["seq"], "action": mine["legal_actions"][0]}
         answer = await client.post(f"/api/rooms/{room}/moves", json=body, headers=players[seat])
         assert answer.status_code == 200, answer.text
