@@ -239,11 +239,11 @@ class Hub:
     async def _pump(self, stream: AsyncIterator[RoomMessage | UserNotice]) -> None:
         try:
             async for message in stream:
-                first, second = message[0], message[1]
-                if first == USER:
-                    self.dispatch_user(second)
-                elif isinstance(first, int):
-                    self.dispatch(first, second, message[2] if len(message) > 2 else None)  # type: ignore[misc]
+                if message[0] == USER:
+                    self.dispatch_user(message[1])
+                elif isinstance(message[0], int):
+                    room_id, seq, data = message  # type: ignore[misc]  # a RoomMessage
+                    self.dispatch(room_id, seq, data)
         except asyncio.CancelledError:
             raise
         except Exception:  # noqa: BLE001

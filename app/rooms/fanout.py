@@ -55,8 +55,7 @@ class _Room:
     def __init__(self, generation: int) -> None:
         self.generation = generation
         self.born = time.monotonic()
-        self.builds: dict[Any, asyncio.Future[Any]] = {}  # the snapshot read, move logs
-        self.views: dict[int | None, Entry] = {}  # seat (None: the spectators) -> its view
+        self.builds: dict[Any, asyncio.Future[Any]] = {}  # the socket feeds, move logs
 
     async def once(self, key: Any, build: Callable[[], Awaitable[Any]]) -> Any:
         """The result of ``build()`` for ``key``, built once for all callers (a failure is
