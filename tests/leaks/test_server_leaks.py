@@ -166,7 +166,11 @@ async def _play(
         async def settled() -> dict:
             for _ in range(2000):
                 public = await view(None)
-                assert public["phase"] != "over", "the match ended early"
+                if public["phase"] == "over":
+                    # A Botifarra deal with doublings can pass the greatest target (151)
+                    # by itself: the match's end reveals the finished deal just the same.
+                    assert len(public["sheet"]) >= whole_deals, "the match ended early"
+                    return public
                 if public["to_act"] is not None:
                     mine = await view(public["to_act"])
                     if mine["legal_actions"] != [{"type": "declare", "combinations": []}]:
@@ -179,11 +183,12 @@ async def _play(
         while remaining is None or remaining > 0:
             public = await settled()
             seq = public["seq"]
+            over = public["phase"] == "over"
             if remaining is None and len(public["sheet"]) >= whole_deals:
                 remaining = EXTRA_MOVES
             for v in viewers:
                 seen.add(v, "view", None, await view(v))
-            if step % PAGE_EVERY == 0:
+            if step % PAGE_EVERY == 0 or over:
                 batch: list[tuple[int | None, str, Any]] = []
                 for v in viewers:
                     batch.append(
@@ -215,6 +220,8 @@ async def _play(
                 ] == seq:  # nothing moved meanwhile: the batch shows ``seq``
                     for v, kind, payload in batch:
                         seen.add(v, kind, seq, payload)
+            if over:
+                break
             actor = public["to_act"]
             mine = await view(actor)
             # Refused moves: out of turn, and a card the mover does not hold.

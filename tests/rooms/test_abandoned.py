@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from typing import Any
 
@@ -24,12 +25,18 @@ def settings(settings: Settings) -> Settings:
     return settings.model_copy(update={"abandon_minutes": ABANDON_MINUTES})
 
 
-async def _bot_room(client: httpx.AsyncClient, host: dict[str, str]) -> int:
+async def _bot_room(
+    client: httpx.AsyncClient, host: dict[str, str], watch: contextlib.ExitStack[bool | None]
+) -> int:
+    """A started room of four random bots, watched (a socket of this process) from its
+    creation for as long as ``watch`` is open, so a slow machine cannot see it abandoned
+    before the test means it to be."""
     room = (
         await client.post(
             "/api/rooms", json={"game": "bolot", "options": {"target": 100000}}, headers=host
         )
     ).json()
+    watch.enter_context(realtime.current().presence.watching(room["id"], None))
     for seat in range(4):
         put = await client.put(
             f"/api/rooms/{room['id']}/seats/{seat}", json={"bot": "random"}, headers=host
@@ -47,11 +54,12 @@ async def test_a_table_nobody_watches_is_ended_and_leaves_the_lobby(
     app: Any, client: httpx.AsyncClient, guest: Guest
 ) -> None:
     host = await guest("Host")
-    left_alone = await _bot_room(client, host)
-    watched = await _bot_room(client, host)
-    lobby = [r["id"] for r in (await client.get("/api/rooms")).json()]
-    assert left_alone in lobby and watched in lobby
-    with realtime.current().presence.watching(watched, None):  # a socket of this process
+    with contextlib.ExitStack() as watching, contextlib.ExitStack() as alone:
+        left_alone = await _bot_room(client, host, alone)
+        watched = await _bot_room(client, host, watching)
+        lobby = [r["id"] for r in (await client.get("/api/rooms")).json()]
+        assert left_alone in lobby and watched in lobby
+        alone.close()  # nobody watches it from now on
         deadline = time.monotonic() + 30
         while await _status(client, left_alone) != "finished" and time.monotonic() < deadline:
             await asyncio.sleep(0.2)
