@@ -37,6 +37,7 @@ from app.accounts.guard import GuardMiddleware
 from app.chat import api as chat_api
 from app.chat import pages as chat_pages
 from app.chat import wiring as chat_wiring
+from app.core import collector
 from app.core.db import make_engine, make_sessionmaker
 from app.core.errors import ServiceError
 from app.core.hooks import HOOKS
@@ -174,6 +175,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await runner.start()
         app.state.runner = runner
         await people.start(app.state.sessionmaker, hub)  # who is online (app/social)
+        if settings.tune_gc:  # no full collector pause every few seconds under load
+            collector.tune()
         try:
             yield
         finally:

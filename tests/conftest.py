@@ -84,6 +84,7 @@ def settings(database_url: str) -> Settings:
         sweep_interval=1.0,
         secret_key=TEST_SECRET,
         rate_limits=False,
+        tune_gc=False,  # one process, many apps (app/core/collector.py)
     )
 
 

@@ -73,6 +73,9 @@ class Settings(BaseSettings):
     #: names across one shared database; the rule itself is tested in tests/accounts).
     unique_nicknames: bool = Field(default=True, validation_alias=_env("TAPET_UNIQUE_NICKNAMES"))
     rate_limits: bool = Field(default=True, validation_alias=_env("TAPET_RATE_LIMITS"))
+    #: Freeze start-up's objects and widen the collector's thresholds once the app has
+    #: started (app/core/collector.py). Off in the tests' settings (one process, many apps).
+    tune_gc: bool = Field(default=True, validation_alias=_env("TAPET_TUNE_GC"))
     rate_login: str = Field(default="10/60", validation_alias=_env("TAPET_RATE_LOGIN"))
     rate_login_failures: str = Field(
         default="10/600", validation_alias=_env("TAPET_RATE_LOGIN_FAILURES")

@@ -41,6 +41,7 @@ import anyio
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app import realtime
+from app.accounts.models import User
 from app.accounts.service import socket_token, user_from_token, watch_session
 from app.core.errors import Forbidden, NotFound
 from app.core.hooks import HOOKS
@@ -56,23 +57,37 @@ def _since(websocket: WebSocket) -> int | None:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
 
 
-@router.websocket("/api/rooms/{room_id}/ws")
-async def room_socket(websocket: WebSocket, room_id: int) -> None:
-    """Push the caller's view of ``room_id`` at connect and on every room event, with the
-    missed moves first when the client is a few moves behind (module docstring)."""
-    sessionmaker = websocket.app.state.sessionmaker
+async def _admit(
+    websocket: WebSocket, sessionmaker: Any, room_id: int, token: str | None
+) -> tuple[bool, User | None]:
+    """(True, the socket's user or None) when it may watch ``room_id``; else the socket is
+    closed (4404 no such room, 4403 a private table without its code) and (False, None).
+    A function of its own so that the socket's long-lived frame keeps no database session
+    (2,000 sockets kept 2,000 closed sessions for the collector to scan:
+    app/core/collector.py)."""
     async with sessionmaker() as db:
-        # a token sent by the client, else the cookie from this host only (a spectator else)
-        token = socket_token(websocket)
         user = await user_from_token(token, db)
         try:
             await invites.require_access(db, room_id, user, invites.codes_of(websocket))
         except NotFound:
             await websocket.close(code=4404, reason="no such room")
-            return
+            return False, None
         except Forbidden:  # a private room, without its code (docs/invitations.md)
             await websocket.close(code=4403, reason="private table")
-            return
+            return False, None
+    return True, user
+
+
+@router.websocket("/api/rooms/{room_id}/ws")
+async def room_socket(websocket: WebSocket, room_id: int) -> None:
+    """Push the caller's view of ``room_id`` at connect and on every room event, with the
+    missed moves first when the client is a few moves behind (module docstring)."""
+    sessionmaker = websocket.app.state.sessionmaker
+    # a token sent by the client, else the cookie from this host only (a spectator else)
+    token = socket_token(websocket)
+    admitted, user = await _admit(websocket, sessionmaker, room_id, token)
+    if not admitted:
+        return
     await websocket.accept()
     hub = realtime.current()
     seen: int | None = _since(websocket)
