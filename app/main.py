@@ -24,7 +24,6 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from sqlalchemy.exc import DataError, DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -61,6 +60,7 @@ from app.web import i18n
 from app.web.csrf import PreSessionMiddleware
 from app.web.headers import SecurityHeadersMiddleware
 from app.web.i18n import _
+from app.web.static import static_app
 from app.web.templating import error_response
 
 log = logging.getLogger(__name__)
@@ -197,9 +197,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         static_url="/docs-assets",
     )
     app.state.settings = settings
-    app.mount(
-        "/static", StaticFiles(directory=str(ROOT / "static"), check_dir=False), name="static"
-    )
+    # compressed, cached, versioned (app/web/static.py)
+    app.mount("/static", static_app(ROOT / "static"), name="static")
 
     @app.exception_handler(ServiceError)
     async def service_error(_request: Request, exc: ServiceError) -> JSONResponse:

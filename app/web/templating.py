@@ -23,6 +23,7 @@ from starlette.requests import HTTPConnection
 
 from app.web import cards, csrf, i18n
 from app.web.errors import message_for
+from app.web.static import static_url
 
 templates = Jinja2Templates(directory=str(Path(__file__).resolve().parents[2] / "templates"))
 i18n.install(templates.env)
@@ -133,6 +134,7 @@ async def person_form(request: Request, user: Any) -> tuple[dict[str, Any] | Non
 
 add_globals(
     bot_label=bot_label,
+    static_url=static_url,  # a style sheet's or a script's versioned URL (app/web/static.py)
     suit_name=cards.suit_name,
     option_text=cards.option_text,
     message_for=message_for,
