@@ -45,7 +45,7 @@ from app.records import api as records_api
 from app.records import pages as records_pages
 from app.records import player_api, player_pages, ratings
 from app.rooms import api as rooms_api
-from app.rooms import queue
+from app.rooms import fast_moves, queue
 from app.rooms import sockets as rooms_sockets
 from app.rooms.runner import Runner
 from app.social import api as social_api
@@ -258,4 +258,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     chat_wiring.install(HOOKS)  # the chat on the room sockets, blocks in quick play (app/chat)
     for router in ROUTERS:
         app.include_router(router)
+    # a move's POST without FastAPI's machinery, matched first (app/rooms/fast_moves.py)
+    fast_moves.install(app.router.routes)
     return app
