@@ -38,6 +38,8 @@ from typing import Any
 import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
+if "--server-tree" in sys.argv and "--serve" in sys.argv:  # the server of another checkout
+    ROOT = Path(sys.argv[sys.argv.index("--server-tree") + 1]).resolve()
 sys.path.insert(0, str(ROOT))
 
 
@@ -110,6 +112,9 @@ def main() -> int:
                              "player and room left out: the steady state)")
     parser.add_argument("--cprofile", action="store_true",
                         help="also profile the server's Python (cProfile, slower) and print its 30 hottest functions")
+    parser.add_argument("--server-tree", default=None,
+                        help="serve another checkout's app (its .venv), e.g. a copy of the previous main; "
+                             "the load client is this tree's")
     parser.add_argument("--serve", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve is not None:
@@ -131,7 +136,12 @@ def main() -> int:
                TAPET_SECRET_KEY=secrets.token_urlsafe(32), DATABASE_URL=database_url)
     env.pop("REDIS_URL", None)
     with open(Path(folder) / "server.log", "wb") as log:
-        proc = subprocess.Popen([sys.executable, __file__, "--serve", str(port)], env=env, cwd=folder,
+        command = [sys.executable, __file__, "--serve", str(port)]
+        if args.server_tree:
+            tree = Path(args.server_tree).resolve()
+            command = [str(tree / ".venv" / "bin" / "python"), __file__, "--serve", str(port),
+                       "--server-tree", str(tree)]
+        proc = subprocess.Popen(command, env=env, cwd=folder,
                                 stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     marks: dict[str, dict[str, Any]] = {}
