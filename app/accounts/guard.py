@@ -140,7 +140,7 @@ class GuardMiddleware:
             while more:
                 message = await receive()
                 if message["type"] != "http.request":
-                    break
+                    return  # the client left before its body ended: nothing is done
                 chunk = message.get("body", b"")
                 size += len(chunk)
                 if size > self.max_body:

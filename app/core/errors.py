@@ -13,6 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 
+def _encodable(text: str) -> str:
+    """``text`` with what UTF-8 cannot encode (a lone surrogate a client sent, echoed in a
+    refusal such as "you do not hold the \\ud800") written as a backslash escape, so the
+    refusal's answer can be sent at all (it was a 500)."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 class ServiceError(Exception):
     """A use case refused: ``.status`` is the HTTP status, ``.message`` the reason.
 
@@ -23,10 +30,13 @@ class ServiceError(Exception):
     status = 400
 
     def __init__(self, message: str, code: str | None = None, **params: Any) -> None:
+        message = _encodable(message)
         super().__init__(message)
         self.message = message
         self.code = code
-        self.params: dict[str, Any] = params
+        self.params: dict[str, Any] = {
+            k: _encodable(v) if isinstance(v, str) else v for k, v in params.items()
+        }
 
     @classmethod
     def of(cls, exc: Exception, prefix: str = "", **params: Any) -> ServiceError:

@@ -42,12 +42,14 @@ PATH = "/api/rooms/{room_id:int}/moves"
 FALLBACK = "tapet.move_fallback"
 
 
-async def _body(receive: Receive) -> bytes:
+async def _body(receive: Receive) -> bytes | None:
+    """The whole body, or None when the client went away before sending all of it (a
+    request cut short is never played, as Starlette's ``ClientDisconnect`` refuses it)."""
     chunks, more = [], True
     while more:
         message = await receive()
         if message["type"] != "http.request":
-            break
+            return None
         chunks.append(message.get("body", b""))
         more = message.get("more_body", False)
     return b"".join(chunks)
@@ -82,6 +84,8 @@ class MoveRoute(Route):
     async def _move(self, scope: Scope, receive: Receive, send: Send) -> None:
         room_id = scope["path_params"]["room_id"]
         body = await _body(receive)
+        if body is None:
+            return  # nobody left to answer
         move = _parsed(scope, body) if room_id <= INT32 else None
         answer: Response | None = None
         if move is not None:
