@@ -17,7 +17,8 @@ handler as from any route, so refusals are unchanged.
 
 Anything unusual is left to the FastAPI route, which stays the documented one
 (``/docs``): a body that is not ``application/json`` or that ``MoveIn`` refuses
-(FastAPI's 422 with its ``detail`` list), a room id past the 32-bit range, nobody
+(the app's 422 for FastAPI's validation errors, one sentence in ``detail``), a room id
+past the 32-bit range (the guard middleware answers 404 before any route), nobody
 signed in. The request is then dispatched again with
 this route stepping aside (``FALLBACK`` in the scope) and the body replayed.
 """
