@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import httpx
 import pytest
@@ -116,3 +117,35 @@ async def live_table(http: httpx.AsyncClient, game: str = "bolot") -> tuple[int,
     assert (await http.post(f"/api/rooms/{room['id']}/start", headers=auth[0])).is_success
     dealer = (await http.get(f"/api/rooms/{room['id']}/view", headers=auth[0])).json()["dealer"]
     return room["id"], tokens, dealer
+
+
+async def asgi_post(
+    app: Any, path: str, headers: list[tuple[bytes, bytes]], parts: list[Any]
+) -> list[Any]:
+    """Call the ASGI ``app`` with a POST to ``path`` whose body arrives as ``parts``
+    (``http.request`` and ``http.disconnect`` messages; a disconnect after them), as a
+    client that leaves mid-request does; returns the messages the app sent."""
+    sent: list[Any] = []
+    queue = list(parts)
+
+    async def receive() -> Any:
+        return queue.pop(0) if queue else {"type": "http.disconnect"}
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "headers": [(b"host", b"test"), *headers],
+        "client": ("127.0.0.1", 5000),
+        "server": ("test", 80),
+    }
+    await app(scope, receive, send)
+    return sent

@@ -6,7 +6,8 @@ tracks some 600,000 objects (each socket's coroutines, frames and headers, the l
 rooms, the modules), and with the default thresholds (700, 10, 10) `tapet load` at
 500 tables saw a full scan of 300-500 ms every few seconds: every move in flight
 waited for it, which was the move -> last socket p99 (600 ms to 2 s; docs/benchmarks.md
-"Live rooms, afternoon of 3 December 2026"). Two changes, no library (the standard ``gc`` module is the whole API):
+"Live rooms, afternoon of 3 December 2026"). Two changes, no library (the standard
+``gc`` module is the whole API):
 
 * ``gc.freeze()`` once the process has started: the modules, routes and models loaded
   at start-up (about 150,000 objects) move to the permanent generation and are never

@@ -10,38 +10,7 @@ import httpx
 from app import rules
 from app.core.errors import Unprocessable
 from app.rooms import fast_moves
-from tests.tables import Table, move, view_of
-
-
-async def _asgi_post(
-    app: Any, path: str, headers: list[tuple[bytes, bytes]], parts: list[Any]
-) -> list[Any]:
-    """Call the app with a POST whose body arrives as ``parts`` (``http.request`` and
-    ``http.disconnect`` messages); returns what the app sent."""
-    sent: list[Any] = []
-    queue = list(parts)
-
-    async def receive() -> Any:
-        return queue.pop(0) if queue else {"type": "http.disconnect"}
-
-    async def send(message: Any) -> None:
-        sent.append(message)
-
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "POST",
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "headers": [(b"host", b"test"), *headers],
-        "client": ("127.0.0.1", 5000),
-        "server": ("test", 80),
-    }
-    await app(scope, receive, send)
-    return sent
+from tests.tables import Table, asgi_post, move, view_of
 
 
 async def test_a_move_whose_body_is_cut_short_is_not_played(
@@ -54,7 +23,7 @@ async def test_a_move_whose_body_is_cut_short_is_not_played(
         headers.append(
             (b"content-length", length) if length else (b"transfer-encoding", b"chunked")
         )
-        sent = await _asgi_post(
+        sent = await asgi_post(
             app,
             f"/api/rooms/{table.room_id}/moves",
             headers,

@@ -15,6 +15,8 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.tables import asgi_post
+
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
 
 
@@ -423,32 +425,11 @@ async def test_the_lobby_form_sets_a_move_clock_or_none(client: httpx.AsyncClien
 async def test_a_client_gone_mid_post_is_no_server_error(app: Any) -> None:
     """A phone that drops its connection while posting a move: the form read meets
     ``http.disconnect``; the answer (nobody reads it) is a 400, not a 500 with a traceback."""
-    sent: list[dict] = []
-
-    async def receive() -> dict:
-        return {"type": "http.disconnect"}
-
-    async def send(message: dict) -> None:
-        sent.append(message)
-
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "POST",
-        "scheme": "http",
-        "path": "/rooms/1/moves",
-        "raw_path": b"/rooms/1/moves",
-        "query_string": b"",
-        "root_path": "",
-        "server": ("testserver", 80),
-        "client": ("10.0.0.9", 1234),
-        "headers": [
-            (b"host", b"testserver"),
-            (b"content-type", b"application/x-www-form-urlencoded"),
-            (b"content-length", b"20"),
-        ],
-    }
-    await app(scope, receive, send)
+    sent = await asgi_post(
+        app,
+        "/rooms/1/moves",
+        [(b"content-type", b"application/x-www-form-urlencoded"), (b"content-length", b"20")],
+        [],
+    )
     start = next(m for m in sent if m["type"] == "http.response.start")
     assert start["status"] == 400
