@@ -94,9 +94,14 @@ async def test_during_deal_2_a_spectator_sees_deal_1_s_hands_and_nothing_of_deal
     moments = timeline("bolot", record["options"], record["dealer"], actions)
     deal_1 = _hands_at_first_play(actions, record["dealer"], 1)
     finder = Finder("bolot")
+    # After deal 2's last card and before the next deal's cards are dealt, the page is
+    # of deal 2 with nothing hidden (every card is on the table); a fast machine rarely
+    # catches that position, a slow one may. It proves nothing here, so it is left out.
+    pages = [page for page in pages if moments[page[0]].hidden[None]]
+    assert len(pages) >= 6
     for seq, spectator, seated in pages:
         moment = moments[seq]
-        assert moment.deal_no == 2 and moment.hidden[None], (seq, moment)
+        assert moment.deal_no == 2, (seq, moment)
         # nothing of deal 2's hidden hands outside the panel of deal 1's hands
         assert leaks_in_text(finder, spectator, moment, None) == [], seq
         panels = PANEL.findall(spectator)
