@@ -234,6 +234,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(OverflowError)
     @app.exception_handler(DBAPIError)
     async def out_of_range(_request: Request, exc: Exception) -> JSONResponse:
+        if isinstance(exc, DBAPIError) and exc.connection_invalidated:
+            # The database closed this connection (a restart, a failover): the pool has
+            # dropped it and its generation; the next try gets a new one (app/core/db.py).
+            return JSONResponse(
+                {"detail": "the database connection was lost; try again"},
+                status_code=503,
+                headers={"Retry-After": "1"},
+            )
         # A number too large for a database column (a safety net: inputs are bounded).
         text = str(exc)
         if (

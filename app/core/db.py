@@ -44,13 +44,33 @@ def as_utc(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
+#: PostgreSQL connections a process keeps open, and more it may open for a burst (closed
+#: again when returned). SQLAlchemy's default of 5 kept made a busy server close and open
+#: connections all the time (a backend started, and TLS tried, per connection): at 100
+#: tables flat out that churn and the check-out ping below cost a sixth of the server's
+#: CPU (docs/benchmarks.md "The connection pool"). Two workers keep at most 2 x 30,
+#: under PostgreSQL's default ``max_connections`` of 100.
+POOL_SIZE = 20
+POOL_OVERFLOW = 10
+#: Seconds after which a kept connection is replaced at its next check-out, so that a
+#: connection a proxy or firewall dropped silently is not kept for long.
+POOL_RECYCLE = 1800
+
+
 def make_engine(url: str) -> AsyncEngine:
     """An async engine for ``url``. SQLite connections get foreign keys, WAL and a
-    busy timeout, so several connections (requests, the bot runner) can write in turn."""
+    busy timeout, so several connections (requests, the bot runner) can write in turn.
+
+    PostgreSQL connections are kept (``POOL_SIZE``) and not pinged at each check-out
+    (two round trips per request): a connection found dead by its statement is
+    invalidated with the pool's other connections of its generation, and the request
+    is refused with 503 "try again" (``app.main``), never a 500."""
     is_sqlite = url.startswith("sqlite")
-    kwargs: dict[str, Any] = {"pool_pre_ping": not is_sqlite}
+    kwargs: dict[str, Any] = {}
     if is_sqlite:
         kwargs["connect_args"] = {"timeout": 30}
+    else:
+        kwargs.update(pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW, pool_recycle=POOL_RECYCLE)
     engine = create_async_engine(url, **kwargs)
     if is_sqlite:
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)

@@ -40,9 +40,7 @@ if TYPE_CHECKING:
     from app.realtime.hub import Hub
 
 MAX_ROOMS = 4096
-BUILDS_AT_ONCE = (
-    8  # reads at once: below the connection pool's 15, so requests still get a connection
-)
+BUILDS_AT_ONCE = 8  # reads at once: below the connection pool's 30 (app/core/db.py), so requests still get a connection
 
 
 encode = live.encode

@@ -54,7 +54,9 @@ MAX_ROOMS = 20_000  # snapshots kept (a few KB each); the least recently used go
 MAX_VIEWED = 4_096  # rooms whose views are kept (some 100 KB each with every audience's)
 MAX_AGE = 60.0  # seconds before a kept snapshot is read again
 VIEW_TTL = 2.0  # seconds a projected view is served (the spectator count, the clock)
-READS_AT_ONCE = 8  # below the connection pool's 15, so requests still get a connection
+READS_AT_ONCE = (
+    8  # below the connection pool's 30 (app/core/db.py), so requests still get a connection
+)
 
 MOVE = "move"
 CHAT = "chat"
