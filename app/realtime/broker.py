@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
+import uuid
 from collections.abc import AsyncIterator
 from typing import Any, Protocol
+
+import orjson
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +32,11 @@ Event = tuple[int, int]  # (room_id, seq)
 RoomMessage = tuple[int, int, "dict[str, Any] | None"]
 UserNotice = tuple[str, int]  # ("user", user_id): some sessions of the user ended
 USER = "user"
+#: room_id -> {user id as text, "" for an anonymous viewer: open sockets}
+Viewers = dict[int, dict[str, int]]
+#: Seconds a process's shared viewers stay in Redis unless shared again (a process that
+#: died stops counting after this).
+VIEWERS_TTL = 10
 
 
 class Broker(Protocol):
@@ -42,6 +49,8 @@ class Broker(Protocol):
     async def publish_user(self, user_id: int) -> None: ...
 
     async def subscribe(self) -> AsyncIterator[RoomMessage | UserNotice]: ...
+
+    async def share_viewers(self, mine: Viewers) -> Viewers: ...
 
     async def close(self) -> None: ...
 
@@ -76,6 +85,10 @@ class InProcessBroker:
 
         return events()
 
+    async def share_viewers(self, mine: Viewers) -> Viewers:
+        """One process: no other process's viewers."""
+        return {}
+
     async def close(self) -> None:
         """Nothing to release."""
 
@@ -93,12 +106,13 @@ class RedisBroker:
 
         self.channel = channel
         self._redis = aioredis.from_url(url)
+        self._viewers_key = f"{channel}:viewers:{uuid.uuid4().hex}"
 
     async def publish(self, room_id: int, seq: int, data: dict[str, Any] | None = None) -> None:
         """Publish to every process; an unreachable Redis is logged, not raised (the move is committed)."""
         payload = f"{room_id}:{seq}"
         if data is not None:
-            payload += ":" + json.dumps(data, separators=(",", ":"))
+            payload += ":" + orjson.dumps(data).decode()
         try:
             await self._redis.publish(self.channel, payload)
         except Exception:  # noqa: BLE001 - a broker outage must not fail a committed move
@@ -153,8 +167,37 @@ class RedisBroker:
 
         return events()
 
+    async def share_viewers(self, mine: Viewers) -> Viewers:
+        """Store this process's viewers under its own key (a hash ``room -> JSON``, expiring
+        after ``VIEWERS_TTL`` s) and return every other process's, summed. Raises redis-py's
+        errors when Redis is unreachable (the caller keeps its last answer)."""
+        async with self._redis.pipeline(transaction=True) as pipe:
+            pipe.delete(self._viewers_key)
+            if mine:
+                pipe.hset(
+                    self._viewers_key,
+                    mapping={str(room): orjson.dumps(users) for room, users in mine.items()},
+                )
+                pipe.expire(self._viewers_key, VIEWERS_TTL)
+            await pipe.execute()
+        others: Viewers = {}
+        async for key in self._redis.scan_iter(match=f"{self.channel}:viewers:*", count=100):
+            if key.decode() == self._viewers_key:
+                continue
+            for room, users in (await self._redis.hgetall(key)).items():
+                try:
+                    counts = orjson.loads(users)
+                    total = others.setdefault(int(room), {})
+                    for user, n in counts.items():
+                        total[str(user)] = total.get(str(user), 0) + int(n)
+                except (ValueError, TypeError, AttributeError):
+                    continue  # not a process's viewers: ignored
+        return others
+
     async def close(self) -> None:
-        """Close the connection pool."""
+        """Forget this process's viewers and close the connection pool."""
+        with contextlib.suppress(Exception):
+            await self._redis.delete(self._viewers_key)
         await self._redis.aclose()
 
 
@@ -168,7 +211,7 @@ def _parse(data: object) -> RoomMessage | UserNotice | None:
     try:
         if room == USER:
             return USER, int(seq)
-        extra = json.loads(body) if body else None
+        extra = orjson.loads(body) if body else None
         return int(room), int(seq), extra if isinstance(extra, dict) else None
     except ValueError:
         return None

@@ -12,12 +12,24 @@ from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
-from app.realtime.broker import USER, Broker, Event, InProcessBroker, RoomMessage, UserNotice
+from app.realtime.broker import (
+    USER,
+    Broker,
+    Event,
+    InProcessBroker,
+    RoomMessage,
+    UserNotice,
+    Viewers,
+)
 
 #: ``watcher(room_id, seq, data)``: told of every room event, before the listeners
 RoomWatcher = Callable[[int, int, "dict[str, Any] | None"], None]
 
 log = logging.getLogger(__name__)
+
+#: Seconds between two shares of this process's viewers (``Hub.share_viewers``): a
+#: spectator on another worker is counted within this (a view is kept 2 s anyway).
+SHARE_EVERY = 2.0
 
 
 class RoomEvents:
@@ -69,10 +81,12 @@ class AllEvents:
 
 class Presence:
     """Who is watching which room in this process: one entry per open socket,
-    the socket's user id or None for an anonymous viewer."""
+    the socket's user id or None for an anonymous viewer; and ``others``, the other
+    processes' viewers as last shared through the broker (``Hub.share_viewers``)."""
 
     def __init__(self) -> None:
         self._viewers: dict[int, Counter[int | None]] = defaultdict(Counter)
+        self.others: dict[int, Counter[int | None]] = {}
 
     @contextlib.contextmanager
     def watching(self, room_id: int, user_id: int | None) -> Iterator[None]:
@@ -97,8 +111,28 @@ class Presence:
         return list(self._viewers.get(room_id, Counter()).elements())
 
     def spectators(self, room_id: int, seated_user_ids: set[int]) -> int:
-        """Open sockets on ``room_id`` whose user holds no seat there."""
-        return sum(1 for uid in self.viewers(room_id) if uid is None or uid not in seated_user_ids)
+        """Open sockets on ``room_id``, in this process and the others, whose user holds
+        no seat there."""
+        counted = 0
+        for viewers in (self._viewers.get(room_id), self.others.get(room_id)):
+            for uid, n in (viewers or {}).items():
+                if uid is None or uid not in seated_user_ids:
+                    counted += n
+        return counted
+
+    def mine(self) -> Viewers:
+        """This process's viewers in the broker's shape (``broker.Viewers``)."""
+        return {
+            room: {"" if uid is None else str(uid): n for uid, n in counter.items()}
+            for room, counter in self._viewers.items()
+        }
+
+    def take_others(self, others: Viewers) -> None:
+        """Keep the other processes' viewers (``broker.Viewers``), replacing the last."""
+        self.others = {
+            room: Counter({(int(uid) if uid else None): n for uid, n in users.items()})
+            for room, users in others.items()
+        }
 
 
 class Hub:
@@ -111,6 +145,7 @@ class Hub:
         self._all: set[AllEvents] = set()
         self._users: dict[int, set[asyncio.Event]] = defaultdict(set)
         self._task: asyncio.Task[None] | None = None
+        self._sharing: asyncio.Task[None] | None = None
         self._generations: dict[int, int] = {}
         self._counter = 0
         self._watchers: list[RoomWatcher] = []
@@ -152,19 +187,38 @@ class Hub:
         return self._counter
 
     async def start(self) -> None:
-        """Open this process's one subscription (call once, from the app's lifespan)."""
+        """Open this process's one subscription and start sharing its viewers every
+        ``SHARE_EVERY`` seconds (call once, from the app's lifespan)."""
         if self._task is None:
             stream = await self.broker.subscribe()
             self._task = asyncio.create_task(self._pump(stream), name="tapet-hub")
+        if self._sharing is None and not isinstance(self.broker, InProcessBroker):
+            self._sharing = asyncio.create_task(self._share_forever(), name="tapet-viewers")
 
     async def stop(self) -> None:
-        """Close the subscription and the broker."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        """Stop sharing, close the subscription and the broker."""
+        for task in (self._sharing, self._task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._task = self._sharing = None
         await self.broker.close()
+
+    async def share_viewers(self) -> None:
+        """Share this process's viewers through the broker and keep the other processes'
+        (``Presence.others``): the spectator count is the room's across processes."""
+        self.presence.take_others(await self.broker.share_viewers(self.presence.mine()))
+
+    async def _share_forever(self) -> None:
+        while True:
+            try:
+                await self.share_viewers()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - the last count stays until Redis is back
+                log.warning("could not share the viewers through the broker", exc_info=True)
+            await asyncio.sleep(SHARE_EVERY)
 
     async def publish(self, room_id: int, seq: int, data: dict[str, Any] | None = None) -> None:
         """Announce that room ``room_id`` changed (now at ``seq``). Call after the commit.

@@ -123,6 +123,29 @@ def test_a_socket_on_one_worker_sees_a_move_posted_to_the_other(workers: list[Wo
     assert view["seq"] > mover["seq"] and view["my_seat"] != mover["my_seat"]
 
 
+def test_a_spectator_on_one_worker_is_counted_on_the_other(workers: list[Worker]) -> None:
+    """The spectator count is the room's, across workers (app/realtime/hub.py
+    ``share_viewers``): within a few seconds (a share every 2 s, a view kept 2 s)."""
+    a, b = workers
+    with httpx.Client(base_url=b.url, timeout=10) as http:
+        owner = _guest(http, "Owner")
+        room = http.post("/api/rooms", json={"game": "belote-2p"}, headers=owner).json()["id"]
+
+        def count_on_b(wanted: int) -> None:
+            deadline = time.monotonic() + 15
+            while (seen := http.get(f"/api/rooms/{room}").json()["spectators"]) != wanted:
+                assert time.monotonic() < deadline, f"worker b counts {seen}, not {wanted}"
+                time.sleep(0.2)
+
+        async def scenario() -> None:
+            async with websockets.connect(f"ws{a.url[4:]}/api/rooms/{room}/ws") as ws:
+                await asyncio.wait_for(ws.recv(), 5)  # anonymous, on worker a: a spectator
+                await asyncio.to_thread(count_on_b, 1)
+            await asyncio.to_thread(count_on_b, 0)
+
+        asyncio.run(scenario())
+
+
 def test_bots_run_once_across_two_workers_and_every_match_finishes(
     workers: list[Worker], database_url: str
 ) -> None:
