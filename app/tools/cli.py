@@ -44,7 +44,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     )
     import uvicorn  # the server only for `serve`
 
-    from app.tools.slowheaders import HeaderDeadlineH11Protocol
+    from app.tools.slowheaders import HeaderDeadlineHttpToolsProtocol
 
     if args.workers > 1 and not Settings().redis_url:
         print(
@@ -64,7 +64,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         workers=args.workers,
         proxy_headers=True,
         log_level="info",
-        http=HeaderDeadlineH11Protocol,  # slow headers are cut off (app/tools/slowheaders.py)
+        http=HeaderDeadlineHttpToolsProtocol,  # slow headers are cut off (app/tools/slowheaders.py)
     )
     return 0
 

@@ -1,4 +1,4 @@
-"""Deadlines for a request's headers and body: uvicorn's h11 protocol with slow clients cut off.
+"""Deadlines for a request's headers and body: uvicorn's HTTP protocols with slow clients cut off.
 
 uvicorn times out an idle keep-alive connection (``timeout_keep_alive``) but not a
 client that sends its request headers a byte at a time: 800 such connections (one
@@ -6,12 +6,14 @@ byte every 5 s) all stayed open for 40 s and more (issue 20, "slowloris").
 ``--h11-max-incomplete-event-size`` bounds how *much* a client may send before its
 headers end, not how *long* it may take, so it does not help here.
 
-``HeaderDeadlineH11Protocol`` closes a connection whose request line and headers have
+``HeaderDeadlineHttpToolsProtocol`` (and ``HeaderDeadlineH11Protocol``, the same on
+the pure-Python h11) closes a connection whose request line and headers have
 not all arrived ``HEADER_TIMEOUT`` seconds after it opened or after its last response
 (a keep-alive connection's next request), and one whose request body has not all
 arrived ``BODY_TIMEOUT`` seconds after its headers (the same attack a byte of body at a
 time: 50 such connections were all still open after 30 s; bodies are small, at most
-``TAPET_MAX_BODY``). ``tapet serve`` passes it to uvicorn as ``http=``; WebSockets
+``TAPET_MAX_BODY``). ``tapet serve`` passes the httptools one to uvicorn as ``http=``
+(httptools parses in C: h11's parsing was about a tenth of a move's CPU); WebSockets
 upgrade after their headers, so sockets are unaffected.
 """
 
@@ -21,17 +23,19 @@ import asyncio
 from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 HEADER_TIMEOUT = 10.0  # seconds for a request line and its headers
 BODY_TIMEOUT = 30.0  # seconds for a request's body, from its headers
 
 
-class HeaderDeadlineH11Protocol(H11Protocol):
-    """uvicorn's h11 protocol; a request's headers must arrive within ``header_timeout``
-    seconds (module docstring). Same constructor as ``H11Protocol``."""
+class _Deadlines:
+    """The deadlines' clocks, shared by both protocols (put before uvicorn's class)."""
 
     header_timeout = HEADER_TIMEOUT
     body_timeout = BODY_TIMEOUT
+    loop: asyncio.AbstractEventLoop
+    transport: asyncio.Transport
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -41,6 +45,10 @@ class HeaderDeadlineH11Protocol(H11Protocol):
     def _arm(self) -> None:
         self._disarm()
         self._header_deadline = self.loop.call_later(self.header_timeout, self._too_slow)
+
+    def _arm_body(self) -> None:
+        if self._body_deadline is None and not self.transport.is_closing():
+            self._body_deadline = self.loop.call_later(self.body_timeout, self._too_slow)
 
     def _disarm(self) -> None:
         if self._header_deadline is not None:
@@ -58,16 +66,52 @@ class HeaderDeadlineH11Protocol(H11Protocol):
         if not self.transport.is_closing():
             self.transport.close()
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
         """Start the deadline of the first request's headers."""
-        super().connection_made(transport)
+        super().connection_made(transport)  # type: ignore[misc]
         self._arm()
 
     def connection_lost(self, exc: Exception | None) -> None:
         """Forget the deadlines."""
         self._disarm()
         self._disarm_body()
-        super().connection_lost(exc)
+        super().connection_lost(exc)  # type: ignore[misc]
+
+    def on_response_complete(self) -> None:
+        """As uvicorn does; the next request's headers get a deadline of their own."""
+        super().on_response_complete()  # type: ignore[misc]
+        self._disarm_body()
+        if not self.transport.is_closing():
+            self._arm()
+
+
+class HeaderDeadlineHttpToolsProtocol(_Deadlines, HttpToolsProtocol):
+    """uvicorn's httptools protocol; a request's headers must arrive within
+    ``header_timeout`` seconds and its body within ``body_timeout`` (module docstring).
+    Same constructor as ``HttpToolsProtocol``."""
+
+    def on_headers_complete(self) -> None:
+        """As uvicorn does; the headers' clock stops and the body's starts (stopped again
+        by ``on_message_complete``, at once for a request without a body)."""
+        super().on_headers_complete()
+        self._disarm()
+        self._arm_body()
+
+    def on_message_complete(self) -> None:
+        """As uvicorn does; the whole body is in: its clock stops."""
+        super().on_message_complete()
+        self._disarm_body()
+
+    def handle_websocket_upgrade(self) -> None:
+        """As uvicorn does; the socket now owns the transport, so the clocks stop."""
+        self._disarm()
+        self._disarm_body()
+        super().handle_websocket_upgrade()
+
+
+class HeaderDeadlineH11Protocol(_Deadlines, H11Protocol):
+    """The same deadlines on uvicorn's pure-Python h11 protocol. Same constructor as
+    ``H11Protocol``."""
 
     def handle_events(self) -> None:
         """As uvicorn does; a request whose headers are in (a new cycle) stops the headers'
@@ -80,8 +124,8 @@ class HeaderDeadlineH11Protocol(H11Protocol):
         cycle = self.cycle
         if cycle is None or not cycle.more_body:
             self._disarm_body()
-        elif self._body_deadline is None and not self.transport.is_closing():
-            self._body_deadline = self.loop.call_later(self.body_timeout, self._too_slow)
+        else:
+            self._arm_body()
 
     def handle_websocket_upgrade(self, event: Any) -> None:
         """As uvicorn does; the socket now owns the transport, so the headers' clock stops
@@ -89,10 +133,3 @@ class HeaderDeadlineH11Protocol(H11Protocol):
         self._disarm()
         self._disarm_body()
         super().handle_websocket_upgrade(event)
-
-    def on_response_complete(self) -> None:
-        """As uvicorn does; the next request's headers get a deadline of their own."""
-        super().on_response_complete()
-        self._disarm_body()
-        if not self.transport.is_closing():
-            self._arm()

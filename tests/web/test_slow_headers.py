@@ -17,23 +17,30 @@ import websockets
 
 from app.core.settings import Settings
 from app.main import create_app
-from app.tools.slowheaders import HeaderDeadlineH11Protocol
+from app.tools.slowheaders import HeaderDeadlineH11Protocol, HeaderDeadlineHttpToolsProtocol
 from tests.conftest import empty_tables
 
 SLOW = 40
 DEADLINE = 0.8
 
 
-class QuickDeadline(HeaderDeadlineH11Protocol):
+class QuickDeadline(HeaderDeadlineHttpToolsProtocol):
     header_timeout = DEADLINE
     body_timeout = DEADLINE
 
 
-@pytest.fixture
-async def guarded_server(settings: Settings) -> AsyncIterator[tuple[str, int]]:
+class QuickDeadlineH11(HeaderDeadlineH11Protocol):
+    header_timeout = DEADLINE
+    body_timeout = DEADLINE
+
+
+@pytest.fixture(params=[QuickDeadline, QuickDeadlineH11], ids=["httptools", "h11"])
+async def guarded_server(
+    settings: Settings, request: pytest.FixtureRequest
+) -> AsyncIterator[tuple[str, int]]:
     await empty_tables(settings.db_url())
     config = uvicorn.Config(
-        create_app(settings), host="127.0.0.1", port=0, log_level="warning", http=QuickDeadline
+        create_app(settings), host="127.0.0.1", port=0, log_level="warning", http=request.param
     )
     server = uvicorn.Server(config)
     server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign]
