@@ -26,6 +26,13 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 HEADER_TIMEOUT = 10.0  # seconds for a request line and its headers
+#: Bytes a request line and its headers may take (h11's own default bound, which
+#: httptools does not have: it took 300 KB of headers): more is answered 431 and closed.
+MAX_HEADER_BYTES = 16 * 1024
+TOO_LARGE = (
+    b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: text/plain\r\n"
+    b"content-length: 33\r\nconnection: close\r\n\r\nthe request's headers are too big"
+)
 BODY_TIMEOUT = 30.0  # seconds for a request's body, from its headers
 
 
@@ -87,8 +94,29 @@ class _Deadlines:
 
 class HeaderDeadlineHttpToolsProtocol(_Deadlines, HttpToolsProtocol):
     """uvicorn's httptools protocol; a request's headers must arrive within
-    ``header_timeout`` seconds and its body within ``body_timeout`` (module docstring).
-    Same constructor as ``HttpToolsProtocol``."""
+    ``header_timeout`` seconds and its body within ``body_timeout`` (module docstring),
+    and take at most ``MAX_HEADER_BYTES`` (431 and closed beyond). Same constructor as
+    ``HttpToolsProtocol``."""
+
+    max_header_bytes = MAX_HEADER_BYTES
+    _header_bytes = 0
+
+    def _arm(self) -> None:
+        super()._arm()
+        self._header_bytes = 0
+
+    def data_received(self, data: bytes) -> None:
+        """As uvicorn does; while a request's headers are not all in, their bytes are
+        counted, and a request whose headers go past ``max_header_bytes`` is refused."""
+        if self._header_deadline is not None:  # the headers are still coming
+            end = data.find(b"\r\n\r\n")
+            self._header_bytes += len(data) if end < 0 else end + 4
+            if self._header_bytes > self.max_header_bytes:
+                self._disarm()
+                self.transport.write(TOO_LARGE)
+                self.transport.close()
+                return
+        super().data_received(data)
 
     def on_headers_complete(self) -> None:
         """As uvicorn does; the headers' clock stops and the body's starts (stopped again

@@ -34,13 +34,12 @@ class QuickDeadlineH11(HeaderDeadlineH11Protocol):
     body_timeout = DEADLINE
 
 
-@pytest.fixture(params=[QuickDeadline, QuickDeadlineH11], ids=["httptools", "h11"])
-async def guarded_server(
-    settings: Settings, request: pytest.FixtureRequest
-) -> AsyncIterator[tuple[str, int]]:
+@contextlib.asynccontextmanager
+async def _serving(settings: Settings, protocol: type) -> AsyncIterator[tuple[str, int]]:
+    """The app on a loopback uvicorn server with ``protocol``: ``(host, port)``."""
     await empty_tables(settings.db_url())
     config = uvicorn.Config(
-        create_app(settings), host="127.0.0.1", port=0, log_level="warning", http=request.param
+        create_app(settings), host="127.0.0.1", port=0, log_level="warning", http=protocol
     )
     server = uvicorn.Server(config)
     server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign]
@@ -55,6 +54,14 @@ async def guarded_server(
     finally:
         server.should_exit = True
         await asyncio.wait_for(task, 10)
+
+
+@pytest.fixture(params=[QuickDeadline, QuickDeadlineH11], ids=["httptools", "h11"])
+async def guarded_server(
+    settings: Settings, request: pytest.FixtureRequest
+) -> AsyncIterator[tuple[str, int]]:
+    async with _serving(settings, request.param) as address:
+        yield address
 
 
 SLOW_HEADERS = (b"GET / HTTP/1.1\r\nHost: x\r\n", b"X-Slow: " + b"a" * 1000)
@@ -145,3 +152,45 @@ async def test_a_websocket_outlives_the_header_deadline(guarded_server: tuple[st
         await asyncio.sleep(DEADLINE * 3)
         pong = await ws.ping()
         await asyncio.wait_for(pong, 2)  # still open, still answering
+
+
+async def _status_of(host: str, port: int, header_bytes: int) -> bytes:
+    """The status line answered to a request with one header of ``header_bytes`` bytes;
+    ``b"reset"`` when the server closed the connection before the client read it (the
+    rest of a refused request still unread on the server's side makes its close a reset)."""
+    reader, writer = await asyncio.open_connection(host, port)
+    try:
+        writer.write(b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * header_bytes)
+        writer.write(b"\r\n\r\n")
+        return (await asyncio.wait_for(reader.readline(), 5)).strip() or b"reset"
+    except ConnectionResetError:
+        return b"reset"
+    finally:
+        writer.close()
+
+
+async def test_huge_headers_are_refused(guarded_server: tuple[str, int]) -> None:
+    """Headers are bounded: the httptools protocol refuses more than MAX_HEADER_BYTES
+    (16 KB) with 431; h11 refuses an unfinished header block past 16 KB with 400 (a
+    bigger block read at once passes it). Either way, 300 KB of headers is refused."""
+    host, port = guarded_server
+    assert await _status_of(host, port, 8_000) == b"HTTP/1.1 200 OK"
+    for size in (300_000,):
+        assert await _status_of(host, port, size) in (
+            b"HTTP/1.1 431 Request Header Fields Too Large",
+            b"HTTP/1.1 400 Bad Request",
+            b"reset",
+        )
+
+
+async def test_the_httptools_protocol_refuses_a_header_block_past_16_kb(
+    settings: Settings,
+) -> None:
+    """MAX_HEADER_BYTES counts the header block's bytes however they arrive: 20 KB read
+    at once is refused too (h11 let that pass)."""
+    async with _serving(settings, QuickDeadline) as (host, port):
+        assert await _status_of(host, port, 16_000) == b"HTTP/1.1 200 OK"
+        assert await _status_of(host, port, 20_000) in (
+            b"HTTP/1.1 431 Request Header Fields Too Large",
+            b"reset",
+        )
