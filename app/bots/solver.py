@@ -82,6 +82,9 @@ NO_LAST_TRICK_BONUS = frozenset({"botifarra"})
 BELOTE, FOLLOW, BOTIFARRA = 0, 1, 2
 
 _INF = 1 << 30
+#: Solve each first card by MTD(f) (null-window searches from a guess) rather than one
+#: full-window search: measured 40-60 % fewer nodes from Botifarra's trick 4.
+MTDF = True
 
 
 @dataclass(slots=True)
@@ -312,6 +315,10 @@ class _Search:
         r = pos.rules
         self.start, self.in_trick = _searcher(r, pos.hands, maxer, self.tt, self)
 
+    def guess(self) -> int:
+        """A first guess of the value: half of what is left."""
+        return self.remaining() // 2
+
     def remaining(self) -> int:
         """The most points still to take (cards in hands and on the table, bonuses)."""
         r = self.pos.rules
@@ -323,8 +330,26 @@ class _Search:
                 h ^= b
         return total + r.last_bonus + r.trick_point * self.pos.tricks_left
 
-    def value_after(self, card: int) -> int:
-        """The exact value once the player to act plays ``card``."""
+    def value_after(self, card: int, guess: int | None = None) -> int:
+        """The exact value once the player to act plays ``card``: MTD(f), null-window
+        searches closing in on it from ``guess`` (the transposition table keeps the bounds
+        each one proves); one full-window search when ``guess`` is None."""
+        if guess is None or not MTDF:
+            return self.bounded(card, -_INF, _INF)
+        lo, hi = -_INF, _INF
+        g = guess
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            g = self.bounded(card, beta - 1, beta)
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+        return g
+
+    def bounded(self, card: int, alpha: int, beta: int) -> int:
+        """Fail-soft alpha-beta once the player to act plays ``card``: the value when it is
+        strictly inside ``(alpha, beta)``, else a bound on it beyond the window."""
         pos = self.pos
         r = pos.rules
         seat = pos.to_act
@@ -340,7 +365,7 @@ class _Search:
         for c in trick:
             tmask |= 1 << c
         rem = self.remaining()
-        return self.in_trick(seat, n, led, w, wi, tp, tmask, rem, -_INF, _INF, card)
+        return self.in_trick(seat, n, led, w, wi, tp, tmask, rem, alpha, beta, card)
 
 
 def _searcher(
@@ -407,12 +432,10 @@ def _searcher(
         for s in seats:
             live |= hands[s]
         moves = _reps(h, live, points, suit)
+        moves.sort(key=lambda c: -(c % per_suit))
         if best_lead >= 0 and best_lead in moves:
             moves.remove(best_lead)
-            moves.sort(key=lambda c: -(c % per_suit))
             moves.insert(0, best_lead)
-        else:
-            moves.sort(key=lambda c: -(c % per_suit))
         is_max = maxer[leader]
         best = -_INF if is_max else _INF
         a, b = alpha, beta
@@ -467,10 +490,13 @@ def _searcher(
             moves = [only]
         else:
             legal = legal_fn(h, led, w, wi, n)
-            live = tmask
-            for s in seats:
-                live |= hands[s]
-            moves = _reps(legal, live, points, suit)
+            if not legal & (legal - 1):  # one card: nothing to choose
+                moves = [legal.bit_length() - 1]
+            else:
+                live = tmask
+                for s in seats:
+                    live |= hands[s]
+                moves = _reps(legal, live, points, suit)
             if len(moves) > 1:
                 # cheap winners first against the other side; onto one's own side's
                 # trick, the counting cards first
@@ -700,8 +726,9 @@ def solve_cards(state: State, side: int | None = None) -> dict[str, int]:
     for c in pos.trick:
         live |= 1 << c
     out: dict[str, int] = {}
+    guess = None
     for group in _groups(pos.legal(), live, r.points, r.suit):
-        v = search.value_after(group[0])
+        v = guess = search.value_after(group[0], guess if guess is not None else search.guess())
         for c in group:
             out[r.cards[c]] = v
     return out
@@ -724,7 +751,9 @@ def solve(state: State, side: int | None = None) -> int:
     live = 0
     for h in pos.hands:
         live |= h
-    values = [search.value_after(c) for c in _reps(pos.legal(), live, r.points, r.suit)]
+    values = [
+        search.value_after(c, search.guess()) for c in _reps(pos.legal(), live, r.points, r.suit)
+    ]
     return max(values) if search.maxer[seat] else min(values)
 
 
@@ -757,7 +786,8 @@ def bench(games: list[str], tricks: list[int], deals: int, seed: int = 1) -> lis
     """Time :func:`solve_cards` on ``deals`` random positions (:func:`random_position`)
     of each game at the start of each trick number in ``tricks``. Returns one row a game
     and trick: ``{"game", "trick", "tricks_left", "deals", "mean_s", "max_s",
-    "mean_nodes"}`` (wall time; nodes: trick starts searched)."""
+    "mean_nodes"}`` (CPU time of this process, so that other processes disturb it less;
+    nodes: trick starts searched)."""
     rows = []
     for game in games:
         for t in tricks:
@@ -767,15 +797,16 @@ def bench(games: list[str], tricks: list[int], deals: int, seed: int = 1) -> lis
             for _ in range(deals):
                 state = random_position(game, t, rng)
                 left = GAMES[game].deal_tricks(state.options) - t + 1
-                t0 = time.perf_counter()
+                t0 = time.process_time()
                 pos, search = _side_and_search(state, None)
                 live = 0
                 for h in pos.hands:
                     live |= h
                 r = pos.rules
+                g = search.guess()
                 for c in _reps(pos.legal(), live, r.points, r.suit):
-                    search.value_after(c)
-                times.append(time.perf_counter() - t0)
+                    g = search.value_after(c, g)
+                times.append(time.process_time() - t0)
                 nodes.append(search.nodes)
             rows.append(
                 {
