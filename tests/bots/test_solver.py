@@ -1,0 +1,229 @@
+"""The double-dummy solver (app/bots/solver.py) against the engine itself.
+
+* its legal-card generator equals the engine's ``legal_actions`` (and its trick winner the
+  engine's) at every card of random deals of every game and variant;
+* every legal card's value equals a plain minimax written here over the engine's
+  ``legal_actions``/``apply`` only, on random endings (the last 3 or 4 tricks, some
+  with cards already on the table) of every game, for every side;
+* the position's value is the best (or worst, for the other side) of its cards' values.
+
+The brute force counts the value as the solver's docstring defines it, from what the
+engine records: the card points (the engine's ``points_table``) of the cards each side
+takes after the position (``State.won``), 10 for the deal's last trick (1 a trick in
+Botifarra instead).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from app.bots import solver
+from app.rules import GAMES, State, apply, legal_actions, new_deck, new_game
+
+#: (game, options): every game, and the options that change the play (§6 of each rules file).
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("bolot", {}),
+    ("belote", {}),
+    ("belote", {"must_undertrump": False}),
+    ("belote-2p", {}),
+    ("belote-3p", {}),
+    ("belote-3p", {"deal": "32", "must_undertrump": False}),
+    ("bridge-belote", {}),
+    ("contree", {}),
+    ("contree", {"preset": "coinche"}),
+    ("botifarra", {}),
+    ("botifarra", {"variant": "eastern"}),
+    ("botifarra", {"variant": "eastern", "eastern_extended_exception": True}),
+]
+IDS = [f"{g}{'-' + '-'.join(f'{k}={v}' for k, v in o.items()) if o else ''}" for g, o in CONFIGS]
+
+
+def test_every_game_is_covered() -> None:
+    assert {g for g, _ in CONFIGS} == set(GAMES)
+
+
+def _deal(game: str, options: dict[str, Any], rng: random.Random) -> State:
+    """A new deal of ``game``, through its auction at random to the play (void deals dealt
+    again); a pass one time in two where there is one, so that low contracts are played
+    too (random bids climb to All Trumps)."""
+    g = GAMES[game]
+    while True:
+        state = new_game(game, options, dealer=rng.randrange(g.players))
+        state = apply(state, {"type": "deal", "deck": new_deck(game, rng, state.options)})
+        while state.phase == "auction":
+            actions = legal_actions(state)
+            passes = [a for a in actions if a["type"] == "pass"]
+            state = apply(state, rng.choice(passes if passes and rng.random() < 0.5 else actions))
+        if state.phase == "play":
+            return state
+
+
+def _cards(actions: list[dict[str, Any]]) -> set[str]:
+    return {a["card"] for a in actions if a["type"] == "play"}
+
+
+def _random_card(state: State, rng: random.Random) -> State:
+    """The state after a random legal action of the play (declarations included, no claim)."""
+    actions = [a for a in legal_actions(state) if a["type"] != "claim"]
+    return apply(state, rng.choice(actions))
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_legal_cards_and_winners_equal_the_engines(game: str, options: dict[str, Any]) -> None:
+    rng = random.Random(f"legal-{game}-{options}")
+    g = GAMES[game]
+    contracts: set[Any] = set()
+    positions = 0
+    for _ in range(40):
+        state = _deal(game, options, rng)
+        contracts.add(g.trump(state.contract))
+        while state.phase == "play":
+            seat = state.to_act
+            assert seat is not None
+            if not (not state.tricks and g.must_declare(state, seat)):
+                pos = solver.position(state)
+                assert pos.to_act == seat
+                mine = set(pos.rules.codes(pos.legal()))
+                assert mine == _cards(legal_actions(state)), (state.hands[seat], state.trick)
+                positions += 1
+            state = _random_card(state, rng)
+        r = solver.rules_for(game, state.options, state.sheet[-1]["contract"])
+        for t in state.sheet[-1]["tricks"]:
+            cards = [r.index[c] for _, c in t["cards"]]
+            w = 0
+            for i in range(1, len(cards)):
+                if r.beats(cards[i], cards[w]):
+                    w = i
+            assert t["cards"][w][0] == t["winner"]
+    assert positions > 40 * 16
+    if game == "bridge-belote":  # suit, No Trumps (None) and All Trumps were all played
+        assert {None, "AT"} <= contracts and contracts & set("SHDC")
+    if game == "botifarra":
+        assert None in contracts and contracts & set("oceb")
+
+
+def _ending(game: str, options: dict[str, Any], left: int, rng: random.Random) -> State:
+    """A random position with ``left`` tricks to play, the one in play included, and 0 to
+    ``players - 1`` of its cards already on the table."""
+    g = GAMES[game]
+    state = _deal(game, options, rng)
+    tricks = g.deal_tricks(state.options)
+    on_table = rng.randrange(g.players)
+    while len(state.tricks) < tricks - left or len(state.trick) < on_table:
+        state = _random_card(state, rng)
+    return state
+
+
+def _value(start: State, end: State, side: int) -> int:
+    """What ``side`` took from ``start`` to ``end`` (the end of the deal), counted from the
+    engine's records: the card points won, 10 for the last trick (rules/*.md §7), or in
+    Botifarra 1 a trick (rules/botifarra.md §7)."""
+    g = GAMES[start.game]
+    points = g.points_table(g.trump(start.contract))
+    won = end.won[side][len(start.won[side]) :]
+    total = sum(points[c] for c in won)
+    if start.game == "botifarra":
+        return total + end.tricks_won[side] - start.tricks_won[side]
+    if g.team_of(end.tricks[-1]["winner"]) == side:
+        total += 10
+    return total
+
+
+def _brute(start: State, state: State, side: int) -> int:
+    """Plain minimax over the engine's legal actions: ``side``'s points to the end."""
+    if state.phase != "play":
+        return _value(start, state, side)
+    g = GAMES[state.game]
+    seat = state.to_act
+    assert seat is not None
+    # one action a card: the belote's announced form changes no value (checked at the root)
+    plays = {a["card"]: a for a in legal_actions(state) if a["type"] == "play"}
+    values = [_brute(start, apply(state, a), side) for a in plays.values()]
+    return max(values) if g.team_of(seat) == side else min(values)
+
+
+def _brute_cards(state: State, side: int) -> dict[str, int]:
+    """card -> its value by :func:`_brute`; both forms of a card (with and without the
+    belote announced) must give the same."""
+    out: dict[str, int] = {}
+    for a in legal_actions(state):
+        if a["type"] != "play":
+            continue
+        v = _brute(state, apply(state, a), side)
+        assert out.setdefault(a["card"], v) == v, "the belote flag changed a value"
+    return out
+
+
+def _check_ending(game: str, options: dict[str, Any], left: int, seed: str) -> None:
+    rng = random.Random(seed)
+    state = _ending(game, options, left, rng)
+    g = GAMES[game]
+    seat = state.to_act
+    assert seat is not None
+    for side in range(g.sides):
+        cards = solver.solve_cards(state, side)
+        assert cards == _brute_cards(state, side), (side, state.hands, state.trick)
+        best = max(cards.values()) if g.team_of(seat) == side else min(cards.values())
+        assert solver.solve(state, side) == best
+    assert solver.solve_cards(state) == solver.solve_cards(state, g.team_of(seat))
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_three_trick_endings_equal_brute_force(game: str, options: dict[str, Any]) -> None:
+    for i in range(10):
+        _check_ending(game, options, 3, f"3-{game}-{options}-{i}")
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_four_trick_endings_equal_brute_force(game: str, options: dict[str, Any]) -> None:
+    for i in range(2):
+        _check_ending(game, options, 4, f"4-{game}-{options}-{i}")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_many_endings_equal_brute_force(game: str, options: dict[str, Any]) -> None:
+    for i in range(40):
+        _check_ending(game, options, 3 + i % 2, f"slow-{game}-{options}-{i}")
+
+
+def test_refuses_a_position_that_is_not_play_or_owes_a_declaration() -> None:
+    rng = random.Random(5)
+    state = new_game("belote")
+    with pytest.raises(ValueError):
+        solver.solve(state)
+    state = _deal("belote", {}, rng)
+    assert legal_actions(state)[0]["type"] == "declare"
+    with pytest.raises(ValueError):
+        solver.solve_cards(state)
+    # once the player to act has declared, the cards are solved (the others' declarations
+    # in trick 1 change no card's value)
+    state = apply(state, legal_actions(state)[0])
+    state = _random_card(state, rng)
+    assert state.to_act is not None and legal_actions(state)[0]["type"] == "declare"
+    with pytest.raises(ValueError):
+        solver.solve(state)
+    with pytest.raises(ValueError):
+        solver.solve(_ending("belote", {}, 3, rng), side=2)
+
+
+def test_a_whole_deal_from_trick_two_is_consistent() -> None:
+    """From trick 2 of a Belote deal (too big for the brute force): the value is the best
+    card's, and the two sides' values add up to everything left (a constant sum)."""
+    rng = random.Random(11)
+    state = _deal("belote", {}, rng)
+    while len(state.tricks) < 1:
+        state = _random_card(state, rng)
+    seat = state.to_act
+    assert seat is not None
+    team = seat % 2
+    mine, theirs = solver.solve(state, team), solver.solve(state, 1 - team)
+    cards = solver.solve_cards(state)
+    assert mine == max(cards.values())
+    g = GAMES["belote"]
+    points = g.points_table(g.trump(state.contract))
+    left = sum(points[c] for h in state.hands for c in h) + 10
+    assert mine + theirs == left
