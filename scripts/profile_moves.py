@@ -88,7 +88,15 @@ def _serve(port: int) -> None:
         return {"hot": hot, "cpu_s": time.process_time(), "statements": dict(statements), "builds": views.builds,
                 "hits": views.hits, "reads": views.reads, "events": hub.events}
 
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+    serving: dict[str, Any] = {}  # the protocols `tapet serve` runs, where this tree has them
+    try:
+        from app.tools.slowheaders import HeaderDeadlineHttpToolsProtocol
+        from app.tools.websocket import QuickDeflateProtocol
+
+        serving = {"http": HeaderDeadlineHttpToolsProtocol, "ws": QuickDeflateProtocol}
+    except ImportError:
+        pass
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", **serving)
 
 
 def _free_port() -> int:

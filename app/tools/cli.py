@@ -45,6 +45,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn  # the server only for `serve`
 
     from app.tools.slowheaders import HeaderDeadlineHttpToolsProtocol
+    from app.tools.websocket import QuickDeflateProtocol
 
     if args.workers > 1 and not Settings().redis_url:
         print(
@@ -65,6 +66,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         proxy_headers=True,
         log_level="info",
         http=HeaderDeadlineHttpToolsProtocol,  # slow headers are cut off (app/tools/slowheaders.py)
+        ws=QuickDeflateProtocol,  # cheaper compression of the sockets (app/tools/websocket.py)
     )
     return 0
 
