@@ -8,10 +8,7 @@ PostgreSQL in production and CI. The schema is owned by Alembic (migrations/);
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import re
-import weakref
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -165,27 +162,3 @@ async def migrate(url: str, revision: str = "head") -> None:
             await conn.run_sync(upgrade)
     finally:
         await engine.dispose()
-
-
-#: SQLite lets one connection write at a time, and the others wait by sleeping in steps
-#: up to 100 ms (its busy handler): under load, moves waited seconds. This process's
-#: frequent writers (moves, the people's ``seen_at``) take turns here instead; the rare
-#: others still use the busy timeout. One lock a database file (its engine) and event
-#: loop; no lock for other databases.
-_sqlite_writers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, asyncio.Lock]] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def sqlite_turn(db: AsyncSession) -> contextlib.AbstractAsyncContextManager[Any]:
-    """``async with sqlite_turn(db): ...`` around a write transaction: its turn among this
-    process's writers on an SQLite ``db`` (``_sqlite_writers``), or nothing to wait for
-    on another database."""
-    bind = db.bind
-    if bind is None or bind.dialect.name != "sqlite":
-        return contextlib.nullcontext()
-    locks = _sqlite_writers.setdefault(asyncio.get_running_loop(), {})
-    lock = locks.get(id(bind))
-    if lock is None:
-        lock = locks[id(bind)] = asyncio.Lock()
-    return lock

@@ -9,9 +9,12 @@ lock, and a unique violation means someone else applied move ``seq`` first.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import logging
 import secrets
+import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,7 +26,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import realtime, rules
-from app.core.db import as_utc, sqlite_turn, utcnow
+from app.core.db import as_utc, utcnow
 from app.core.errors import Conflict, Unprocessable
 from app.rooms import ending
 from app.rooms.models import Deal, Game, Move, Room, Seat
@@ -231,7 +234,7 @@ async def commit(
     ]
     # before the turn: who holds the turn never waits for the pool
     await db.connection(execution_options=_one_statement(db, rows, deal, extra, guard, state))
-    async with sqlite_turn(db):
+    async with _writer(db):
         ended = await _store(db, room_id, game_id, state, rows, deal, extra, guard, at)
     deal_seq = next(
         (row["seq"] for row in reversed(rows) if row["action"].get("type") == "deal"),
@@ -318,6 +321,28 @@ async def _store(
         await db.rollback()
         raise Conflict("another move was made first; reload the table", "move_made_first") from None
     return ended
+
+
+#: SQLite lets one connection write at a time, and the others wait by sleeping in steps
+#: up to 100 ms (its busy handler): under load, moves waited seconds. This process's
+#: moves take turns here instead (the other writers are rare and still use the busy
+#: timeout). One lock a database file (its engine); no lock for other databases.
+_sqlite_writers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, asyncio.Lock]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _writer(db: AsyncSession) -> contextlib.AbstractAsyncContextManager[Any]:
+    """The turn of a move's transaction on an SQLite ``db`` (``_sqlite_writers``), or
+    nothing to wait for on another database."""
+    bind = db.bind
+    if bind is None or bind.dialect.name != "sqlite":
+        return contextlib.nullcontext()
+    locks = _sqlite_writers.setdefault(asyncio.get_running_loop(), {})
+    lock = locks.get(id(bind))
+    if lock is None:
+        lock = locks[id(bind)] = asyncio.Lock()
+    return lock
 
 
 async def _insert_move(db: AsyncSession, row: dict[str, Any], guard: Guard | None = None) -> bool:

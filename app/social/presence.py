@@ -43,7 +43,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from app import rules
 from app.accounts import service as accounts
 from app.accounts.models import User
-from app.core.db import as_utc, sqlite_turn, utcnow
+from app.core.db import as_utc, utcnow
 from app.realtime import Hub
 from app.rooms.models import Room, Seat
 from app.rooms.service import listed_in_lobby
@@ -93,9 +93,8 @@ async def touch(db: AsyncSession, user_ids: Iterable[int], at: datetime | None =
     ids = sorted(set(user_ids))
     if not ids:
         return 0
-    async with sqlite_turn(db):  # in turn with the moves on SQLite (app/core/db.py)
-        await db.execute(update(User).where(User.id.in_(ids)).values(seen_at=at or utcnow()))
-        await db.commit()
+    await db.execute(update(User).where(User.id.in_(ids)).values(seen_at=at or utcnow()))
+    await db.commit()
     return 1
 
 
