@@ -108,7 +108,10 @@ class HeaderDeadlineHttpToolsProtocol(_Deadlines, HttpToolsProtocol):
     def data_received(self, data: bytes) -> None:
         """As uvicorn does; while a request's headers are not all in, their bytes are
         counted, and a request whose headers go past ``max_header_bytes`` is refused."""
-        if self._header_deadline is not None:  # the headers are still coming
+        cycle = self.cycle
+        if self._header_deadline is not None and (cycle is None or not cycle.more_body):
+            # a request's headers are coming (not the rest of a body answered early: a
+            # 413 is sent before the body has all arrived, and the parser still reads it)
             end = data.find(b"\r\n\r\n")
             self._header_bytes += len(data) if end < 0 else end + 4
             if self._header_bytes > self.max_header_bytes:

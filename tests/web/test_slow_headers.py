@@ -194,3 +194,35 @@ async def test_the_httptools_protocol_refuses_a_header_block_past_16_kb(
             b"HTTP/1.1 431 Request Header Fields Too Large",
             b"reset",
         )
+
+
+async def test_a_body_refused_early_is_not_counted_as_the_next_requests_headers(
+    guarded_server: tuple[str, int],
+) -> None:
+    """A body over TAPET_MAX_BODY is answered 413 before it has all arrived; the rest of
+    it is still the body (not the next request's headers), so the next request on the
+    connection is served (the httptools protocol answered it 431 and closed)."""
+    host, port = guarded_server
+    size = 100_000
+    reader, writer = await asyncio.open_connection(host, port)
+    try:
+        writer.write(
+            b"POST /api/session HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+            + f"content-length: {size}\r\n\r\n".encode()
+            + b"x" * 1000
+        )
+        refused = (await asyncio.wait_for(reader.readline(), 5)).strip()
+        assert refused.startswith(b"HTTP/1.1 413"), refused
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 5)
+        length = next(
+            int(line.split(b":")[1])
+            for line in head.split(b"\r\n")
+            if line.lower().startswith(b"content-length:")
+        )
+        await reader.readexactly(length)
+        writer.write(b"x" * (size - 1000))  # the rest of the refused body, after its answer
+        writer.write(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n")
+        served = (await asyncio.wait_for(reader.readline(), 5)).strip()
+        assert served == b"HTTP/1.1 200 OK", served
+    finally:
+        writer.close()
