@@ -48,7 +48,7 @@ def as_utc(moment: datetime) -> datetime:
 #: again when returned). SQLAlchemy's default of 5 kept made a busy server close and open
 #: connections all the time (a backend started, and TLS tried, per connection): at 100
 #: tables flat out that churn and the check-out ping below cost a sixth of the server's
-#: CPU (docs/benchmarks.md "The connection pool"). Two workers keep at most 2 x 30,
+#: CPU (docs/benchmarks.md "Live rooms, evening"). Two workers keep at most 2 x 30,
 #: under PostgreSQL's default ``max_connections`` of 100.
 POOL_SIZE = 20
 POOL_OVERFLOW = 10
