@@ -677,23 +677,18 @@ def _reps(moves: int, live: int, points: tuple[int, ...], suit: tuple[int, ...])
 def _groups(
     moves: int, live: int, points: tuple[int, ...], suit: tuple[int, ...]
 ) -> list[list[int]]:
-    """The sets of equal moves of :func:`_reps`, each weakest first."""
+    """The sets of equal moves of :func:`_reps`, each weakest first (a set runs from its
+    representative up to the next one, in bit order)."""
+    reps = set(_reps(moves, live, points, suit))
     out: list[list[int]] = []
-    prev = -1
     while moves:
         b = moves & -moves
         c = b.bit_length() - 1
         moves ^= b
-        if (
-            prev >= 0
-            and suit[c] == suit[prev]
-            and points[c] == points[prev]
-            and not live & (b - (2 << prev))
-        ):
-            out[-1].append(c)
-        else:
+        if c in reps:
             out.append([c])
-        prev = c
+        else:
+            out[-1].append(c)
     return out
 
 
