@@ -36,7 +36,7 @@ from app.accounts.guard import GuardMiddleware
 from app.chat import api as chat_api
 from app.chat import pages as chat_pages
 from app.chat import wiring as chat_wiring
-from app.core import collector
+from app.core import collector, onewrite
 from app.core.db import make_engine, make_sessionmaker
 from app.core.errors import ServiceError
 from app.core.hooks import HOOKS
@@ -185,6 +185,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await hub.stop()
             if realtime.current() is hub:
                 realtime.install(None)
+            onewrite.close(engine)
             await engine.dispose()
 
     # /docs and /redoc from the fastapi-offline package's own copies of Swagger UI and

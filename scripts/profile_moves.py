@@ -59,6 +59,12 @@ def _serve(port: int) -> None:
     def _count(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
         statements[re.sub(r"\s+", " ", statement)[:110]] += 1
 
+    try:  # a statement run on the driver (app/core/onewrite.py) counts as one too
+        from app.core import onewrite
+
+        onewrite.on_statement.append(lambda sql: _count(None, None, sql))
+    except ImportError:  # an older tree (--server-tree) has none
+        pass
     app = create_app()
 
     profiler: list[Any] = []

@@ -23,9 +23,10 @@ from typing import Any
 
 from sqlalchemy import Executable, Exists, Integer, bindparam, exists, func, select, text
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from app import realtime, rules
+from app.core import onewrite
 from app.core.db import as_utc, utcnow
 from app.core.errors import Conflict, Unprocessable
 from app.rooms import ending
@@ -232,10 +233,20 @@ async def commit(
         {"game_id": game_id, "seq": loaded.state.seq + i, "action": one, "actor": actor, "at": at}
         for i, one in enumerate(actions)
     ]
-    # before the turn: who holds the turn never waits for the pool
-    await db.connection(execution_options=_one_statement(db, rows, deal, extra, guard, state))
-    async with _writer(db):
-        ended = await _store(db, room_id, game_id, state, rows, deal, extra, guard, at)
+    alone = None
+    if guard is not None and len(rows) == 1 and deal is None and not extra:
+        if not rules.is_over(state):  # the match's end writes more: one transaction
+            async with _writer(db):
+                alone = await _insert_alone(db, rows[0], guard)
+    if alone is None:
+        # before the turn: who holds the turn never waits for the pool
+        await db.connection()
+        async with _writer(db):
+            ended = await _store(db, room_id, game_id, state, rows, deal, extra, guard, at)
+    elif not alone:
+        raise Conflict("another move was made first; reload the table", "move_made_first")
+    else:
+        ended = False
     deal_seq = next(
         (row["seq"] for row in reversed(rows) if row["action"].get("type") == "deal"),
         loaded.deal_seq,
@@ -257,35 +268,21 @@ async def commit(
 _COLUMNS = ("game_id", "seq", "action", "actor", "at")
 
 
-#: A move that is one guarded insert and nothing else, on PostgreSQL: the statement is its
-#: own transaction (autocommit), so the move is one round trip instead of three (BEGIN,
-#: INSERT, COMMIT): the guard and the ``(game_id, seq)`` key judge it in that statement
-#: alone. A third of the database driver's time a move (docs/benchmarks.md).
-_AUTOCOMMIT = {"isolation_level": "AUTOCOMMIT"}
-
-
-def _one_statement(
-    db: AsyncSession,
-    rows: list[dict[str, Any]],
-    deal: Deal | None,
-    extra: Sequence[Executable],
-    guard: Guard | None,
-    state: rules.State,
-) -> dict[str, Any] | None:
-    """``_AUTOCOMMIT`` when ``commit`` will write one guarded row and nothing else on
-    PostgreSQL, in a session that has not begun a transaction yet; None otherwise."""
-    if (
-        len(rows) == 1
-        and deal is None
-        and not extra
-        and guard is not None
-        and not rules.is_over(state)  # the match's end writes more: one transaction
-        and not db.in_transaction()
-        and db.bind is not None
-        and db.bind.dialect.name == "postgresql"
-    ):
-        return _AUTOCOMMIT
-    return None
+async def _insert_alone(db: AsyncSession, row: dict[str, Any], guard: Guard) -> bool | None:
+    """A person's move that is one guarded insert and nothing else, run on the database
+    driver as its own transaction (app/core/onewrite.py: one hand-over to SQLite's
+    writing thread, one round trip to PostgreSQL, no SQLAlchemy execution): True when
+    inserted, False when the guard failed or move ``seq`` exists, None when this
+    database is not served so (``commit`` then takes SQLAlchemy's path). A violated
+    constraint is False too, as in ``_store``."""
+    if not isinstance(db.bind, AsyncEngine):
+        return None
+    params = {**row, "room_id": guard.room_id, "seat": guard.seat, "user_id": guard.user_id}
+    try:
+        changed = await onewrite.execute(db.bind, _GUARDED_INSERT, params)
+    except IntegrityError:
+        return False
+    return None if changed is None else changed == 1
 
 
 async def _store(
