@@ -11,9 +11,11 @@ statement as its own transaction in one step:
   own (one per database file and process), in autocommit mode: one hand-over to the
   thread and one back. The connection has the engine's pragmas (app/core/db.py:
   WAL, busy timeout, foreign keys).
-* **PostgreSQL** (asyncpg): on a connection checked out of the engine's pool, sent with
-  the driver's ``execute`` (a prepared statement, kept per connection), outside any
-  transaction: the statement is its own.
+* **PostgreSQL** (asyncpg): on the session's own connection (one connection a request,
+  as before: a second one per write let 500 tables' requests hold the whole pool while
+  waiting for more, until its 30 s timeout), set to autocommit and sent with the
+  driver's ``execute`` (a prepared statement, kept per connection): the statement is
+  its own transaction. A session that has begun a transaction already gets None.
 
 Other databases, and SQLite in memory (a second connection would see another
 database), get None: the caller takes SQLAlchemy's path.
@@ -42,7 +44,7 @@ from typing import Any
 
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
 from sqlalchemy.sql.elements import TextClause
 
 #: Called with each statement's SQL before it is sent (counters: scripts/profile_moves.py).
@@ -82,13 +84,16 @@ def _compile(statement: TextClause, dialect: Dialect) -> _Compiled:
     return found
 
 
-async def execute(engine: AsyncEngine, statement: TextClause, params: dict[str, Any]) -> int | None:
+async def execute(db: AsyncSession, statement: TextClause, params: dict[str, Any]) -> int | None:
     """Run ``statement`` (a ``text()`` with typed bind parameters, one write) with
-    ``params`` as its own transaction on ``engine``'s database. Returns the rows it
-    changed, or None when this database is not served here (the caller then runs it
-    through SQLAlchemy). Raises ``IntegrityError``, ``DBAPIError`` (a lost PostgreSQL
-    connection: ``connection_invalidated``) or ``OperationalError`` (SQLite locked past
-    its busy timeout)."""
+    ``params`` as its own transaction on the database of ``db`` (a session that has
+    written nothing). Returns the rows it changed, or None when it is not served here
+    (the caller then runs it through SQLAlchemy). Raises ``IntegrityError``,
+    ``DBAPIError`` (a lost PostgreSQL connection: ``connection_invalidated``) or
+    ``OperationalError`` (SQLite locked past its busy timeout)."""
+    engine = db.bind
+    if not isinstance(engine, AsyncEngine):
+        return None
     dialect = engine.dialect
     if dialect.name == "sqlite":
         thread = _sqlite_thread(engine)
@@ -98,34 +103,38 @@ async def execute(engine: AsyncEngine, statement: TextClause, params: dict[str, 
         for hook in on_statement:
             hook(compiled.sql)
         return await thread.run(compiled.sql, compiled.values(params))
-    if dialect.driver == "asyncpg":
+    if dialect.driver == "asyncpg" and not db.in_transaction():
         compiled = _compile(statement, dialect)
         for hook in on_statement:
             hook(compiled.sql)
-        return await _asyncpg(engine, compiled.sql, compiled.values(params))
+        conn = await db.connection(execution_options=_AUTOCOMMIT)
+        return await _asyncpg(conn, compiled.sql, compiled.values(params))
     return None
 
 
 # ------------------------------------------------------------------------------ PostgreSQL
 
+#: The session's connection in autocommit: no BEGIN is pending on it, so the statement
+#: sent on the driver is its own transaction.
+_AUTOCOMMIT = {"isolation_level": "AUTOCOMMIT"}
 
-async def _asyncpg(engine: AsyncEngine, sql: str, values: tuple[Any, ...]) -> int:
+
+async def _asyncpg(conn: AsyncConnection, sql: str, values: tuple[Any, ...]) -> int:
     import asyncpg  # the driver of this dialect
 
-    async with engine.connect() as conn:
-        raw = (await conn.get_raw_connection()).driver_connection
-        try:
-            status = await raw.execute(sql, *values)  # type: ignore[union-attr]  # asyncpg's
-        except asyncpg.IntegrityConstraintViolationError as exc:
-            raise IntegrityError(sql, values, exc) from None
-        except (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, OSError) as exc:
+    raw = (await conn.get_raw_connection()).driver_connection
+    try:
+        status = await raw.execute(sql, *values)  # type: ignore[union-attr]  # asyncpg's
+    except asyncpg.IntegrityConstraintViolationError as exc:
+        raise IntegrityError(sql, values, exc) from None
+    except (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, OSError) as exc:
+        await conn.invalidate(exc)
+        raise DBAPIError(sql, values, exc, connection_invalidated=True) from None
+    except asyncpg.PostgresError as exc:
+        if exc.sqlstate and exc.sqlstate.startswith(("57P", "08")):  # shut down, lost
             await conn.invalidate(exc)
             raise DBAPIError(sql, values, exc, connection_invalidated=True) from None
-        except asyncpg.PostgresError as exc:
-            if exc.sqlstate and exc.sqlstate.startswith(("57P", "08")):  # shut down, lost
-                await conn.invalidate(exc)
-                raise DBAPIError(sql, values, exc, connection_invalidated=True) from None
-            raise DBAPIError(sql, values, exc) from None
+        raise DBAPIError(sql, values, exc) from None
     return int(status.rsplit(" ", 1)[-1])  # "INSERT 0 1"
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from sqlalchemy import Executable, Exists, Integer, bindparam, exists, func, select, text
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import realtime, rules
 from app.core import onewrite
@@ -275,11 +275,9 @@ async def _insert_alone(db: AsyncSession, row: dict[str, Any], guard: Guard) -> 
     inserted, False when the guard failed or move ``seq`` exists, None when this
     database is not served so (``commit`` then takes SQLAlchemy's path). A violated
     constraint is False too, as in ``_store``."""
-    if not isinstance(db.bind, AsyncEngine):
-        return None
     params = {**row, "room_id": guard.room_id, "seat": guard.seat, "user_id": guard.user_id}
     try:
-        changed = await onewrite.execute(db.bind, _GUARDED_INSERT, params)
+        changed = await onewrite.execute(db, _GUARDED_INSERT, params)
     except IntegrityError:
         return False
     return None if changed is None else changed == 1

@@ -1,21 +1,23 @@
 """One write on the driver (app/core/onewrite.py), on the test database (SQLite file or
 PostgreSQL): the rows it changed, values that read back through SQLAlchemy as they were
-written, SQLAlchemy's errors, a lost PostgreSQL connection dropped from the pool, and
-None where it does not serve (SQLite in memory)."""
+written, a lost PostgreSQL connection dropped from the pool, and None where it does not
+serve (SQLite in memory, a session already in a transaction on PostgreSQL)."""
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from sqlalchemy import JSON, DateTime, Integer, String, bindparam, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.sql.elements import TextClause
 
 from app.core import onewrite
-from app.core.db import as_utc, make_engine
+from app.core.db import as_utc, make_engine, make_sessionmaker
 
 
 @pytest.fixture
@@ -39,7 +41,13 @@ async def engine(database_url: str) -> AsyncIterator[tuple[AsyncEngine, str]]:
         await engine.dispose()
 
 
-def _insert(name: str) -> object:
+async def _write(eng: AsyncEngine, statement: TextClause, row: dict[str, Any]) -> int | None:
+    """``onewrite.execute`` in a new session of ``eng``, as a request does."""
+    async with make_sessionmaker(eng)() as db:
+        return await onewrite.execute(db, statement, row)
+
+
+def _insert(name: str) -> TextClause:
     """Insert a row unless key ``k`` exists and unless ``gate`` is 1: as the move's guard."""
     return text(
         f"INSERT INTO {name} (k, doc, who, at) SELECT :k, :doc, :who, :at WHERE :gate = 1 "
@@ -61,9 +69,9 @@ async def test_a_row_written_on_the_driver_reads_back_through_sqlalchemy(
     at = datetime(2026, 12, 4, 17, 30, 15, 123456, tzinfo=UTC)
     doc = {"type": "play", "card": "Ao", "combinations": [[1, 2]]}
     row = {"k": 7, "doc": doc, "who": "2", "at": at, "gate": 1}
-    assert await onewrite.execute(eng, statement, row) == 1
-    assert await onewrite.execute(eng, statement, row) == 0  # the key exists: nothing
-    assert await onewrite.execute(eng, statement, {**row, "k": 8, "gate": 0}) == 0  # the guard
+    assert await _write(eng, statement, row) == 1
+    assert await _write(eng, statement, row) == 0  # the key exists: nothing
+    assert await _write(eng, statement, {**row, "k": 8, "gate": 0}) == 0  # the guard
     async with eng.connect() as conn:
         got = (
             await conn.execute(
@@ -83,7 +91,7 @@ async def test_a_statement_counter_sees_each_write(engine: tuple[AsyncEngine, st
     onewrite.on_statement.append(seen.append)
     try:
         row = {"k": 1, "doc": {}, "who": "0", "at": datetime.now(UTC), "gate": 1}
-        await onewrite.execute(eng, _insert(name), row)
+        await _write(eng, _insert(name), row)
     finally:
         onewrite.on_statement.remove(seen.append)
     assert len(seen) == 1 and seen[0].startswith(f"INSERT INTO {name}")
@@ -93,7 +101,7 @@ async def test_sqlite_in_memory_is_left_to_sqlalchemy() -> None:
     eng = make_engine("sqlite+aiosqlite://")
     try:
         row = {"k": 1, "doc": {}, "who": "0", "at": datetime.now(UTC), "gate": 1}
-        assert await onewrite.execute(eng, _insert("anything"), row) is None
+        assert await _write(eng, _insert("anything"), row) is None
     finally:
         await eng.dispose()
 
@@ -106,7 +114,7 @@ async def test_a_lost_postgresql_connection_is_invalidated_then_the_next_write_i
     eng, name = engine
     statement = _insert(name)
     row = {"k": 1, "doc": {}, "who": "0", "at": datetime.now(UTC), "gate": 1}
-    assert await onewrite.execute(eng, statement, row) == 1  # the pool now keeps a connection
+    assert await _write(eng, statement, row) == 1  # the pool now keeps a connection
     killer = make_engine(database_url)
     try:
         async with killer.connect() as conn:
@@ -119,6 +127,18 @@ async def test_a_lost_postgresql_connection_is_invalidated_then_the_next_write_i
     finally:
         await killer.dispose()
     with pytest.raises(DBAPIError) as lost:
-        await onewrite.execute(eng, statement, {**row, "k": 2})
+        await _write(eng, statement, {**row, "k": 2})
     assert lost.value.connection_invalidated
-    assert await onewrite.execute(eng, statement, {**row, "k": 2}) == 1  # a new connection
+    assert await _write(eng, statement, {**row, "k": 2}) == 1  # a new connection
+
+
+async def test_a_postgresql_session_in_a_transaction_is_left_to_sqlalchemy(
+    engine: tuple[AsyncEngine, str], database_url: str
+) -> None:
+    if not database_url.startswith("postgresql"):
+        pytest.skip("SQLite's writes go to a connection of their own")
+    eng, name = engine
+    row = {"k": 1, "doc": {}, "who": "0", "at": datetime.now(UTC), "gate": 1}
+    async with make_sessionmaker(eng)() as db:
+        await db.execute(text("SELECT 1"))  # a transaction begun
+        assert await onewrite.execute(db, _insert(name), row) is None
