@@ -26,6 +26,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi_offline import FastAPIOffline
 from sqlalchemy.exc import DataError, DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 
@@ -231,6 +232,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # A phone that dropped its connection mid-request: nobody reads the answer, and it
         # is no server error (it left a traceback in the log).
         return Response(status_code=400)
+
+    @app.exception_handler(PoolTimeout)
+    async def pool_exhausted(_request: Request, _exc: Exception) -> JSONResponse:
+        # Every pooled connection stayed busy past the pool's timeout (a burst beyond
+        # what the database serves): the request did nothing, and may be tried again.
+        return JSONResponse(
+            {"detail": "the server is busy; try again"},
+            status_code=503,
+            headers={"Retry-After": "1"},
+        )
 
     @app.exception_handler(OverflowError)
     @app.exception_handler(DBAPIError)

@@ -51,3 +51,23 @@ async def test_a_lost_connection_is_a_503_then_the_next_request_is_served(
         assert refused.status_code == 503, codes
         assert refused.json()["detail"] == "the database connection was lost; try again"
         assert refused.headers["retry-after"] == "1"
+
+
+async def test_a_pool_with_no_free_connection_is_a_503_not_a_500(app: object) -> None:
+    """Every pooled connection busy past the pool's timeout: 503 "try again" (the request
+    did nothing), never a 500. The route stands in for any request that waits for one."""
+    from fastapi import FastAPI
+    from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+    assert isinstance(app, FastAPI)
+
+    async def starved() -> None:
+        raise PoolTimeout("QueuePool limit of size 20 overflow 10 reached")
+
+    app.add_api_route("/api/_starved", starved)
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+        answer = await client.get("/api/_starved")
+    assert answer.status_code == 503
+    assert answer.json()["detail"] == "the server is busy; try again"
+    assert answer.headers["retry-after"] == "1"
