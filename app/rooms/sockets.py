@@ -39,6 +39,8 @@ from typing import Any
 
 import anyio
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+from starlette.responses import JSONResponse
 
 from app import realtime
 from app.accounts.models import User
@@ -85,7 +87,17 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
     sessionmaker = websocket.app.state.sessionmaker
     # a token sent by the client, else the cookie from this host only (a spectator else)
     token = socket_token(websocket)
-    admitted, user = await _admit(websocket, sessionmaker, room_id, token)
+    try:
+        admitted, user = await _admit(websocket, sessionmaker, room_id, token)
+    except PoolTimeout:  # every database connection busy past the pool's timeout
+        await websocket.send_denial_response(
+            JSONResponse(
+                {"detail": "the server is busy; try again"},
+                status_code=503,
+                headers={"Retry-After": "1"},
+            )
+        )
+        return
     if not admitted:
         return
     await websocket.accept()

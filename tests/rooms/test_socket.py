@@ -102,3 +102,24 @@ async def test_another_sites_page_gets_a_spectators_view(
     host = live_server.removeprefix("http://")
     async with websockets.connect(url, additional_headers=cookie, origin=f"http://{host}") as ws:
         assert (await _next_view(ws))["my_seat"] == 0
+
+
+async def test_a_socket_that_finds_no_free_database_connection_is_told_to_try_again(
+    live_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pool's timeout while a socket is admitted: the handshake is answered 503 with
+    Retry-After (uvicorn's 500 before), and nothing is kept of the socket."""
+    from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+    from app.rooms import sockets
+
+    async def starved(*_args: object) -> tuple[bool, None]:
+        raise PoolTimeout("QueuePool limit of size 20 overflow 10 reached")
+
+    monkeypatch.setattr(sockets, "_admit", starved)
+    with pytest.raises(websockets.exceptions.InvalidStatus) as refused:
+        async with websockets.connect(live_server.replace("http://", "ws://") + "/api/rooms/1/ws"):
+            pass
+    assert refused.value.response.status_code == 503
+    assert refused.value.response.headers["Retry-After"] == "1"
+    assert b"the server is busy; try again" in refused.value.response.body
