@@ -23,9 +23,10 @@ database), get None: the caller takes SQLAlchemy's path.
 The statement's parameters are converted by their SQLAlchemy types, as SQLAlchemy does
 (a JSON column's dict to its text, a datetime to SQLite's text), so a row written here
 reads back the same. Errors come back as SQLAlchemy's: ``IntegrityError`` for a
-violated constraint; for a PostgreSQL connection the server closed, the connection is
-dropped from the pool and ``DBAPIError`` with ``connection_invalidated`` is raised (the
-app's 503 "try again": app/main.py).
+violated constraint; any other failure of the driver on PostgreSQL is judged by running
+the statement again through SQLAlchemy, whose handling drops a connection the server
+closed, with its pool's generation, and raises ``DBAPIError`` with
+``connection_invalidated`` (the app's 503 "try again": app/main.py).
 
 ``on_statement`` is the explicit hook of a statement counter (scripts/profile_moves.py
 counts SQLAlchemy's statements with ``before_cursor_execute``; these never reach it).
@@ -43,7 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.engine import Dialect
-from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
 from sqlalchemy.sql.elements import TextClause
 
@@ -108,7 +109,16 @@ async def execute(db: AsyncSession, statement: TextClause, params: dict[str, Any
         for hook in on_statement:
             hook(compiled.sql)
         conn = await db.connection(execution_options=_AUTOCOMMIT)
-        return await _asyncpg(conn, compiled.sql, compiled.values(params))
+        try:
+            changed = await _asyncpg(conn, compiled, statement, params)
+        except IntegrityError:
+            await db.commit()
+            raise
+        # End the session's empty transaction: the connection goes back to the pool with
+        # its isolation level reset, so that a later statement of this session (a move
+        # judged again after a refusal) runs in a transaction of its own, not autocommit.
+        await db.commit()
+        return changed
     return None
 
 
@@ -119,22 +129,24 @@ async def execute(db: AsyncSession, statement: TextClause, params: dict[str, Any
 _AUTOCOMMIT = {"isolation_level": "AUTOCOMMIT"}
 
 
-async def _asyncpg(conn: AsyncConnection, sql: str, values: tuple[Any, ...]) -> int:
+async def _asyncpg(
+    conn: AsyncConnection, compiled: _Compiled, statement: TextClause, params: dict[str, Any]
+) -> int:
     import asyncpg  # the driver of this dialect
 
     raw = (await conn.get_raw_connection()).driver_connection
+    values = compiled.values(params)
     try:
-        status = await raw.execute(sql, *values)  # type: ignore[union-attr]  # asyncpg's
+        status = await raw.execute(compiled.sql, *values)  # type: ignore[union-attr]  # asyncpg's
     except asyncpg.IntegrityConstraintViolationError as exc:
-        raise IntegrityError(sql, values, exc) from None
-    except (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, OSError) as exc:
-        await conn.invalidate(exc)
-        raise DBAPIError(sql, values, exc, connection_invalidated=True) from None
-    except asyncpg.PostgresError as exc:
-        if exc.sqlstate and exc.sqlstate.startswith(("57P", "08")):  # shut down, lost
-            await conn.invalidate(exc)
-            raise DBAPIError(sql, values, exc, connection_invalidated=True) from None
-        raise DBAPIError(sql, values, exc) from None
+        raise IntegrityError(compiled.sql, values, exc) from None
+    except Exception:  # noqa: BLE001  # judged again just below
+        # Anything else (a connection the server closed, a driver left in a state it
+        # cannot leave): the same statement through SQLAlchemy on this connection, whose
+        # own handling judges it: a lost connection is dropped with its pool's generation
+        # and raised as DBAPIError with ``connection_invalidated`` (the app's 503); if the
+        # first try did reach the database, the key refuses the second (0 rows).
+        return int((await conn.execute(statement, params)).rowcount)  # type: ignore[attr-defined]  # a DML statement's Result is a CursorResult
     return int(status.rsplit(" ", 1)[-1])  # "INSERT 0 1"
 
 

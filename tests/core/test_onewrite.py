@@ -142,3 +142,22 @@ async def test_a_postgresql_session_in_a_transaction_is_left_to_sqlalchemy(
     async with make_sessionmaker(eng)() as db:
         await db.execute(text("SELECT 1"))  # a transaction begun
         assert await onewrite.execute(db, _insert(name), row) is None
+
+
+async def test_a_postgresql_write_leaves_the_session_out_of_autocommit(
+    engine: tuple[AsyncEngine, str], database_url: str
+) -> None:
+    """After the write, the session's next statements run in a transaction again: a
+    write then rolled back leaves nothing (in autocommit it would have stayed)."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("SQLite's writes go to a connection of their own")
+    eng, name = engine
+    row = {"k": 1, "doc": {}, "who": "0", "at": datetime.now(UTC), "gate": 1}
+    async with make_sessionmaker(eng)() as db:
+        assert await onewrite.execute(db, _insert(name), row) == 1
+        assert not db.in_transaction()
+        await db.execute(text(f"INSERT INTO {name} (k, who) VALUES (2, 'x')"))
+        await db.rollback()
+    async with eng.connect() as conn:
+        keys = (await conn.execute(text(f"SELECT k FROM {name} ORDER BY k"))).scalars().all()
+    assert keys == [1]
