@@ -19,6 +19,18 @@ At each card it must choose (every game; from its own seat's view only):
    few deals, and their noise would otherwise pick worse cards than the
    heuristic does).
 
+Near the deal's end (``exact`` / ``EXACT``, from ``EXACT_TRICKS`` tricks left on) a
+drawn deal is played out by perfect play instead of the heuristic: one solve of
+the drawn position by the double-dummy solver (:mod:`app.bots.solver`) gives each
+card's exact value (card points, last trick, Botifarra's trick points), then each
+seat plays a card that keeps that value (the heuristic's card when it is one of
+them), and the end is scored by the game like any play-out. So the card is judged
+on the same scale as before, with the contract's judgement (made or failed, capot,
+doubling, rounding) the rules' own: the judgement does not depend on the solver's
+raw points linearly (a failed contract swings the whole deal), and the mean over
+drawn deals must be the mean of the judged results, not of the card points. Where
+the solver cannot start (a declaration owed) the play-outs stay.
+
 Auction calls are judged the same way on drawn deals from the auction on
 (:mod:`app.bots.strong_auction`).
 
