@@ -748,11 +748,12 @@ def card_of_value(
     state: State, value: int, side: int, tt: Table | None = None, first: str | None = None
 ) -> str | None:
     """A card the player to act may play whose exact value for ``side`` is ``value``,
-    the value of ``state`` itself (:func:`solve`): a card of perfect play. ``first`` (a
-    card code) is tried first, then the others; each try is one null-window search, so
-    this costs far less than :func:`solve_cards` when ``first`` is right. ``tt``: as in
-    :func:`solve_cards`. None when no card has that value (``value`` was not the
-    position's).
+    given the value of ``state`` itself (:func:`solve`): a card of perfect play. Each
+    try asks only whether a card reaches ``value`` for its player (at least it, for a
+    player of ``side``; at most it, for another), one null-window search; ``first`` (a
+    card code) is tried first, then the others, so this costs far less than
+    :func:`solve_cards` when ``first`` is right. ``tt``: as in :func:`solve_cards`. None
+    when no card reaches ``value`` (it was better for the player than the position's).
 
     Raises:
         ValueError: as :func:`solve_cards`.

@@ -255,7 +255,8 @@ def test_card_of_value_and_a_shared_table_follow_a_perfect_line(
             card = solver.card_of_value(state, value, side, tt, first)
             assert card is not None and cards[card] == value
             assert (card == first) == (cards[first] == value)
-            assert solver.card_of_value(state, value + 1000, side, tt) is None
+            beyond = value + 1000 if g.team_of(mover) == side else value - 1000
+            assert solver.card_of_value(state, beyond, side, tt) is None
             done = len(state.tricks)
             state = apply(state, {"type": "play", "card": card})
             if len(state.tricks) > done:
