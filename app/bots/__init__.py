@@ -20,7 +20,7 @@ BOT_NAMES = ("random", "heuristic", "strong")
 #: Levels for measuring only (``tapet arena``, ``tapet bench bots``), never a seat's:
 #: the strong bot with its exact endgame (``strong-dd``: perfect play judges the drawn
 #: deals near the deal's end, :func:`app.bots.strong.exact_from`) and without it
-#: (``strong-po``: heuristic play-outs to the end), whatever its default (``strong.EXACT``).
+#: (``strong-po``: heuristic play-outs to the end), whatever its default (``strong.EXACT_GAMES``).
 ARENA_NAMES = (*BOT_NAMES, "strong-dd", "strong-po")
 
 __all__ = ["ARENA_NAMES", "BOT_NAMES", "choose", "choose_random", "heuristic_for"]

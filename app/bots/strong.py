@@ -19,7 +19,8 @@ At each card it must choose (every game; from its own seat's view only):
    few deals, and their noise would otherwise pick worse cards than the
    heuristic does).
 
-Near the deal's end (``exact`` / ``EXACT``, from ``EXACT_TRICKS`` tricks left on) a
+Near the deal's end (``exact``, by default in the games of ``EXACT_GAMES``; from
+``EXACT_TRICKS`` tricks left on) a
 drawn deal is played out by perfect play instead of the heuristic: one solve of
 the drawn position by the double-dummy solver (:mod:`app.bots.solver`) gives each
 card's exact value (card points, last trick, Botifarra's trick points), then each
@@ -79,18 +80,19 @@ DEFAULT_BUDGET_MS = 300.0
 #: Weight of the deal's totals (card points...) beside its points in a play-out's result.
 TIE_BREAK = 0.01
 #: Judge the drawn deals by perfect play near the deal's end (see :func:`exact_from`).
-EXACT = False
+EXACT_GAMES: frozenset[str] = frozenset()
 #: game id -> tricks left (the one in play included) at or below which a drawn deal is
-#: played out by perfect play rather than by the heuristic (docs/benchmarks.md, "The
-#: strong bot with the solver").
+#: played out by perfect play rather than by the heuristic, when exact (measured at
+#: 100 ms in Bolot and Botifarra, docs/benchmarks.md, "The strong bot with the solver";
+#: the other games take their family's figure).
 EXACT_TRICKS: dict[str, int] = {
-    "bolot": 5,
-    "belote": 5,
-    "belote-2p": 5,
-    "belote-3p": 5,
-    "contree": 5,
-    "bridge-belote": 5,
-    "botifarra": 5,
+    "bolot": 4,
+    "belote": 4,
+    "belote-2p": 4,
+    "belote-3p": 4,
+    "contree": 4,
+    "bridge-belote": 4,
+    "botifarra": 3,
 }
 #: Drawn deals at most, however large the budget (the estimate is good enough by then).
 MAX_SAMPLES = 400
@@ -127,7 +129,7 @@ def choose(
     """The strong action for ``view`` (the bot's own seat's observe()); one of its legal_actions.
 
     ``exact``: judge each drawn deal by perfect play (:func:`exact_from`) once few enough
-    tricks are left; None: the default, ``EXACT``.
+    tricks are left; None: the default (the games of ``EXACT_GAMES``).
 
     Raises:
         ValueError: the seat has nothing to do.
@@ -211,7 +213,7 @@ def evaluate_each(
     play-out is the own side's deal points minus the other side's; every card is played
     on the same drawn deals, so that two cards can be compared deal by deal. In the games
     of ``AUCTION_WEIGHTS`` a deal weighs by its agreement with the auction
-    (:mod:`app.bots.auction_model`), else 1. With ``exact`` (default ``EXACT``) and at
+    (:mod:`app.bots.auction_model`), else 1. With ``exact`` (default: the game in ``EXACT_GAMES``) and at
     most :func:`exact_from` tricks left, the deal is played out by perfect play
     (:func:`_perfect_out`) instead of the heuristic."""
     g = GAMES[view["game"]]
@@ -229,7 +231,9 @@ def evaluate_each(
     results: dict[str, list[float]] = {a["card"]: [] for a in plays}
     weights: list[float] = []
     left = g.deal_tricks(view["options"]) - view["trick_number"] + 1
-    solved = (EXACT if exact is None else exact) and left <= exact_from(view["game"])
+    if exact is None:
+        exact = view["game"] in EXACT_GAMES
+    solved = exact and left <= exact_from(view["game"])
     n = 0
     while n < limit:
         base = _draw(view, know, tricks, rng)

@@ -110,8 +110,9 @@ def test_the_exact_path_is_used_from_the_switch_point_on(monkeypatch):
 
     monkeypatch.setattr(strong, "_solved", spy)
     monkeypatch.setitem(strong.EXACT_TRICKS, "bolot", 3)
+    monkeypatch.setattr(strong, "EXACT_GAMES", frozenset({"bolot"}))  # None: as True
     lefts = set()
-    for exact in (True, False):
+    for exact in (True, False, None):
         forget()
         rng = random.Random(8)
         state = new_game("bolot", {}, dealer=0)
@@ -123,8 +124,9 @@ def test_the_exact_path_is_used_from_the_switch_point_on(monkeypatch):
             action = strong.choose(view, rng, samples=2, exact=exact)
             if state.phase == "play" and len(strong.candidates(view["legal_actions"])) > 1:
                 left = GAMES["bolot"].deal_tricks(state.options) - len(state.tricks)
-                assert (len(calls) > before) == (exact and left <= 3), (exact, left)
-                lefts.add((exact, left))
+                used = exact is not False and left <= 3
+                assert (len(calls) > before) == used, (exact, left)
+                lefts.add((exact is not False, left))
             state = apply(state, action)
     assert {(True, 3), (True, 2)} & lefts
     assert {(True, 5), (True, 4)} & lefts
