@@ -79,8 +79,11 @@ BUDGET_ENV = "TAPET_BOT_BUDGET_MS"
 DEFAULT_BUDGET_MS = 300.0
 #: Weight of the deal's totals (card points...) beside its points in a play-out's result.
 TIE_BREAK = 0.01
-#: Judge the drawn deals by perfect play near the deal's end (see :func:`exact_from`).
-EXACT_GAMES: frozenset[str] = frozenset()
+#: Games whose strong bot judges the drawn deals by perfect play near the deal's end (see
+#: :func:`exact_from`): where it measured at least as good as the play-outs at the same
+#: budget (docs/benchmarks.md, "The strong bot with the solver"); the others have it
+#: behind the ``strong-dd`` level.
+EXACT_GAMES: frozenset[str] = frozenset({"bolot"})
 #: game id -> tricks left (the one in play included) at or below which a drawn deal is
 #: played out by perfect play rather than by the heuristic, when exact (measured at
 #: 100 ms in Bolot and Botifarra, docs/benchmarks.md, "The strong bot with the solver";
