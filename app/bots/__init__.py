@@ -17,8 +17,13 @@ from app.bots.heuristic import choose_random, heuristic_for
 from app.rules.types import Action, View
 
 BOT_NAMES = ("random", "heuristic", "strong")
+#: Levels for measuring only (``tapet arena``, ``tapet bench bots``), never a seat's:
+#: the strong bot with its exact endgame (``strong-dd``: perfect play judges the drawn
+#: deals near the deal's end, :func:`app.bots.strong.exact_from`) and without it
+#: (``strong-po``: heuristic play-outs to the end), whatever its default (``strong.EXACT_GAMES``).
+ARENA_NAMES = (*BOT_NAMES, "strong-dd", "strong-po")
 
-__all__ = ["BOT_NAMES", "choose", "choose_random", "heuristic_for"]
+__all__ = ["ARENA_NAMES", "BOT_NAMES", "choose", "choose_random", "heuristic_for"]
 
 
 def choose(name: str, view: View, rng: random.Random | None = None) -> Action:
@@ -34,4 +39,6 @@ def choose(name: str, view: View, rng: random.Random | None = None) -> Action:
         return heuristic_for(view["game"])(view, rng)
     if name == "strong":
         return strong.choose(view, rng)
-    raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}")
+    if name in ("strong-dd", "strong-po"):
+        return strong.choose(view, rng, exact=name == "strong-dd")
+    raise ValueError(f"unknown bot {name!r}; bots: {', '.join(ARENA_NAMES)}")

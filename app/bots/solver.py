@@ -306,11 +306,16 @@ class _Search:
     """One alpha-beta search for one side: its transposition table outlives single
     calls, so the values of several first cards share it."""
 
-    def __init__(self, pos: Position, maxer: tuple[bool, ...]) -> None:
+    def __init__(
+        self,
+        pos: Position,
+        maxer: tuple[bool, ...],
+        tt: dict[int, tuple[int, int, int]] | None = None,
+    ) -> None:
         self.pos = pos
         self.maxer = maxer
         #: key -> (lower bound, upper bound, best lead card or -1)
-        self.tt: dict[int, tuple[int, int, int]] = {}
+        self.tt: dict[int, tuple[int, int, int]] = {} if tt is None else tt
         self.nodes = 0
         r = pos.rules
         self.start, self.in_trick = _searcher(r, pos.hands, maxer, self.tt, self)
@@ -692,7 +697,13 @@ def _groups(
     return out
 
 
-def _side_and_search(state: State, side: int | None) -> tuple[Position, _Search]:
+#: A transposition table that several solves of one deal may share (:func:`solve_cards`).
+Table = dict[int, tuple[int, int, int]]
+
+
+def _side_and_search(
+    state: State, side: int | None, tt: Table | None = None
+) -> tuple[Position, _Search]:
     pos = position(state)
     g = GAMES[state.game]
     if side is None:
@@ -700,20 +711,24 @@ def _side_and_search(state: State, side: int | None) -> tuple[Position, _Search]
     if not (isinstance(side, int) and 0 <= side < g.sides):
         raise ValueError(f"no side {side!r} in {state.game}")
     maxer = tuple(g.team_of(s) == side for s in range(g.players))
-    return pos, _Search(pos, maxer)
+    return pos, _Search(pos, maxer, tt)
 
 
-def solve_cards(state: State, side: int | None = None) -> dict[str, int]:
+def solve_cards(state: State, side: int | None = None, tt: Table | None = None) -> dict[str, int]:
     """card code -> the exact value (see the module) for ``side`` once the player to act
     plays it, for each card he may play (the engine's legal cards; belote-2p's claim and
     the belote flag aside). ``side``: a scoring side (``TrickGame.team_of``); default
-    the player to act's own.
+    the player to act's own. ``tt``: a transposition table to read and fill (a dict,
+    empty at first), shared by several solves of positions of *one* deal (the same hands
+    dealt, contract and ``side``; any seat to act): its entries are bounds on the side's
+    points from a trick start on, true however the position was reached, so a later
+    solve of the same deal (the next card of a line) finds most of its work done.
 
     Raises:
         ValueError: not a play position with a card to play (see :func:`position`), or no
             such side.
     """
-    pos, search = _side_and_search(state, side)
+    pos, search = _side_and_search(state, side, tt)
     r = pos.rules
     live = 0
     for h in pos.hands:
@@ -727,6 +742,60 @@ def solve_cards(state: State, side: int | None = None) -> dict[str, int]:
         for c in group:
             out[r.cards[c]] = v
     return out
+
+
+def card_of_value(
+    state: State, value: int, side: int, tt: Table | None = None, first: str | None = None
+) -> str | None:
+    """A card the player to act may play whose exact value for ``side`` is ``value``,
+    given the value of ``state`` itself (:func:`solve`): a card of perfect play. Each
+    try asks only whether a card reaches ``value`` for its player (at least it, for a
+    player of ``side``; at most it, for another), one null-window search; ``first`` (a
+    card code) is tried first, then the others, so this costs far less than
+    :func:`solve_cards` when ``first`` is right. ``tt``: as in :func:`solve_cards`. None
+    when no card reaches ``value`` (it was better for the player than the position's).
+
+    Raises:
+        ValueError: as :func:`solve_cards`.
+    """
+    pos, search = _side_and_search(state, side, tt)
+    r = pos.rules
+    legal = pos.legal()
+    live = 0
+    for h in pos.hands:
+        live |= h
+    for c in pos.trick:
+        live |= 1 << c
+    order = _reps(legal, live, r.points, r.suit)
+    if first is not None and r.index.get(first, -1) >= 0 and legal >> r.index[first] & 1:
+        f = r.index[first]
+        order = [f] + [c for c in order if c != f]
+    if search.maxer[pos.to_act]:
+        for c in order:
+            if search.bounded(c, value - 1, value) >= value:
+                return r.cards[c]
+    else:
+        for c in order:
+            if search.bounded(c, value, value + 1) <= value:
+                return r.cards[c]
+    return None
+
+
+def trick_value(state: State, side: int) -> int:
+    """What the last finished trick of ``state`` brought ``side`` in the solver's value
+    (see the module): its card points, Botifarra's trick point and, the deal's last
+    trick, the last-trick bonus, when one of ``side``'s players won it; else 0."""
+    g = GAMES[state.game]
+    t = state.tricks[-1]
+    if g.team_of(t["winner"]) != side:
+        return 0
+    r = rules_for(state.game, state.options, state.contract)
+    last = len(state.tricks) == g.deal_tricks(state.options)
+    return (
+        sum(r.points[r.index[c]] for _, c in t["cards"])
+        + r.trick_point
+        + (r.last_bonus if last else 0)
+    )
 
 
 def solve(state: State, side: int | None = None) -> int:

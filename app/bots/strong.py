@@ -19,6 +19,19 @@ At each card it must choose (every game; from its own seat's view only):
    few deals, and their noise would otherwise pick worse cards than the
    heuristic does).
 
+Near the deal's end (``exact``, by default in the games of ``EXACT_GAMES``; from
+``EXACT_TRICKS`` tricks left on) a
+drawn deal is played out by perfect play instead of the heuristic: one solve of
+the drawn position by the double-dummy solver (:mod:`app.bots.solver`) gives each
+card's exact value (card points, last trick, Botifarra's trick points), then each
+seat plays a card that keeps that value (the heuristic's card when it is one of
+them), and the end is scored by the game like any play-out. So the card is judged
+on the same scale as before, with the contract's judgement (made or failed, capot,
+doubling, rounding) the rules' own: the judgement does not depend on the solver's
+raw points linearly (a failed contract swings the whole deal), and the mean over
+drawn deals must be the mean of the judged results, not of the card points. Where
+the solver cannot start (a declaration owed) the play-outs stay.
+
 Auction calls are judged the same way on drawn deals from the auction on
 (:mod:`app.bots.strong_auction`).
 
@@ -40,6 +53,7 @@ from app.bots.auction_model import model as auction_model
 from app.bots.heuristic import Choose, heuristic_for
 from app.bots.memory import finished_tricks
 from app.bots.sampler import STOCK, Knowledge, knowledge, sample
+from app.bots.solver import Table, card_of_value, solve_cards, trick_value
 from app.bots.strong_auction import evaluate_calls
 from app.rules import GAMES, State, is_over, needs_deal, to_act
 from app.rules.core import TrickGame
@@ -65,6 +79,24 @@ BUDGET_ENV = "TAPET_BOT_BUDGET_MS"
 DEFAULT_BUDGET_MS = 300.0
 #: Weight of the deal's totals (card points...) beside its points in a play-out's result.
 TIE_BREAK = 0.01
+#: Games whose strong bot judges the drawn deals by perfect play near the deal's end (see
+#: :func:`exact_from`): where it measured at least as good as the play-outs at the same
+#: budget (docs/benchmarks.md, "The strong bot with the solver"); the others have it
+#: behind the ``strong-dd`` level.
+EXACT_GAMES: frozenset[str] = frozenset({"bolot"})
+#: game id -> tricks left (the one in play included) at or below which a drawn deal is
+#: played out by perfect play rather than by the heuristic, when exact (measured at
+#: 100 ms in Bolot and Botifarra, docs/benchmarks.md, "The strong bot with the solver";
+#: the other games take their family's figure).
+EXACT_TRICKS: dict[str, int] = {
+    "bolot": 4,
+    "belote": 4,
+    "belote-2p": 4,
+    "belote-3p": 4,
+    "contree": 4,
+    "bridge-belote": 4,
+    "botifarra": 3,
+}
 #: Drawn deals at most, however large the budget (the estimate is good enough by then).
 MAX_SAMPLES = 400
 #: Bot families (a ruleset's ``bot_family``) whose drawn deals are weighed by how well they agree with the other seats' calls
@@ -95,8 +127,12 @@ def choose(
     rng: random.Random,
     budget_ms: float | None = None,
     samples: int | None = None,
+    exact: bool | None = None,
 ) -> Action:
     """The strong action for ``view`` (the bot's own seat's observe()); one of its legal_actions.
+
+    ``exact``: judge each drawn deal by perfect play (:func:`exact_from`) once few enough
+    tricks are left; None: the default (the games of ``EXACT_GAMES``).
 
     Raises:
         ValueError: the seat has nothing to do.
@@ -126,7 +162,7 @@ def choose(
     if len(options) == 1:
         return next(iter(options.values()))
     usual = heuristic(view, rng)
-    results, weights = evaluate_each(view, list(options.values()), rng, budget_ms, samples)
+    results, weights = evaluate_each(view, list(options.values()), rng, budget_ms, samples, exact)
     means = {c: _mean(r, weights) for c, r in results.items()}
     best = max(options, key=lambda c: means[c])
     usual_card = usual.get("card") if usual.get("type") == "play" else None
@@ -174,12 +210,15 @@ def evaluate_each(
     rng: random.Random,
     budget_ms: float | None = None,
     samples: int | None = None,
+    exact: bool | None = None,
 ) -> tuple[dict[str, list[float]], list[float]]:
     """``(card -> its result on each drawn deal, each deal's weight)``: the result of a
     play-out is the own side's deal points minus the other side's; every card is played
     on the same drawn deals, so that two cards can be compared deal by deal. In the games
     of ``AUCTION_WEIGHTS`` a deal weighs by its agreement with the auction
-    (:mod:`app.bots.auction_model`), else 1."""
+    (:mod:`app.bots.auction_model`), else 1. With ``exact`` (default: the game in ``EXACT_GAMES``) and at
+    most :func:`exact_from` tricks left, the deal is played out by perfect play
+    (:func:`_perfect_out`) instead of the heuristic."""
     g = GAMES[view["game"]]
     heuristic = heuristic_for(view["game"])
     seat = view["seat"]
@@ -194,12 +233,20 @@ def evaluate_each(
     )
     results: dict[str, list[float]] = {a["card"]: [] for a in plays}
     weights: list[float] = []
+    left = g.deal_tricks(view["options"]) - view["trick_number"] + 1
+    if exact is None:
+        exact = view["game"] in EXACT_GAMES
+    solved = exact and left <= exact_from(view["game"])
     n = 0
     while n < limit:
         base = _draw(view, know, tricks, rng)
         weights.append(weigh.weight(_initial_hands(view, base), rng) if weigh is not None else 1.0)
-        for a in plays:
-            results[a["card"]].append(_play_out(g, g.apply(base, a), seat, heuristic, rng))
+        values = _solved(g, base, plays, seat, heuristic, rng) if solved else None
+        if values is None:
+            solved = False  # the solver cannot start here (a declaration owed): play-outs
+            values = [_play_out(g, g.apply(base, a), seat, heuristic, rng) for a in plays]
+        for a, v in zip(plays, values, strict=True):
+            results[a["card"]].append(v)
         n += 1
         if not know.pool:
             break  # nothing hidden: one deal tells all
@@ -208,6 +255,79 @@ def evaluate_each(
             if spent + spent / n > budget * 0.9:
                 break
     return results, weights
+
+
+def exact_from(game: str) -> int:
+    """Tricks left (the one in play included) at or below which ``game``'s drawn deals are
+    played out by perfect play (``EXACT_TRICKS``; 0: never)."""
+    return EXACT_TRICKS.get(game, 0)
+
+
+def _solved(
+    g: TrickGame,
+    base: State,
+    plays: list[Action],
+    seat: int,
+    heuristic: Choose,
+    rng: random.Random,
+) -> list[float] | None:
+    """Each play's result on the drawn position ``base`` when the deal is then played out
+    by perfect play (:func:`_perfect_out`; one solve of ``base`` gives every card's exact
+    value, and its transposition table serves the lines after), on the play-outs' scale;
+    None when the solver cannot start (a declaration owed)."""
+    tt: Table = {}
+    team = g.team_of(seat)
+    try:
+        values = solve_cards(base, team, tt)
+        out = []
+        for a in plays:
+            after = g.apply(base, a)
+            value = values[a["card"]]
+            if len(after.tricks) > len(base.tricks):  # the card ended the trick
+                value -= trick_value(after, team)
+            out.append(_perfect_out(g, after, value, seat, team, tt, heuristic, rng))
+        return out
+    except ValueError:
+        return None
+
+
+def _perfect_out(
+    g: TrickGame,
+    state: State,
+    value: int,
+    seat: int,
+    team: int,
+    tt: Table,
+    heuristic: Choose,
+    rng: random.Random,
+) -> float:
+    """Play the deal out double dummy from ``state`` (every hand known), whose exact value
+    for ``team`` is ``value`` (:mod:`app.bots.solver`: card points, last trick, Botifarra's
+    trick points): each seat plays a card that keeps that value, so the ``team``'s players
+    take the most points they can and the others let them take the fewest (three players:
+    the other two together, "paranoid"); of such cards the heuristic's when it is one.
+    The end is then scored by the game itself, on the play-outs' scale (:func:`_result`):
+    the contract's judgement (made or failed, capot, doubling, rounding) is the rules',
+    not the solver's raw points."""
+    apply = g.apply
+    while not needs_deal(state) and not is_over(state):
+        mover = to_act(state)
+        assert mover is not None  # neither dealing nor over
+        options = candidates(g.legal_actions(state))
+        if not options:
+            raise ValueError("no card to play")  # a declaration (trick 1 only)
+        if len(options) == 1:
+            card = next(iter(options))
+        else:
+            usual = heuristic(brief_view(state, mover), rng).get("card")
+            found = card_of_value(state, value, team, tt, usual)
+            assert found is not None  # ``value`` is the position's exact value
+            card = found
+        done = len(state.tricks)
+        state = apply(state, options[card])
+        if len(state.tricks) > done:
+            value -= trick_value(state, team)
+    return _result(g, state, seat)
 
 
 def _initial_hands(view: View, state: State) -> list[list[str]]:
@@ -229,6 +349,13 @@ def _play_out(
         mover = to_act(state)
         assert mover is not None  # neither dealing nor over
         state = apply(state, heuristic(brief_view(state, mover), rng))
+    return _result(g, state, seat)
+
+
+def _result(g: TrickGame, state: State, seat: int) -> float:
+    """A finished deal's result for ``seat``: its side's points minus the other's (three
+    players: minus the mean of the other two's), plus ``TIE_BREAK`` times the same
+    difference in the deal's totals."""
     points = deal_points(state) or [0] * g.sides
     totals = deal_totals(state) or [0] * g.sides
     team = g.team_of(seat)

@@ -3,7 +3,9 @@
 * ``tapet bench engine [--game G] [--seconds S]``: random legal play, actions/s and deals/s;
 * ``tapet bench bots [--game G] [--level L] [--decisions N]``: decision time p50/p95/max;
 * ``tapet arena --game G --a LEVEL --b LEVEL --deals N [--matches M] [--budget-ms MS]``:
-  duplicate deals (and optionally duplicate matches) between two bot levels.
+  duplicate deals (and optionally duplicate matches) between two bot levels
+  (``app.bots.ARENA_NAMES``: the seats' levels, and ``strong-dd`` / ``strong-po``, the
+  strong bot with and without its exact endgame; ``--exact-tricks N`` sets where it starts).
 
 Figures are printed, never asserted; docs/benchmarks.md records them.
 """
@@ -16,6 +18,7 @@ import sys
 
 from tqdm import tqdm
 
+from app.bots import ARENA_NAMES, strong
 from app.rules import GAMES
 from app.tools.bench import arena, bench_bots, bench_engine, duplicate, seatings
 
@@ -43,13 +46,16 @@ def cmd_bench_engine(args: argparse.Namespace) -> int:
 
 def cmd_bench_bots(args: argparse.Namespace) -> int:
     """Print each bot level's decision time per game."""
-    if args.budget_ms is not None:
-        os.environ["TAPET_BOT_BUDGET_MS"] = str(args.budget_ms)
+    _strong_settings(args)
     levels = [args.level] if args.level else ["random", "heuristic", "strong"]
     print(f"{'game':<14}{'level':<10}{'decisions':>10}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}")
     for g in _games(args.game):
         for level in levels:
-            n = args.decisions if level != "strong" else min(args.decisions, args.strong_decisions)
+            n = (
+                min(args.decisions, args.strong_decisions)
+                if level.startswith("strong")
+                else args.decisions
+            )
             with _bar(n, f"{g} {level}", "decision") as bar:
                 r = bench_bots(g, level, n, step=bar.update)
             print(
@@ -57,6 +63,16 @@ def cmd_bench_bots(args: argparse.Namespace) -> int:
                 flush=True,
             )
     return 0
+
+
+def _strong_settings(args: argparse.Namespace) -> None:
+    """Apply ``--budget-ms`` (``TAPET_BOT_BUDGET_MS``) and ``--exact-tricks`` (every game's
+    ``strong.EXACT_TRICKS``, for this process only)."""
+    if args.budget_ms is not None:
+        os.environ["TAPET_BOT_BUDGET_MS"] = str(args.budget_ms)
+    if args.exact_tricks is not None:
+        for game in GAMES:
+            strong.EXACT_TRICKS[game] = args.exact_tricks
 
 
 def _print_duplicate(g: str, args: argparse.Namespace) -> None:
@@ -85,8 +101,7 @@ def _count(text: str) -> int:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     """Play duplicate deals (and matches) between two levels and print the result."""
-    if args.budget_ms is not None:
-        os.environ["TAPET_BOT_BUDGET_MS"] = str(args.budget_ms)
+    _strong_settings(args)
     if not args.deals and not args.matches:
         print("tapet arena: nothing to play (--deals 0 and no --matches)", file=sys.stderr)
         return 2
@@ -108,6 +123,16 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def _exact_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--exact-tricks",
+        type=_count,
+        default=None,
+        help="tricks left from which strong-dd (and strong, where exact by default) judges "
+        "drawn deals by perfect play, every game (default: strong.EXACT_TRICKS)",
+    )
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``bench`` and ``arena`` to the ``tapet`` subcommands."""
     bench = sub.add_parser("bench", help="engine and bot benchmarks")
@@ -118,7 +143,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     eng.set_defaults(func=cmd_bench_engine)
     bots = bsub.add_parser("bots", help="decision time p50/p95/max per bot level")
     bots.add_argument("--game", default=None)
-    bots.add_argument("--level", default=None, choices=["random", "heuristic", "strong"])
+    bots.add_argument("--level", default=None, choices=ARENA_NAMES)
     bots.add_argument("--decisions", type=int, default=500)
     bots.add_argument(
         "--strong-decisions", type=int, default=150, help="decisions timed for the strong level"
@@ -126,11 +151,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     bots.add_argument(
         "--budget-ms", type=float, default=None, help="TAPET_BOT_BUDGET_MS for the strong level"
     )
+    _exact_option(bots)
     bots.set_defaults(func=cmd_bench_bots)
     ar = sub.add_parser("arena", help="duplicate deals between two bot levels")
     ar.add_argument("--game", default=None)
-    ar.add_argument("--a", required=True, choices=["random", "heuristic", "strong"])
-    ar.add_argument("--b", required=True, choices=["random", "heuristic", "strong"])
+    ar.add_argument("--a", required=True, choices=ARENA_NAMES)
+    ar.add_argument("--b", required=True, choices=ARENA_NAMES)
     ar.add_argument("--deals", type=_count, default=200, help="0: the matches only")
     ar.add_argument(
         "--matches", type=_count, default=0, help="also play this many duplicate matches"
@@ -139,4 +165,5 @@ def register(sub: argparse._SubParsersAction) -> None:
     ar.add_argument(
         "--budget-ms", type=float, default=None, help="TAPET_BOT_BUDGET_MS for the strong level"
     )
+    _exact_option(ar)
     ar.set_defaults(func=cmd_arena)

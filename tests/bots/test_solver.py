@@ -227,3 +227,38 @@ def test_a_whole_deal_from_trick_two_is_consistent() -> None:
     points = g.points_table(g.trump(state.contract))
     left = sum(points[c] for h in state.hands for c in h) + 10
     assert mine + theirs == left
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_card_of_value_and_a_shared_table_follow_a_perfect_line(
+    game: str, options: dict[str, Any]
+) -> None:
+    """Down a whole line of perfect play from 4 tricks left, one transposition table
+    shared: ``card_of_value`` finds a card of the position's value (and only such a
+    card), ``trick_value`` keeps the value in step as tricks end, and the shared table
+    changes no value (each step checked against a fresh solve)."""
+    for i in range(2):
+        rng = random.Random(f"line-{game}-{options}-{i}")
+        state = _ending(game, options, 4, rng)
+        g = GAMES[game]
+        side = g.team_of(state.to_act or 0)
+        tt: solver.Table = {}
+        value = solver.solve(state, side)
+        while state.phase == "play":
+            cards = solver.solve_cards(state, side, tt)
+            assert cards == solver.solve_cards(state, side)
+            mover = state.to_act
+            assert mover is not None
+            best = max(cards.values()) if g.team_of(mover) == side else min(cards.values())
+            assert best == value
+            first = rng.choice(sorted(cards))
+            card = solver.card_of_value(state, value, side, tt, first)
+            assert card is not None and cards[card] == value
+            assert (card == first) == (cards[first] == value)
+            beyond = value + 1000 if g.team_of(mover) == side else value - 1000
+            assert solver.card_of_value(state, beyond, side, tt) is None
+            done = len(state.tricks)
+            state = apply(state, {"type": "play", "card": card})
+            if len(state.tricks) > done:
+                value -= solver.trick_value(state, side)
+        assert value == 0
