@@ -321,8 +321,11 @@ def _perfect_out(
         else:
             usual = heuristic(brief_view(state, mover), rng).get("card")
             found = card_of_value(state, value, team, tt, usual)
-            assert found is not None  # ``value`` is the position's exact value
-            card = found
+            # ``value`` is the position's exact value, so a card keeps it; were none found,
+            # the heuristic's card rather than a failed bot turn
+            card = (
+                found if found is not None else (usual if usual in options else next(iter(options)))
+            )
         done = len(state.tricks)
         state = apply(state, options[card])
         if len(state.tricks) > done:
