@@ -55,8 +55,11 @@ on_statement: list[Callable[[str], None]] = []
 @dataclass(frozen=True, slots=True)
 class _Compiled:
     """A statement compiled for one dialect: its SQL, parameter names in order, and each
-    parameter's converter (None: sent as it is)."""
+    parameter's converter (None: sent as it is). Holds the statement and the dialect, so
+    that the ids keying the cache are not reused by other objects while it is kept."""
 
+    statement: TextClause
+    dialect: Dialect
     sql: str
     names: tuple[str, ...]
     convert: tuple[Callable[[Any], Any] | None, ...]
@@ -74,14 +77,14 @@ _compiled: dict[tuple[int, int], _Compiled] = {}
 def _compile(statement: TextClause, dialect: Dialect) -> _Compiled:
     key = (id(statement), id(dialect))
     found = _compiled.get(key)
-    if found is None:
+    if found is None or found.statement is not statement or found.dialect is not dialect:
         compiled = statement.compile(dialect=dialect)
         names = tuple(compiled.positiontup or ())
         convert = tuple(
             compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect)
             for name in names
         )
-        found = _compiled[key] = _Compiled(compiled.string, names, convert)
+        found = _compiled[key] = _Compiled(statement, dialect, compiled.string, names, convert)
     return found
 
 
