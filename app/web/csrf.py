@@ -44,11 +44,12 @@ def csrf_token(conn: HTTPConnection) -> str:
     """The token the forms of this visitor's pages carry (hex, 64 characters): tied to their
     session cookie, else to their pre-session cookie."""
     session = conn.cookies.get(SESSION_COOKIE) or ""
-    value = (
-        b"csrf|" + session.encode()
-        if session
-        else b"pre|" + conn.cookies.get(PRE_COOKIE, "").encode()
-    )
+    if session:
+        return _token(b"csrf|" + session.encode())
+    return _token(b"pre|" + conn.cookies.get(PRE_COOKIE, "").encode())
+
+
+def _token(value: bytes) -> str:
     key = get_settings().secret().encode()
     return hmac.new(key, value, hashlib.sha256).hexdigest()
 
@@ -134,4 +135,11 @@ def check(conn: HTTPConnection, submitted: str | None) -> bool:
     if not same_origin(conn):
         return False
     given = submitted or conn.headers.get(HEADER) or ""
-    return hmac.compare_digest(given, csrf_token(conn))
+    if hmac.compare_digest(given, csrf_token(conn)):
+        return True
+    # A form of a page served before this visitor's session began, posted after it did:
+    # a double tap on "Play now" whose first post made the session, the second then
+    # carrying its cookie with the page's token. That token is as much this browser's
+    # (its pre-session cookie, HttpOnly, which no other site reads or sets).
+    pre = conn.cookies.get(PRE_COOKIE)
+    return bool(pre) and hmac.compare_digest(given, _token(b"pre|" + str(pre).encode()))

@@ -335,6 +335,25 @@
     }
     lastTap = now;
   }, true);
+  // The chat's reactions and Send likewise: its answer redraws the form with a new message
+  // id, so a second tap on the redrawn form would post the message again (a fresh tester
+  // got two "Thanks" from one double tap). A chat button that was not there at the
+  // previous chat tap, tapped less than DOUBLE_TAP_MS after it, is dropped.
+  var lastChatTap = 0;
+  document.addEventListener("click", function (ev) {
+    var b = ev.target.closest && ev.target.closest("form.chat-form button");
+    if (!b) return;
+    var now = Date.now();
+    if (now - lastChatTap < DOUBLE_TAP_MS && !b.hasAttribute("data-before-tap")) {
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+      return;
+    }
+    lastChatTap = now;
+    document.querySelectorAll("form.chat-form button").forEach(function (x) {
+      x.setAttribute("data-before-tap", "");
+    });
+  }, true);
 
   // ---------------------------------------------------------------- a game's own words
   // "Vaig · take": the game's own word keeps its gloss until the player has used one of

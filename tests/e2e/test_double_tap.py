@@ -72,3 +72,47 @@ def test_a_double_tap_does_not_land_on_the_button_drawn_by_the_first(
     # A tap well after the previous one (a player's next decision) always goes through.
     assert page.evaluate(LATER) is True
     page.context.close()
+
+
+# The chat's form: a reaction tapped, then a tap on the form its answer drew (dropped),
+# and a tap on a button that was there before (goes through; the server answers a repeat
+# of the same message id with the first message).
+CHAT_TAPS = """() => {
+  const form = document.createElement("form");
+  form.className = "chat-form";
+  form.setAttribute("action", "/rooms/0/chat");
+  document.body.appendChild(form);
+  const make = () => {
+    const b = document.createElement("button");
+    b.type = "button";
+    form.appendChild(b);
+    return b;
+  };
+  const tap = (b) => b.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
+  const old = make();
+  const first = tap(old);
+  const again = tap(old);
+  const redrawn = make();
+  const second = tap(redrawn);
+  return {first, again, second};
+}"""
+
+
+def test_a_double_tap_on_a_chat_reaction_does_not_post_it_twice(
+    browser: Any, live_url: str, screenshots: Path
+) -> None:
+    token, room = new_table(live_url, "bolot", nickname="Xat")
+    page = page_as(browser, live_url, token, PHONE)
+    page.goto(f"{live_url}/rooms/{room}")
+    page.wait_for_selector("#room-main")
+    taps = page.evaluate(CHAT_TAPS)
+    assert taps == {"first": True, "again": True, "second": False}, taps
+    page.wait_for_timeout(500)  # a tap well after the previous one goes through
+    assert (
+        page.evaluate(
+            """() => document.querySelector("form.chat-form:last-of-type button:last-child")
+             .dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}))"""
+        )
+        is True
+    )
+    page.context.close()

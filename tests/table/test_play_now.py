@@ -127,6 +127,33 @@ async def test_a_new_visitors_double_tap_is_one_guest_in_one_room(
     assert [s["kind"] for s in room["seats"]] == ["person", "bot", "bot", "bot"]
 
 
+async def test_a_new_visitors_second_tap_after_the_first_answer_goes_to_the_same_room(
+    client: httpx.AsyncClient,
+) -> None:
+    """The second tap leaves after the first answer set the session cookie: it carries that
+    cookie and the page's pre-session token, and is the same room (a 403 "form expired"
+    page before), for the guest the first tap made."""
+    token, key = await _play_form(client)
+    form = {"csrf": token, "creation_key": key, "game": "bolot", "nickname": "Roser"}
+    first = await client.post("/play", data=form)
+    assert "tapet_session" in client.cookies and "tapet_pre" in client.cookies
+    second = await client.post("/play", data=form)
+    assert second.status_code == 303, second.text
+    assert second.headers["location"] == first.headers["location"]
+    room_id = _room_of(second)
+    assert (await client.get(f"/api/rooms/{room_id}/view")).json()["my_seat"] == 0
+    assert [r["id"] for r in (await client.get("/api/rooms")).json()] == [room_id]
+
+
+async def test_a_token_of_another_browsers_pre_session_is_still_refused(
+    client: httpx.AsyncClient,
+) -> None:
+    token, key = await _play_form(client)
+    client.cookies.set("tapet_pre", "another-browser")
+    form = {"csrf": token, "creation_key": key, "game": "bolot", "nickname": "Pau"}
+    assert (await client.post("/play", data=form)).status_code == 403
+
+
 async def test_a_new_visitors_taps_at_once_are_one_guest_in_one_room(
     client: httpx.AsyncClient,
 ) -> None:
