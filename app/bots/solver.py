@@ -279,6 +279,15 @@ class Position:
         """The bits of the cards the player to act may play."""
         return self.rules.legal(self.hands[self.to_act], self.trick, self.win_pos())
 
+    def live(self) -> int:
+        """The bits of every card still in play: in a hand or on the table."""
+        out = 0
+        for h in self.hands:
+            out |= h
+        for c in self.trick:
+            out |= 1 << c
+        return out
+
 
 def position(state: State) -> Position:
     """The compact form of ``state``.
@@ -730,11 +739,7 @@ def solve_cards(state: State, side: int | None = None, tt: Table | None = None) 
     """
     pos, search = _side_and_search(state, side, tt)
     r = pos.rules
-    live = 0
-    for h in pos.hands:
-        live |= h
-    for c in pos.trick:
-        live |= 1 << c
+    live = pos.live()
     out: dict[str, int] = {}
     guess = None
     for group in _groups(pos.legal(), live, r.points, r.suit):
@@ -761,11 +766,7 @@ def card_of_value(
     pos, search = _side_and_search(state, side, tt)
     r = pos.rules
     legal = pos.legal()
-    live = 0
-    for h in pos.hands:
-        live |= h
-    for c in pos.trick:
-        live |= 1 << c
+    live = pos.live()
     order = _reps(legal, live, r.points, r.suit)
     if first is not None and r.index.get(first, -1) >= 0 and legal >> r.index[first] & 1:
         f = r.index[first]

@@ -77,7 +77,7 @@ _compiled: dict[tuple[int, int], _Compiled] = {}
 def _compile(statement: TextClause, dialect: Dialect) -> _Compiled:
     key = (id(statement), id(dialect))
     found = _compiled.get(key)
-    if found is None or found.statement is not statement or found.dialect is not dialect:
+    if found is None:  # the cache holds both objects: their ids are not reused meanwhile
         compiled = statement.compile(dialect=dialect)
         names = tuple(compiled.positiontup or ())
         convert = tuple(
