@@ -117,6 +117,9 @@ def test_a_prompt_taller_than_the_screen_scrolls_inside_itself(
     page = page_as(browser, live_url, token, PHONE)
     page.goto(f"{live_url}/rooms/{room}")
     page.wait_for_selector("[data-testid=hand] .card.playable")
+    # The socket's first push redraws the table, the prompt with it: the buttons added
+    # below go in after it, or they may vanish before they are measured.
+    page.wait_for_selector("html[data-ws-messages]", state="attached")
     page.add_style_tag(content="html { font-size: 200%; }")
     page.evaluate(
         """() => { const p = document.querySelector('[data-testid=prompt]');
