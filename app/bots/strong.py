@@ -47,6 +47,7 @@ from __future__ import annotations
 import os
 import random
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from app.bots.auction_model import model as auction_model
@@ -137,6 +138,45 @@ def choose(
     Raises:
         ValueError: the seat has nothing to do.
     """
+    return choose_explained(view, rng, budget_ms, samples, exact)[0]
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What the search compared for a played card (numbers only; the hint words them).
+
+    ``card``: the card chosen; ``other``: the strongest alternative (the heuristic's card
+    when the search played another one, else the best of the rest by mean, which is the
+    search's best when the heuristic's card was kept for want of a clear gain);
+    ``deals``: drawn deals; ``better``/``same``/``worse``: on how many of them ``card``'s
+    result beat, equalled or fell below ``other``'s (they add up to ``deals``); ``gain``:
+    the weighted mean of ``card``'s result less ``other``'s per deal, in the game's points
+    (the own side's less the other side's, plus the tie-break hundredth of the totals).
+    """
+
+    card: str
+    other: str
+    deals: int
+    better: int
+    same: int
+    worse: int
+    gain: float
+
+
+def choose_explained(
+    view: View,
+    rng: random.Random,
+    budget_ms: float | None = None,
+    samples: int | None = None,
+    exact: bool | None = None,
+) -> tuple[Action, Explanation | None]:
+    """``(action, explanation)``: :func:`choose`'s action (the same one, from the same
+    draws of ``rng``) and what its one search compared, or None where no search chose
+    between cards (the auction, a single playable card, a claim, a declaration).
+
+    Raises:
+        ValueError: the seat has nothing to do.
+    """
     actions = view["legal_actions"]
     if not actions:
         raise ValueError("this seat has no action to take")
@@ -149,30 +189,58 @@ def choose(
     ):
         budget = (budget_ms if budget_ms is not None else budget_from_env()) / 1000.0
         call = evaluate_calls(view, rng, heuristic, budget, samples, MAX_SAMPLES)
-        return call if call is not None else heuristic(view, rng)
+        return (call if call is not None else heuristic(view, rng)), None
     if view["phase"] != "play" or not any(a["type"] == "play" for a in actions):
-        return heuristic(view, rng)
+        return heuristic(view, rng), None
     if view.get("played") is None:
         finished_tricks(view)  # remember the last trick even when the choice is forced
     options = candidates(actions)
     if {"type": "claim"} in actions:
         pick = heuristic(view, rng)
         if pick["type"] == "claim":
-            return pick
+            return pick, None
     if len(options) == 1:
-        return next(iter(options.values()))
+        return next(iter(options.values())), None
     usual = heuristic(view, rng)
     results, weights = evaluate_each(view, list(options.values()), rng, budget_ms, samples, exact)
     means = {c: _mean(r, weights) for c, r in results.items()}
     best = max(options, key=lambda c: means[c])
     usual_card = usual.get("card") if usual.get("type") == "play" else None
+    chosen = best
     if (
         usual_card in options
         and best != usual_card
         and not _clearly_better(results[best], results[usual_card], weights)
     ):
-        return options[usual_card]
-    return options[best]
+        chosen = str(usual_card)
+    if chosen != usual_card and usual_card in options:
+        other = str(usual_card)
+    else:
+        other = max((c for c in options if c != chosen), key=lambda c: means[c])
+    return options[chosen], _explain(chosen, other, results, weights)
+
+
+def _explain(
+    card: str, other: str, results: dict[str, list[float]], weights: list[float]
+) -> Explanation:
+    """``card`` against ``other`` on the same drawn deals (``results``: card -> result on
+    each deal, ``weights``: each deal's weight)."""
+    diffs = [a - b for a, b in zip(results[card], results[other], strict=True)]
+    better = sum(1 for d in diffs if d > SAME)
+    worse = sum(1 for d in diffs if d < -SAME)
+    return Explanation(
+        card=card,
+        other=other,
+        deals=len(diffs),
+        better=better,
+        same=len(diffs) - better - worse,
+        worse=worse,
+        gain=_mean(diffs, weights),
+    )
+
+
+#: Two results closer than this are the same (float sums of the tie-break hundredths).
+SAME = 1e-9
 
 
 #: How many standard errors the search's card must gain over the heuristic's card, on

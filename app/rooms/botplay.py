@@ -48,14 +48,25 @@ def choose_thinking(
     declaration first when the engine offers one (the server's view also lists the cards
     playable after declaring nothing). A failing bot falls back to the heuristic, then
     to the first legal action. Raises ValueError when the view has no legal action."""
+    return choose_explained(level, view, rng, budget_ms)[0]
+
+
+def choose_explained(
+    level: str, view: rules.View, rng: random.Random, budget_ms: float | None = None
+) -> tuple[rules.Action, strong.Explanation | None]:
+    """``(action, explanation)``: :func:`choose_thinking`'s action and, for ``strong``
+    choosing a card by its search, what that one search compared
+    (:class:`app.bots.strong.Explanation`; None for another level, another decision, or
+    a fallback). Raises ValueError when the view has no legal action."""
     legal = view.get("legal_actions") or []
     if not legal:
         raise ValueError("this seat has nothing to do")
+    explanation: strong.Explanation | None = None
     try:
         if level == "strong":
             declares = [a for a in legal if a.get("type") == "declare"]
             view = {**view, "legal_actions": declares} if declares else view
-            action = strong.choose(view, rng, budget_ms=budget_ms)
+            action, explanation = strong.choose_explained(view, rng, budget_ms=budget_ms)
         else:
             action = bots.choose(level, view, rng)
     except Exception:  # noqa: BLE001 - a hint or a replay never fails for a bot's fault
@@ -64,4 +75,6 @@ def choose_thinking(
             action = bots.choose("heuristic", view, rng)
         except Exception:  # noqa: BLE001
             action = legal[0]
-    return action if action in legal else legal[0]
+    if action not in legal:
+        return legal[0], None
+    return action, explanation

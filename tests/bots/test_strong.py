@@ -156,3 +156,28 @@ def test_a_position_built_from_a_view_and_the_true_cards_plays_like_the_real_one
         if built == 3:
             break
     assert built >= 2
+
+
+@pytest.mark.parametrize("game", ["belote", "botifarra", "bolot"])
+def test_choose_explained_picks_choose_own_card_and_explains_only_searched_cards(game):
+    """``choose_explained`` is ``choose`` (same rng, same card) plus what the search
+    compared: only where it chose between 2+ cards, with counts that add up."""
+    explained = 0
+    for state in deals(game, 5, n_deals=1):
+        seat = to_act(state)
+        view = observe(state, seat)
+        seed = state.seq
+        plain = strong.choose(view, random.Random(seed), samples=3)
+        action, e = strong.choose_explained(view, random.Random(seed), samples=3)
+        assert action == plain, (game, state.seq)
+        searched = (
+            state.phase == "play" and len(strong.candidates(view["legal_actions"])) > 1
+        ) and action["type"] == "play"
+        if not searched:
+            assert e is None, (game, state.seq, action)
+            continue
+        assert e is not None and e.card == action["card"] and e.other != e.card
+        assert e.other in strong.candidates(view["legal_actions"])
+        assert e.better + e.same + e.worse == e.deals >= 1
+        explained += 1
+    assert explained > 5

@@ -193,3 +193,28 @@ def test_strong_dd_plays_legal_actions_through_a_deal(game, monkeypatch):
         action = choose(level, observe(state, seat), rng)
         assert action in legal_actions(state)
         state = apply(state, action)
+
+
+def test_the_explanation_is_the_searchs_own_comparison_worked_out_by_hand():
+    """seven_or_jack's two lines, scored by the rules (rules/belote.md §7) with the
+    tie-break hundredth of the card points: the 7 makes the contract whoever holds the 9
+    of hearts, 108 against 54: 54 + 0.54 = 54.54. The jack makes it the same way when the
+    partner (seat 2) holds the 9; when an opponent holds it the jack's line fails, 77
+    against 85, and the other side scores the whole 162: -162 + (77 - 85) / 100 = -162.08.
+    So the 7 does better by 216.62 on the deals where an opponent holds the 9 and the same
+    on the others, never worse."""
+    view = observe(seven_or_jack(), 0)
+    action, e = strong.choose_explained(view, random.Random(3), samples=30, exact=True)
+    assert action == {"type": "play", "card": "7H"}
+    assert e is not None
+    assert (e.card, e.other, e.deals) == ("7H", "JH", 30)
+    assert e.better + e.same == 30 and e.worse == 0
+    # the 9 is with an opponent on about two deals in three (20 of these 30 draws)
+    assert (e.better, e.same) == (20, 10)
+    assert e.gain == pytest.approx(216.62 * e.better / e.deals)
+    # the same numbers as the search's own results, deal by deal
+    plays = [{"type": "play", "card": "7H"}, {"type": "play", "card": "JH"}]
+    results, _ = strong.evaluate_each(view, plays, random.Random(3), samples=30, exact=True)
+    diffs = [s - j for s, j in zip(results["7H"], results["JH"], strict=True)]
+    assert sorted({round(d, 2) for d in diffs}) == [0.0, 216.62]
+    assert sum(d > 0 for d in diffs) == e.better
