@@ -3,9 +3,12 @@
 ``hint(db, room_id, user)`` reads the requester's own view (``service.get_view``
 for that user: never another seat's) and asks the ``strong`` bot
 (:mod:`app.bots.strong`) for an action with a small budget, in a worker thread.
-The reason is derived simply from the view (the trick on the table, the card's
-points, the trump) and says no more than that: the bot's search is not
-explained, only what the suggested card does to the trick now.
+The reason of a card the search chose is what that search compared
+(:class:`app.bots.strong.Explanation`, from the same search: no second one): on
+how many of the deals it drew the card did better than the strongest other card,
+and by how much on average (``explain``). Elsewhere (a call, a forced card, a
+fallback) it is derived simply from the view (the trick on the table, the card's
+points, the trump): what the suggested card does to the trick now (``reason``).
 """
 
 from __future__ import annotations
@@ -17,22 +20,26 @@ import anyio
 
 from app import rules
 from app.accounts.models import User
+from app.bots.strong import Explanation
 from app.core.errors import Forbidden
 from app.rooms import botplay, play, service
 from app.table import labels
 from app.table.presenter import action_json, asked
 from app.web import cards
-from app.web.i18n import _
+from app.web.i18n import _, ngettext
 
 #: Thinking time of a hint, in milliseconds (a bot at the table gets more).
 HINT_BUDGET_MS = 150.0
 
 
-def _choose(view: dict[str, Any], budget_ms: float) -> dict[str, Any]:
-    """The strong bot's action for ``view`` (one of its legal actions)."""
+def _choose(view: dict[str, Any], budget_ms: float) -> tuple[dict[str, Any], Explanation | None]:
+    """The strong bot's action for ``view`` (one of its legal actions) and what its search
+    compared (None when no search chose between cards)."""
     # the room's view is the engine's View with the room's keys added; an Action is a dict
-    action = botplay.choose_thinking("strong", cast(rules.View, view), random.Random(), budget_ms)
-    return cast(dict[str, Any], action)
+    action, explanation = botplay.choose_explained(
+        "strong", cast(rules.View, view), random.Random(), budget_ms
+    )
+    return cast(dict[str, Any], action), explanation
 
 
 async def hint(
@@ -71,18 +78,94 @@ async def hint(
                 **rules.observe(after, seat),
                 "legal_actions": rules.legal_actions(after),
             }
-    action = await anyio.to_thread.run_sync(_choose, thinking, budget_ms)
+    action, explanation = await anyio.to_thread.run_sync(_choose, thinking, budget_ms)
     game = view.get("game", "")
+    why = ""
+    if explanation is not None and explanation.card == action.get("card"):
+        why = explain(explanation)
     return {
         "action": action,
         "json": action_json(action),
         "label": labels.action_label(game, action),
-        "why": reason(view, action),
+        "why": why or reason(view, action),
         "card": action.get("card") if action.get("type") == "play" else None,
     }
 
 
 # ---------------------------------------------------------------- reasons
+
+
+def explain(e: Explanation) -> str:
+    """One sentence on what the search compared, in the viewer's language: "in 31 of the
+    38 deals I drew, the 7 of hearts does better than the 10 of hearts: on average 8 points
+    a deal more in your side's favour"; "" when there is nothing to say (no deal drawn)."""
+    if e.deals < 1:
+        return ""
+    values = {
+        "card": cards.card_name(e.card),
+        "other": cards.card_name(e.other),
+        "deals": e.deals,
+        "better": e.better,
+        "worse": e.worse,
+    }
+    if e.same == e.deals:
+        return (
+            ngettext(
+                "the %(card)s and the %(other)s come to the same in the one deal I drew, "
+                "so I play as usual",
+                "the %(card)s and the %(other)s come to the same in all %(deals)s deals I drew, "
+                "so I play as usual",
+                e.deals,
+            )
+            % values
+        )
+    if e.gain <= 0:
+        # the heuristic's card kept: the search's best did not gain clearly enough
+        return (
+            ngettext(
+                "in the one deal I drew, the %(other)s is not clearly better than the %(card)s, "
+                "so I play as usual",
+                "over the %(deals)s deals I drew, the %(other)s is not clearly better than "
+                "the %(card)s, so I play as usual",
+                e.deals,
+            )
+            % values
+        )
+    if e.better == e.deals:
+        said = (
+            ngettext(
+                "in the one deal I drew, the %(card)s does better than the %(other)s",
+                "in all %(deals)s deals I drew, the %(card)s does better than the %(other)s",
+                e.deals,
+            )
+            % values
+        )
+    elif e.worse:
+        said = (
+            _(
+                "in %(better)s of the %(deals)s deals I drew, the %(card)s does better than "
+                "the %(other)s, and worse in %(worse)s"
+            )
+            % values
+        )
+    else:
+        said = (
+            _(
+                "in %(better)s of the %(deals)s deals I drew, the %(card)s does better than "
+                "the %(other)s, and the same in the others"
+            )
+            % values
+        )
+    points = round(e.gain)
+    if e.gain < 1:
+        by = _("on average less than a point a deal more in your side's favour")
+    else:
+        by = ngettext(
+            "on average %(num)d point a deal more in your side's favour",
+            "on average %(num)d points a deal more in your side's favour",
+            points,
+        ) % {"num": points}
+    return _("%(said)s: %(by)s") % {"said": said, "by": by}
 
 
 def _points(g: Any, card: str, trump: str | None) -> int:

@@ -180,8 +180,10 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     catalogue = translations(lang)
     if isinstance(own, tuple) and isinstance(catalogue, _gettext.GNUTranslations):
         form = int(catalogue.plural(n))  # type: ignore[attr-defined] # set from the header
-        return own[min(form, len(own) - 1)]
-    return catalogue.ngettext(singular, plural, n)
+        text = own[min(form, len(own) - 1)]
+    else:
+        text = catalogue.ngettext(singular, plural, n)
+    return _FrenchText(text) if lang == "fr" else text
 
 
 def pgettext(context: str, message: str) -> str:

@@ -81,3 +81,78 @@ def test_reasons_say_what_the_card_does_to_the_trick() -> None:
     # Leading a trump.
     view = _view("belote", [], ["JH", "7S"], contract)
     assert hints.reason(view, {"type": "play", "card": "JH"}) == "draws trumps"
+
+
+def test_the_why_of_a_searched_card_is_what_the_search_compared() -> None:
+    from app.bots.strong import Explanation
+    from app.web import i18n
+
+    e = Explanation(card="7H", other="TH", deals=38, better=31, same=7, worse=0, gain=8.4)
+    assert hints.explain(e) == (
+        "in 31 of the 38 deals I drew, the 7 of hearts does better than the 10 of hearts, "
+        "and the same in the others: on average 8 points a deal more in your side's favour"
+    )
+    every = Explanation(card="7H", other="JH", deals=30, better=30, same=0, worse=0, gain=216.62)
+    assert hints.explain(every) == (
+        "in all 30 deals I drew, the 7 of hearts does better than the Jack of hearts: "
+        "on average 217 points a deal more in your side's favour"
+    )
+    mixed = Explanation(card="AS", other="KS", deals=12, better=5, same=4, worse=3, gain=0.6)
+    assert hints.explain(mixed) == (
+        "in 5 of the 12 deals I drew, the Ace of spades does better than the King of spades, "
+        "and worse in 3: on average less than a point a deal more in your side's favour"
+    )
+    one = Explanation(card="7H", other="JH", deals=1, better=1, same=0, worse=0, gain=1.0)
+    assert hints.explain(one) == (
+        "in the one deal I drew, the 7 of hearts does better than the Jack of hearts: "
+        "on average 1 point a deal more in your side's favour"
+    )
+    same = Explanation(card="8S", other="7S", deals=40, better=0, same=40, worse=0, gain=0.0)
+    assert hints.explain(same) == (
+        "the 8 of spades and the 7 of spades come to the same in all 40 deals I drew, "
+        "so I play as usual"
+    )
+    kept = Explanation(card="8S", other="AS", deals=9, better=2, same=3, worse=4, gain=-3.0)
+    assert hints.explain(kept) == (
+        "over the 9 deals I drew, the Ace of spades is not clearly better than "
+        "the 8 of spades, so I play as usual"
+    )
+    with i18n.using("fr"):
+        assert hints.explain(every) == (
+            "dans les 30 donnes que j'ai simulées, le 7 de cœur fait toujours mieux que "
+            "le Valet de cœur : en moyenne 217 points de plus par donne en faveur de votre camp"
+        )
+        # the article agrees with the As (i18n.french_articles), in the plural forms too
+        assert "l'As de pique" in hints.explain(mixed)
+    with i18n.using("ca"):
+        assert hints.explain(e).startswith("en 31 dels 38 repartiments que he simulat, el 7 ")
+
+
+async def test_the_hint_of_a_searched_card_says_what_the_search_compared(monkeypatch) -> None:
+    """The hint's why comes from the same search as its card (one search: the explanation
+    is asked for together with the action), the view's reason only without one."""
+    from app.bots import strong
+    from app.rooms import botplay
+
+    calls = []
+
+    def explained(view, rng, budget_ms=None, samples=None, exact=None):
+        calls.append(budget_ms)
+        card = view["legal_actions"][0]["card"]
+        return view["legal_actions"][0], strong.Explanation(card, "7S", 20, 20, 0, 0, 12.0)
+
+    monkeypatch.setattr(strong, "choose_explained", explained)
+    view = _view("belote", [(1, "KS"), (2, "8S"), (3, "9S")], ["AS", "7S"], {"trump": "H"})
+    view.update(my_seat=0, to_act=0, phase="play")
+    out = await hints.hint(None, 1, object(), budget_ms=150.0, view=view)  # type: ignore[arg-type]
+    assert out is not None and out["card"] == "AS"
+    assert out["why"].startswith("in all 20 deals I drew, the Ace of spades does better")
+    assert calls == [150.0]  # one search, at the hint's budget
+    # no explanation (a forced card, a call): the view's reason
+    monkeypatch.setattr(
+        botplay.strong,
+        "choose_explained",
+        lambda v, r, budget_ms=None: (v["legal_actions"][0], None),
+    )
+    out = await hints.hint(None, 1, object(), budget_ms=150.0, view=view)  # type: ignore[arg-type]
+    assert out is not None and out["why"] == "wins the trick cheaply"
