@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.helpers import PHONE, page_as
+from tests.e2e.helpers import DESKTOP, PHONE, page_as
 from tests.e2e.phone import table_at_my_card
 
 pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
@@ -36,4 +36,38 @@ def test_hint_marks_a_playable_card_on_a_phone(
     if '"play"' in (want or ""):
         assert "playable" in (marked.first.get_attribute("class") or "")
     page.screenshot(path=str(screenshots / f"hint-{game}-375.png"))
+    page.context.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "size"),
+    [("belote", "en", "phone"), ("belote", "en", "desktop"), ("botifarra", "ca", "phone")],
+)
+def test_hint_says_why_from_the_search_and_fits(
+    browser: Any, live_url: str, screenshots: Path, game: str, lang: str, size: str
+) -> None:
+    """The hint's why is the search's sentence (issue 22 §5) when the bot chose among
+    cards, and the box fits the screen's width. Screenshots: screenshots/hint-why-*.png."""
+    token, room = table_at_my_card(live_url, game, "Whyer")
+    viewport = PHONE if size == "phone" else DESKTOP
+    page = page_as(browser, live_url, token, viewport)
+    page.goto(f"{live_url}/rooms/{room}?lang={lang}")
+    page.wait_for_selector("[data-testid=hint]")
+    page.wait_for_selector("html[data-ws-messages]", state="attached")
+    page.click("[data-testid=hint]")
+    box = page.locator("[data-testid=hint-answer]")
+    box.wait_for()
+    why = page.locator("[data-testid=hint-answer] .why").inner_text()
+    playable = page.locator("[data-testid=hand] .card.playable").count()
+    if playable > 1:
+        drew = {"en": "I drew", "ca": "he simulat"}[lang]
+        assert drew in why, why
+    b = box.bounding_box()
+    assert b is not None and b["x"] >= 0 and b["x"] + b["width"] <= viewport["width"] + 1
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= viewport["width"], width
+    box.scroll_into_view_if_needed()
+    name = f"hint-why-{game}-{lang}-{viewport['width']}"
+    page.screenshot(path=str(screenshots / f"{name}.png"))
+    box.screenshot(path=str(screenshots / f"{name}-box.png"))
     page.context.close()
