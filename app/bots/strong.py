@@ -35,6 +35,10 @@ the solver cannot start (a declaration owed) the play-outs stay.
 Auction calls are judged the same way on drawn deals from the auction on
 (:mod:`app.bots.strong_auction`).
 
+:func:`choose_explained` gives the same action with what that one search compared
+(:class:`Explanation`: the card against the strongest other one, deal by deal), for
+the hint's sentence (app/table/hints.py).
+
 Every card is judged on the same drawn deals. The search runs within a time
 budget: ``budget_ms``, else the environment variable ``TAPET_BOT_BUDGET_MS``,
 else 300 ms; ``samples`` fixes the number of drawn deals instead (tests,
