@@ -37,7 +37,7 @@ from app.accounts.guard import GuardMiddleware
 from app.chat import api as chat_api
 from app.chat import pages as chat_pages
 from app.chat import wiring as chat_wiring
-from app.core import collector, onewrite
+from app.core import collector, onewrite, walcheckpoint
 from app.core.db import make_engine, make_sessionmaker
 from app.core.errors import ServiceError
 from app.core.hooks import HOOKS
@@ -161,6 +161,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = make_engine(settings.db_url())
         app.state.engine = engine
         app.state.sessionmaker = make_sessionmaker(engine)
+        checkpoints = walcheckpoint.start(engine)  # SQLite: off the moves' path
         hub = realtime.Hub(realtime.make_broker(settings.redis_url, settings.redis_channel))
         await hub.start()
         realtime.install(hub)
@@ -187,6 +188,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if realtime.current() is hub:
                 realtime.install(None)
             onewrite.close(engine)
+            if checkpoints is not None:
+                checkpoints.stop()
             await engine.dispose()
 
     # /docs and /redoc from the fastapi-offline package's own copies of Swagger UI and
