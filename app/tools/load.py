@@ -20,9 +20,17 @@ Bounded and loopback only: the URL must name 127.0.0.0/8, localhost or [::1];
 tables, sockets and duration are capped, and setting up has a time limit. Without
 ``--url`` a server is started as a subprocess on a free port: ``--workers`` uvicorn
 workers, no bot delay, no deal pause, rate limits off, on ``--database-url``
-(default: ``DATABASE_URL``, else a fresh SQLite file; ``--fresh-db`` makes a new
-PostgreSQL database beside the one named and drops it afterwards) and
-``--redis-url`` (default ``REDIS_URL``; needed for more than one worker).
+(default: a new SQLite file, never ``DATABASE_URL`` from the environment, which may name
+a production database: a note says so when it is set; ``--fresh-db`` makes a new
+PostgreSQL database beside the one named and drops it afterwards, and is refused
+without a PostgreSQL ``--database-url``) and ``--redis-url`` (default ``REDIS_URL``;
+needed for more than one worker). Its folder in /tmp (the SQLite file, its log) is
+removed at the end, kept after a failure (the message says where).
+
+Checked before anything starts (exit 2 with a message on stderr): each number in its
+range, the game among the project's (``rules.GAMES``, as ``/api/games``), and ``--url``
+an http(s) loopback URL where a Tapet server answers ``GET /api/games``. A server that
+fails to start exits 1 with one message and the end of its log.
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ import argparse
 import asyncio
 import contextlib
 import ipaddress
+import os
 import random
 import secrets
 import sys
@@ -46,7 +55,13 @@ from tqdm import tqdm
 from app import rules
 from app.core import collector
 from app.core.settings import safe_url
-from app.tools.loadserver import Server, listening_pids, memory_mb, process_tree
+from app.tools.loadserver import (
+    Server,
+    ServerError,
+    listening_pids,
+    memory_mb,
+    process_tree,
+)
 
 #: This run's tag in its guests' nicknames (``sign_in``).
 RUN_TAG = secrets.token_hex(2)
@@ -64,8 +79,20 @@ def _options(game: str) -> dict[str, bool]:
 
 
 def check_loopback(url: str) -> None:
-    """Raise ValueError unless ``url`` names this machine (127.0.0.0/8, localhost, [::1])."""
-    host = urlsplit(url).hostname or ""
+    """Raise ValueError unless ``url`` is an http(s) URL naming this machine (127.0.0.0/8,
+    localhost, [::1])."""
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError for a port out of range
+    except ValueError:
+        raise ValueError(f"--url is not a valid http(s) URL: {url!r}") from None
+    if parts.scheme not in ("http", "https"):
+        if parts.scheme and parts.hostname:
+            raise ValueError(f"--url must be an http:// or https:// URL, not {parts.scheme}://")
+        raise ValueError(f"--url is not a valid http(s) URL: {url!r}")
+    host = parts.hostname or ""
+    if not host:
+        raise ValueError(f"--url is not a valid http(s) URL: {url!r}")
     if host == "localhost":
         return
     try:
@@ -74,6 +101,20 @@ def check_loopback(url: str) -> None:
     except ValueError:
         pass
     raise ValueError(f"tapet load only targets this machine (loopback), not {host!r}")
+
+
+def check_server(url: str, timeout: float = 5.0) -> None:
+    """Raise ValueError unless a Tapet server at ``url`` answers ``GET /api/games`` with 200
+    and a JSON list within ``timeout`` seconds."""
+    try:
+        r = httpx.get(url.rstrip("/") + "/api/games", timeout=timeout)
+        if r.status_code != 200:
+            raise ValueError(f"GET /api/games answered {r.status_code}")
+        if not isinstance(r.json(), list):
+            raise ValueError("GET /api/games did not answer a JSON list")
+    except (httpx.HTTPError, ValueError) as exc:  # a JSONDecodeError is a ValueError
+        reason = str(exc) or type(exc).__name__
+        raise ValueError(f"no Tapet server answers at {url}: {reason}") from None
 
 
 @dataclass
@@ -119,7 +160,9 @@ class Poster:
 
     def __init__(self, url: str) -> None:
         parts = urlsplit(url)
-        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
+        self.ssl = parts.scheme == "https"
+        self.host = parts.hostname or "127.0.0.1"
+        self.port = parts.port or (443 if self.ssl else 80)
         self._netloc = parts.netloc.encode()
         self._idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter, float]] = []
 
@@ -151,7 +194,7 @@ class Poster:
                 except (OSError, asyncio.IncompleteReadError, ValueError):
                     break  # closed under us: once more on a new connection
             writer.close()
-        reader, writer = await asyncio.open_connection(self.host, self.port)
+        reader, writer = await asyncio.open_connection(self.host, self.port, ssl=self.ssl or None)
         return await self._exchange(reader, writer, request)
 
     async def _exchange(
@@ -503,27 +546,79 @@ def report(stats: Stats, tables: int, game: str, peak: float, final: float, wher
     return "\n".join(lines)
 
 
+def _usage_error(args: argparse.Namespace, message: str) -> int:
+    """argparse's way (usage, then ``tapet load: error: ...``, on stderr), returning 2
+    rather than exiting; the usage when ``args`` came from the parser (``register``)."""
+    parser = getattr(args, "parser", None)
+    if isinstance(parser, argparse.ArgumentParser):
+        parser.print_usage(sys.stderr)
+        prog = parser.prog
+    else:
+        prog = "tapet load"
+    print(f"{prog}: error: {message}", file=sys.stderr)
+    return 2
+
+
+def check_args(args: argparse.Namespace) -> str | None:
+    """What is wrong with ``args`` (one argument, its allowed range), or None."""
+    ranges = (
+        ("--tables", args.tables, 1 <= args.tables <= MAX_TABLES, f"from 1 to {MAX_TABLES}"),
+        (
+            "--spectators",
+            args.spectators,
+            0 <= args.spectators <= MAX_SPECTATORS,
+            f"from 0 to {MAX_SPECTATORS}",
+        ),
+        (
+            "--duration",
+            args.duration,
+            0 < args.duration <= MAX_DURATION,
+            f"more than 0 and at most {MAX_DURATION} s",
+        ),
+        ("--workers", args.workers, 1 <= args.workers <= 16, "from 1 to 16"),
+    )
+    pace = getattr(args, "pace_ms", 0.0)
+    for name, value, good, allowed in (
+        *ranges,
+        ("--pace-ms", pace, 0 <= pace <= 60_000, "from 0 to 60000"),
+    ):
+        if not good:
+            return f"{name} must be {allowed}, not {value:g}"
+    if args.game not in rules.GAMES:
+        return f"unknown game {args.game!r}; the games: {', '.join(sorted(rules.GAMES))}"
+    database_url = getattr(args, "database_url", None) or ""
+    if getattr(args, "fresh_db", False) and not database_url.startswith("postgres"):
+        return (
+            "--fresh-db needs a PostgreSQL --database-url (postgresql+asyncpg://...); "
+            "the default SQLite file is new each run already"
+        )
+    return None
+
+
 def main(args: argparse.Namespace) -> int:
     """Run the load described by ``args`` (``register``) and print the figures; exit code 1
-    when there were errors, 2 for bad arguments."""
-    if not (
-        1 <= args.tables <= MAX_TABLES
-        and 0 <= args.spectators <= MAX_SPECTATORS
-        and 0 < args.duration <= MAX_DURATION
-        and 1 <= args.workers <= 16
-    ):
+    when there were errors or the server did not start, 2 for bad arguments (checked
+    before anything starts: module docstring)."""
+    if (wrong := check_args(args)) is not None:
+        return _usage_error(args, wrong)
+    url = args.url
+    if url is not None:
+        try:
+            check_loopback(url)
+            check_server(url)
+        except ValueError as exc:
+            return _usage_error(args, str(exc))
+    elif os.environ.get("DATABASE_URL") and not args.database_url:
         print(
-            f"tables 1..{MAX_TABLES}, spectators 0..{MAX_SPECTATORS}, duration 0..{MAX_DURATION} s, workers 1..16"
+            "tapet load: note: DATABASE_URL is set but not used: the server runs on a new"
+            " SQLite file (pass --database-url to choose its database)",
+            file=sys.stderr,
         )
-        return 2
-    if not 0 <= getattr(args, "pace_ms", 0.0) <= 60_000:
-        print("pace-ms 0..60000")
-        return 2
     # The client's own collector pauses (its 2,000 sockets) would count as the server's
     # latency: the same thresholds as a serving worker (app/core/collector.py).
     collector.tune(freeze=False)
     server = None
-    url = args.url
+    ok = False
     try:
         if url is None:
             server = Server(args.workers, args.database_url, args.redis_url, args.fresh_db)
@@ -536,10 +631,8 @@ def main(args: argparse.Namespace) -> int:
                 f"{' + Redis' if server.redis_url else ''} ({len(pids)} processes)"
             )
         else:
-            check_loopback(url)
-            pids = listening_pids(urlsplit(url).port or 80)
+            pids = listening_pids(urlsplit(url).port or (443 if url.startswith("https") else 80))
             where = f"{url} ({len(pids)} processes found listening)"
-        check_loopback(url)
         stats, peak, final = asyncio.run(
             run(
                 url,
@@ -552,14 +645,18 @@ def main(args: argparse.Namespace) -> int:
                 progress=True,
             )
         )
-    except ValueError as exc:
-        print(exc)
-        return 2
+        ok = stats.errors == 0
+    except ServerError as exc:  # its message names the log, kept
+        print(f"tapet load: {exc}", file=sys.stderr)
+        server = None  # stopped already
+        return 1
     finally:
         if server is not None:
-            server.stop()
+            server.stop(keep_log=not ok)
+            if not ok and server.log.exists():
+                print(f"tapet load: the server's log is kept: {server.log}", file=sys.stderr)
     print(report(stats, args.tables, args.game, peak, final, where))
-    return 0 if stats.errors == 0 else 1
+    return 0 if ok else 1
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -577,7 +674,6 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     load.add_argument(
         "--url", default=None, help="a running server on this machine (default: start one)"
     )
-    load.add_argument("--game", default="bolot")
     load.add_argument(
         "--pace-ms",
         type=float,
@@ -591,7 +687,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     load.add_argument(
         "--database-url",
         default=None,
-        help="database of the server this command starts (default: DATABASE_URL, else a new SQLite file)",
+        help="database of the server this command starts (default: a new SQLite file, removed at"
+        " the end; DATABASE_URL from the environment is NOT used, so as not to load a"
+        " production database by mistake)",
     )
     load.add_argument(
         "--redis-url",
@@ -601,6 +699,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     load.add_argument(
         "--fresh-db",
         action="store_true",
-        help="with a PostgreSQL --database-url: a new database beside it, dropped at the end",
+        help="with a PostgreSQL --database-url: a new database beside it, dropped at the end"
+        " (refused, exit 2, without a PostgreSQL --database-url)",
     )
-    load.set_defaults(func=main)
+    load.add_argument("--game", default="bolot", help=f"one of: {', '.join(sorted(rules.GAMES))}")
+    load.set_defaults(func=main, parser=load)

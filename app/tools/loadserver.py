@@ -1,5 +1,6 @@
 """The server side of ``tapet load`` (app/tools/load.py): a ``tapet serve`` subprocess on a free
-loopback port (optionally on a fresh PostgreSQL database), and the resident memory of a
+loopback port (optionally on a fresh PostgreSQL database; its folder in /tmp, with its
+log, is removed when it stops, kept after a failure), and the resident memory of a
 server's processes read from /proc (the tree of a started server, or whatever listens on
 an external server's port)."""
 
@@ -8,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
+import shutil
 import socket
 import subprocess
 import sys
@@ -17,7 +19,12 @@ from pathlib import Path
 
 import httpx
 
-from app.core.settings import async_url
+from app.core.settings import async_url, safe_url
+
+
+class ServerError(RuntimeError):
+    """The server could not be started (or its fresh database made): the message says what
+    failed, with the last lines of its log where there is one."""
 
 
 def _free_port() -> int:
@@ -51,25 +58,30 @@ def _pg(admin_dsn: str, sql: str) -> None:
 
 
 class Server:
-    """A ``tapet serve`` subprocess on a free loopback port (module docstring)."""
+    """A ``tapet serve`` subprocess on a free loopback port (module docstring), on
+    ``database_url`` or, when it is empty, a new SQLite file in its folder: never the
+    environment's ``DATABASE_URL`` (which may name a production database)."""
 
     def __init__(
         self, workers: int, database_url: str | None, redis_url: str | None, fresh_db: bool
     ) -> None:
         self.workers, self.dropped, self.admin = workers, None, ""
         self.dir = tempfile.mkdtemp(prefix="tapet-load-")
-        url = (
-            database_url
-            or os.environ.get("DATABASE_URL")
-            or f"sqlite+aiosqlite:///{self.dir}/load.db"
-        )
+        url = database_url or f"sqlite+aiosqlite:///{self.dir}/load.db"
         if fresh_db and url.startswith("postgres"):
             from sqlalchemy.engine import make_url
 
-            self.admin = (
-                make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-            )
-            url, self.dropped = _fresh_postgres(url)
+            try:
+                self.admin = (
+                    make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+                )
+                url, self.dropped = _fresh_postgres(url)
+            except Exception as exc:  # noqa: BLE001 - said in one line (ServerError)
+                shutil.rmtree(self.dir, ignore_errors=True)
+                raise ServerError(
+                    f"could not create a fresh database beside {safe_url(url)}: "
+                    f"{type(exc).__name__}: {exc}"
+                ) from None
         self.database_url = url
         self.redis_url = redis_url if redis_url is not None else os.environ.get("REDIS_URL")
         self.port = _free_port()
@@ -112,7 +124,8 @@ class Server:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited; see {self.dir}/server.log")
+                self.stop(keep_log=True)
+                raise ServerError(f"the server exited while starting{self._log_tail()}")
             try:
                 if (
                     httpx.get(self.url + "/api/games", timeout=1).status_code == 200
@@ -122,15 +135,32 @@ class Server:
             except httpx.HTTPError:
                 pass
             time.sleep(0.2)
-        self.stop()
-        raise RuntimeError("the server did not start")
+        self.stop(keep_log=True)
+        raise ServerError(f"the server did not answer within 60 s{self._log_tail()}")
+
+    @property
+    def log(self) -> Path:
+        """Its log (stdout and stderr)."""
+        return Path(self.dir) / "server.log"
+
+    def _log_tail(self, lines: int = 8) -> str:
+        """``"; its log ...: <last lines>"`` for an error message ("" without a log)."""
+        try:
+            text = self.log.read_text(errors="replace")
+            tail = [line for line in text.splitlines() if line.strip()][-lines:]
+        except OSError:
+            return ""
+        if not tail:
+            return f"; its log {self.log} is empty"
+        return f"; the last lines of {self.log}:\n" + "\n".join(f"  {line}" for line in tail)
 
     def _all_workers_up(self) -> bool:
         text = (Path(self.dir) / "server.log").read_text(errors="replace")
         return text.count("Application startup complete") >= self.workers
 
-    def stop(self) -> None:
-        """Stop it (SIGTERM, then SIGKILL after 30 s) and drop a fresh database."""
+    def stop(self, keep_log: bool = False) -> None:
+        """Stop it (SIGTERM, then SIGKILL after 30 s), drop a fresh database and remove its
+        folder (the SQLite file, the log) unless ``keep_log`` (after a failure)."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             try:
@@ -139,7 +169,10 @@ class Server:
                 self.proc.kill()
                 self.proc.wait(10)
         if self.dropped:
-            _pg(self.admin, f'DROP DATABASE IF EXISTS "{self.dropped}" WITH (FORCE)')
+            dropped, self.dropped = self.dropped, None
+            _pg(self.admin, f'DROP DATABASE IF EXISTS "{dropped}" WITH (FORCE)')
+        if not keep_log:
+            shutil.rmtree(self.dir, ignore_errors=True)
 
 
 def process_tree(pid: int) -> list[int]:

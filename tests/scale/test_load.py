@@ -31,8 +31,20 @@ def test_percentile_is_the_nearest_rank() -> None:
 
 
 def test_a_short_run_reports_moves_latency_sockets_and_memory(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import tempfile
+
+    from app.tools import loadserver
+
+    folders: list[str] = []
+    real_mkdtemp = tempfile.mkdtemp
+
+    def mkdtemp(prefix: str) -> str:
+        folders.append(real_mkdtemp(prefix=prefix))
+        return folders[-1]
+
+    monkeypatch.setattr(loadserver.tempfile, "mkdtemp", mkdtemp)
     args = argparse.Namespace(
         tables=2,
         spectators=3,
@@ -48,14 +60,18 @@ def test_a_short_run_reports_moves_latency_sockets_and_memory(
     out = capsys.readouterr().out
     assert "errors 0" in out and "sockets 7 open at peak" in out, out
     assert "p99" in out and "(n=0)" not in out and "peak nan" not in out, out
+    assert len(folders) == 1 and not Path(folders[0]).exists()  # its folder and log removed
 
 
-def test_pace_is_a_think_time_in_bounds() -> None:
+def test_pace_is_a_think_time_in_bounds(capsys: pytest.CaptureFixture[str]) -> None:
     from app.tools.load import register
 
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(prog="tapet")
     register(parser.add_subparsers())
     args = parser.parse_args(["load", "--pace-ms", "3000"])
     assert args.pace_ms == 3000 and parser.parse_args(["load"]).pace_ms == 0  # flat out by default
     args.pace_ms = -1
     assert main(args) == 2
+    assert capsys.readouterr().err.endswith(
+        "tapet load: error: --pace-ms must be from 0 to 60000, not -1\n"
+    )
