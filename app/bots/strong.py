@@ -206,7 +206,10 @@ def choose_explained(
     if len(options) == 1:
         return next(iter(options.values())), None
     usual = heuristic(view, rng)
-    results, weights = evaluate_each(view, list(options.values()), rng, budget_ms, samples, exact)
+    keys: list[Any] = []
+    results, weights = evaluate_each(
+        view, list(options.values()), rng, budget_ms, samples, exact, keys
+    )
     means = {c: _mean(r, weights) for c, r in results.items()}
     best = max(options, key=lambda c: means[c])
     usual_card = usual.get("card") if usual.get("type") == "play" else None
@@ -221,30 +224,42 @@ def choose_explained(
         other = str(usual_card)
     else:
         other = max((c for c in options if c != chosen), key=lambda c: means[c])
-    return options[chosen], _explain(chosen, other, results, weights)
+    return options[chosen], _explain(chosen, other, results, weights, keys)
 
 
 def _explain(
-    card: str, other: str, results: dict[str, list[float]], weights: list[float]
+    card: str,
+    other: str,
+    results: dict[str, list[float]],
+    weights: list[float],
+    keys: list[Any],
 ) -> Explanation:
     """``card`` against ``other`` on the same drawn deals (``results``: card -> result on
-    each deal, ``weights``: each deal's weight)."""
+    each deal, ``weights``: each deal's weight, ``keys``: each deal's hidden cards). A
+    layout of the hidden cards drawn more than once (late in a deal few are possible)
+    counts once, by its mean difference; ``gain`` is the search's own weighted mean."""
     diffs = [a - b for a, b in zip(results[card], results[other], strict=True)]
-    better = sum(1 for d in diffs if d > SAME)
-    worse = sum(1 for d in diffs if d < -SAME)
+    by_layout: dict[Any, list[float]] = {}
+    for key, d in zip(keys, diffs, strict=True):
+        by_layout.setdefault(key, []).append(d)
+    layouts = [sum(ds) / len(ds) for ds in by_layout.values()]
+    better = sum(1 for d in layouts if d >= SAME)
+    worse = sum(1 for d in layouts if d <= -SAME)
     return Explanation(
         card=card,
         other=other,
-        deals=len(diffs),
+        deals=len(layouts),
         better=better,
-        same=len(diffs) - better - worse,
+        same=len(layouts) - better - worse,
         worse=worse,
         gain=_mean(diffs, weights),
     )
 
 
-#: Two results closer than this are the same (float sums of the tie-break hundredths).
-SAME = 1e-9
+#: A difference smaller than this is no difference to a player: the deal's points are
+#: whole (halves with three players' means), and below them lies only the tie-break
+#: hundredth of the card totals (``TIE_BREAK``), which the score does not show.
+SAME = 0.5
 
 
 #: How many standard errors the search's card must gain over the heuristic's card, on
@@ -283,6 +298,7 @@ def evaluate_each(
     budget_ms: float | None = None,
     samples: int | None = None,
     exact: bool | None = None,
+    keys: list[Any] | None = None,
 ) -> tuple[dict[str, list[float]], list[float]]:
     """``(card -> its result on each drawn deal, each deal's weight)``: the result of a
     play-out is the own side's deal points minus the other side's; every card is played
@@ -290,7 +306,9 @@ def evaluate_each(
     of ``AUCTION_WEIGHTS`` a deal weighs by its agreement with the auction
     (:mod:`app.bots.auction_model`), else 1. With ``exact`` (default: the game in ``EXACT_GAMES``) and at
     most :func:`exact_from` tricks left, the deal is played out by perfect play
-    (:func:`_perfect_out`) instead of the heuristic."""
+    (:func:`_perfect_out`) instead of the heuristic. ``keys``: a list that gets, for each
+    drawn deal, its layout of the hidden cards (each seat's cards, sorted), which tells
+    a layout drawn twice."""
     g = GAMES[view["game"]]
     heuristic = heuristic_for(view["game"])
     seat = view["seat"]
@@ -312,6 +330,8 @@ def evaluate_each(
     n = 0
     while n < limit:
         base = _draw(view, know, tricks, rng)
+        if keys is not None:  # which layout of the hidden cards this is (the hint's count)
+            keys.append(tuple(tuple(sorted(h)) for h in _initial_hands(view, base)))
         weights.append(weigh.weight(_initial_hands(view, base), rng) if weigh is not None else 1.0)
         values = _solved(g, base, plays, seat, heuristic, rng) if solved else None
         if values is None:

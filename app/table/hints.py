@@ -181,10 +181,28 @@ def rules_rank(card: str) -> str:
     return card[:-1]
 
 
+#: The calls that double a contract the other side made (contree.md coinche,
+#: botifarra.md contrar and Sant Vicenç, bridge-belote.md contra) and those that double
+#: it back (surcoinche, recontrar).
+DOUBLES = frozenset({"double", "coinche", "sant_vicenc"})
+REDOUBLES = frozenset({"redouble", "surcoinche"})
+
+
 def reason(view: dict[str, Any], action: dict[str, Any]) -> str:
     """A few words on what ``action`` does, from the view alone ("" when nothing simple fits)."""
     kind = action.get("type")
     hand = list(view.get("hand") or [])
+    legal = view.get("legal_actions") or []
+    if kind == "play" and len({a.get("card") for a in legal if a.get("type") == "play"}) == 1:
+        return _("the only card you may play")
+    if kind in DOUBLES:
+        return _("the bot expects the contract to fail")
+    if kind in REDOUBLES:
+        return _("the bot expects the contract to be made")
+    others = {a.get("type") for a in legal} - {"pass"}
+    if kind == "pass" and others and others <= DOUBLES | REDOUBLES:
+        # a pass where the only other calls double or redouble: the contract stands
+        return _("the bot would leave the contract as it stands")
     if kind == "play":
         try:
             return _play_reason(view, action["card"])

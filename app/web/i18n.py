@@ -30,7 +30,7 @@ from __future__ import annotations
 import gettext as _gettext
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -156,13 +156,62 @@ def french_articles(text: str) -> str:
     return text
 
 
-class _FrenchText(str):
-    """A French message whose ``%`` filling agrees the articles of the card names put in."""
+def _cap(word: str) -> Callable[[re.Match[str]], str]:
+    """A replacement that writes ``word`` with the capital of the article it replaces."""
+    return lambda m: (word[0].upper() if m.group(1).isupper() else word[0]) + word[1:]
 
-    __slots__ = ()
+
+#: The same agreement in Catalan, Spanish and Portuguese, whose catalogues write the
+#: masculine article before every card name ("el %(card)s"): Catalan "el As" -> "l'As",
+#: "el Dama" -> "la Dama"; Spanish "el Reina" -> "la Reina"; Portuguese "o Dama" -> "a Dama".
+_ARTICLES: dict[str, tuple[tuple[re.Pattern[str], Any], ...]] = {
+    "fr": _FR_ARTICLES,
+    "ca": (
+        (re.compile(r"\b([Ee])l As\b"), _cap("l'As")),
+        (re.compile(r"\b([Aa])l As\b"), _cap("a l'As")),
+        (re.compile(r"\b([Dd])el As\b"), _cap("de l'As")),
+        (re.compile(r"\b([Ee])l Dama\b"), _cap("la Dama")),
+        (re.compile(r"\b([Aa])l Dama\b"), _cap("a la Dama")),
+        (re.compile(r"\b([Dd])el Dama\b"), _cap("de la Dama")),
+    ),
+    "es": (
+        (re.compile(r"\b([Ee])l Reina\b"), _cap("la Reina")),
+        (re.compile(r"\b([Aa])l Reina\b"), _cap("a la Reina")),
+        (re.compile(r"\b([Dd])el Reina\b"), _cap("de la Reina")),
+    ),
+    "pt": (
+        (re.compile(r"\b([Oo]) Dama\b"), _cap("a Dama")),
+        (re.compile(r"\b([Aa])o Dama\b"), _cap("à Dama")),
+        (re.compile(r"\b([Dd])o Dama\b"), _cap("da Dama")),
+        (re.compile(r"\b([Nn])o Dama\b"), _cap("na Dama")),
+    ),
+}
+
+
+def card_articles(lang: str, text: str) -> str:
+    """``text`` with the article before a card name agreed in ``lang`` (``_ARTICLES``;
+    French: :func:`french_articles`); other languages' text unchanged."""
+    for pattern, repl in _ARTICLES.get(lang, ()):
+        text = pattern.sub(repl, text)
+    return text
+
+
+class _AgreedText(str):
+    """A message whose ``%`` filling agrees the articles of the card names put in."""
+
+    lang: str
+
+    def __new__(cls, text: str, lang: str) -> _AgreedText:
+        self = super().__new__(cls, text)
+        self.lang = lang
+        return self
 
     def __mod__(self, values: Any) -> str:
-        return french_articles(str.__mod__(self, values))
+        return card_articles(self.lang, str.__mod__(self, values))
+
+
+def _agreed(text: str, lang: str) -> str:
+    return _AgreedText(text, lang) if lang in _ARTICLES else text
 
 
 def gettext(message: str) -> str:
@@ -170,7 +219,7 @@ def gettext(message: str) -> str:
     lang = _current.get()
     own = _game_text(lang, message)
     text = own if isinstance(own, str) else translations(lang).gettext(message)
-    return _FrenchText(text) if lang == "fr" else text
+    return _agreed(text, lang)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -183,7 +232,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
         text = own[min(form, len(own) - 1)]
     else:
         text = catalogue.ngettext(singular, plural, n)
-    return _FrenchText(text) if lang == "fr" else text
+    return _agreed(text, lang)
 
 
 def pgettext(context: str, message: str) -> str:

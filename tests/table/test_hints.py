@@ -11,6 +11,7 @@ import httpx
 
 from app import rules
 from app.table import hints
+from app.web import i18n
 from tests.table.test_pages import CSRF, _my_turn, _sign_in, _started_room, _token
 
 HINT = re.compile(r'data-hint-action="([^"]+)"')
@@ -83,9 +84,31 @@ def test_reasons_say_what_the_card_does_to_the_trick() -> None:
     assert hints.reason(view, {"type": "play", "card": "JH"}) == "draws trumps"
 
 
+def test_a_forced_card_and_the_doubling_calls_get_their_own_reason() -> None:
+    """A fresh tester's finds: a card that is the only one playable was explained as a
+    choice, a pass that declined to double as a contract not played, a coinche not at all."""
+    contract = {"taker": 0, "trump": "H", "suit": "H"}
+    view = _view("belote", [(1, "KS")], ["QS"], contract)
+    assert hints.reason(view, {"type": "play", "card": "QS"}) == "the only card you may play"
+    calls = {**view, "legal_actions": [{"type": "double"}, {"type": "pass"}]}
+    assert hints.reason(calls, {"type": "pass"}) == "the bot would leave the contract as it stands"
+    assert hints.reason(calls, {"type": "double"}) == "the bot expects the contract to fail"
+    calls = {
+        **view,
+        "legal_actions": [{"type": "coinche"}, {"type": "pass"}, {"type": "bid", "value": 90}],
+    }
+    assert hints.reason(calls, {"type": "coinche"}) == "the bot expects the contract to fail"
+    assert (
+        hints.reason(calls, {"type": "pass"}) == "the bot would not play a contract with this hand"
+    )
+    calls = {**view, "legal_actions": [{"type": "surcoinche"}, {"type": "pass"}]}
+    assert hints.reason(calls, {"type": "surcoinche"}) == "the bot expects the contract to be made"
+    with i18n.using("ca"):
+        assert hints.reason(calls, {"type": "pass"}) == "el bot deixaria el contracte tal com està"
+
+
 def test_the_why_of_a_searched_card_is_what_the_search_compared() -> None:
     from app.bots.strong import Explanation
-    from app.web import i18n
 
     e = Explanation(card="7H", other="TH", deals=38, better=31, same=7, worse=0, gain=8.4)
     assert hints.explain(e) == (

@@ -138,3 +138,35 @@ def test_french_articles_agree_with_the_ace_and_the_queen() -> None:
     )
     with i18n.using("fr"):
         assert (i18n.gettext("Play the %(card)s") % {"card": "As de cœur"}).startswith("Jouer l'As")
+
+
+def test_catalan_spanish_and_portuguese_articles_agree_with_the_card() -> None:
+    """Their catalogues write the masculine article before every card name; the Queen
+    (Dama, Reina) is feminine and Catalan elides before the As."""
+    from app.web.i18n import card_articles
+
+    assert card_articles("ca", "Tirar el Dama de cors") == "Tirar la Dama de cors"
+    assert (
+        card_articles("ca", "el As de piques, del As, al Dama")
+        == "l'As de piques, de l'As, a la Dama"
+    )
+    assert card_articles("ca", "El As guanya") == "L'As guanya"
+    assert (
+        card_articles("ca", "Tirar el Rei de cors, el 10 de cors")
+        == "Tirar el Rei de cors, el 10 de cors"
+    )
+    assert card_articles("es", "Jugar el Reina de corazones") == "Jugar la Reina de corazones"
+    assert card_articles("es", "Jugar el As, el Rey") == "Jugar el As, el Rey"
+    assert card_articles("pt", "Jogar o Dama de copas, ao Dama") == "Jogar a Dama de copas, à Dama"
+    assert card_articles("pt", "Jogar o Ás de copas") == "Jogar o Ás de copas"
+    assert card_articles("bg", "el Dama") == "el Dama"
+
+
+def test_a_catalan_label_says_la_dama() -> None:
+    """Through the catalogue: the action label of a Queen in Catalan."""
+    with i18n.using("ca"):
+        label = labels.action_label("belote", {"type": "play", "card": "QH"})
+    assert label == "Tirar la Dama de cors", label
+    with i18n.using("es"):
+        label = labels.action_label("belote", {"type": "play", "card": "QH"})
+    assert label == "Jugar la Reina de corazones", label
