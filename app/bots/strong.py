@@ -142,7 +142,7 @@ def choose(
     Raises:
         ValueError: the seat has nothing to do.
     """
-    return choose_explained(view, rng, budget_ms, samples, exact)[0]
+    return choose_explained(view, rng, budget_ms, samples, exact, explained=False)[0]
 
 
 @dataclass(frozen=True)
@@ -173,10 +173,13 @@ def choose_explained(
     budget_ms: float | None = None,
     samples: int | None = None,
     exact: bool | None = None,
+    explained: bool = True,
 ) -> tuple[Action, Explanation | None]:
     """``(action, explanation)``: :func:`choose`'s action (the same one, from the same
     draws of ``rng``) and what its one search compared, or None where no search chose
     between cards (the auction, a single playable card, a claim, a declaration).
+    ``explained=False``: no explanation (:func:`choose`: a bot's own turn spends nothing
+    on it; the draws, and so the action, are the same).
 
     Raises:
         ValueError: the seat has nothing to do.
@@ -206,7 +209,7 @@ def choose_explained(
     if len(options) == 1:
         return next(iter(options.values())), None
     usual = heuristic(view, rng)
-    keys: list[Any] = []
+    keys: list[Any] | None = [] if explained else None  # the bots' own turns skip the count
     results, weights = evaluate_each(
         view, list(options.values()), rng, budget_ms, samples, exact, keys
     )
@@ -220,6 +223,8 @@ def choose_explained(
         and not _clearly_better(results[best], results[usual_card], weights)
     ):
         chosen = str(usual_card)
+    if keys is None:
+        return options[chosen], None
     if chosen != usual_card and usual_card in options:
         other = str(usual_card)
     else:

@@ -151,9 +151,7 @@ _FR_ARTICLES = (
 def french_articles(text: str) -> str:
     """``text`` with the French article before "As" and "Dame" agreed ("Jouer le As de
     cœur" -> "Jouer l'As de cœur", "Tierce au Dame" -> "Tierce à la Dame")."""
-    for pattern, repl in _FR_ARTICLES:
-        text = pattern.sub(repl, text)
-    return text
+    return card_articles("fr", text)
 
 
 def _cap(word: str) -> Callable[[re.Match[str]], str]:
