@@ -311,21 +311,29 @@ def position(state: State) -> Position:
     return Position(r, hands, trick, leader, left)
 
 
+class OutOfTime(Exception):
+    """A solve given a ``deadline`` (:func:`solve_cards`) passed it before it ended."""
+
+
 class _Search:
     """One alpha-beta search for one side: its transposition table outlives single
-    calls, so the values of several first cards share it."""
+    calls, so the values of several first cards share it. ``deadline``: a
+    ``time.thread_time()`` past which the search raises :class:`OutOfTime` (checked
+    every 256 trick starts; the table keeps only bounds that were proved)."""
 
     def __init__(
         self,
         pos: Position,
         maxer: tuple[bool, ...],
         tt: dict[int, tuple[int, int, int]] | None = None,
+        deadline: float | None = None,
     ) -> None:
         self.pos = pos
         self.maxer = maxer
         #: key -> (lower bound, upper bound, best lead card or -1)
         self.tt: dict[int, tuple[int, int, int]] = {} if tt is None else tt
         self.nodes = 0
+        self.deadline = deadline
         r = pos.rules
         self.start, self.in_trick = _searcher(r, pos.hands, maxer, self.tt, self)
 
@@ -441,6 +449,9 @@ def _searcher(
         else:
             lo, hi = 0, rem
         stats.nodes += 1
+        if stats.deadline is not None and not stats.nodes & 255:
+            if time.thread_time() > stats.deadline:
+                raise OutOfTime
         # the leads, equal cards once, the table's best first, then strong cards first
         live = 0
         for s in seats:
@@ -711,7 +722,7 @@ Table = dict[int, tuple[int, int, int]]
 
 
 def _side_and_search(
-    state: State, side: int | None, tt: Table | None = None
+    state: State, side: int | None, tt: Table | None = None, deadline: float | None = None
 ) -> tuple[Position, _Search]:
     pos = position(state)
     g = GAMES[state.game]
@@ -720,10 +731,12 @@ def _side_and_search(
     if not (isinstance(side, int) and 0 <= side < g.sides):
         raise ValueError(f"no side {side!r} in {state.game}")
     maxer = tuple(g.team_of(s) == side for s in range(g.players))
-    return pos, _Search(pos, maxer, tt)
+    return pos, _Search(pos, maxer, tt, deadline)
 
 
-def solve_cards(state: State, side: int | None = None, tt: Table | None = None) -> dict[str, int]:
+def solve_cards(
+    state: State, side: int | None = None, tt: Table | None = None, deadline: float | None = None
+) -> dict[str, int]:
     """card code -> the exact value (see the module) for ``side`` once the player to act
     plays it, for each card he may play (the engine's legal cards; belote-2p's claim and
     the belote flag aside). ``side``: a scoring side (``TrickGame.team_of``); default
@@ -732,12 +745,14 @@ def solve_cards(state: State, side: int | None = None, tt: Table | None = None) 
     dealt, contract and ``side``; any seat to act): its entries are bounds on the side's
     points from a trick start on, true however the position was reached, so a later
     solve of the same deal (the next card of a line) finds most of its work done.
+    ``deadline``: a ``time.thread_time()`` (this thread's CPU clock) not to pass.
 
     Raises:
         ValueError: not a play position with a card to play (see :func:`position`), or no
             such side.
+        OutOfTime: ``deadline`` passed (what was proved stays in ``tt``).
     """
-    pos, search = _side_and_search(state, side, tt)
+    pos, search = _side_and_search(state, side, tt, deadline)
     r = pos.rules
     live = pos.live()
     out: dict[str, int] = {}

@@ -6,6 +6,7 @@ app/records/service.py and app/records/verify.py.
 | ``GET /api/deals/{id}/verify`` | a deal's commitment; once it ended, deck, salt, the recomputed hash and the hands |
 | ``GET /api/games/{game_id}/record`` | a game's record: its finished deals, every action, each deal's score |
 | ``GET /api/rooms/{room_id}/record`` | the record of the room's game (the same JSON; it names ``game_id``) |
+| ``GET /api/rooms/{room_id}/deals/{n}/costs`` | what each card of a finished deal cost, by the exact solver |
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.accounts.deps import CurrentUser, OptionalUser
 from app.core.db import SessionDep
 from app.core.errors import NotFound
-from app.records import replay_mine, verify
+from app.records import card_costs, replay_mine, verify
 from app.records import service as records
 from app.rooms import invites, service
 from app.rooms.api import E403, E409, DealNo, RoomId
@@ -98,3 +99,18 @@ async def replay_my_deal(
     (``cached``); at most about 100 ms a decision. 403 not seated, or another seat;
     404 no such deal; 409 the deal is still being played."""
     return await replay_mine.replay_mine(db, room_id, deal_no, user, seat)
+
+
+@router.get("/rooms/{room_id}/deals/{deal_no}/costs", responses={**E403, **E404_ROOM, **E409})
+async def deal_costs(
+    room_id: RoomId, deal_no: DealNo, request: Request, user: OptionalUser, db: SessionDep
+) -> dict[str, Any]:
+    """What each card of finished deal ``deal_no`` cost by the exact double-dummy solver
+    (app/records/card_costs.py): ``cards`` ``[{step, trick, seat, card, cost, best}]`` in
+    the order played, ``cost`` the points the player's side gave away against the best
+    card there (0: perfect play; null: not reached in ``budget_s`` CPU seconds, the
+    deal's first cards), ``best`` the cards of perfect play. Worked out once per deal
+    (``cached``), a few seconds. 403 a private room without its code; 404 no such deal;
+    409 the deal is still being played."""
+    await invites.require_access(db, room_id, user, invites.codes_of(request))
+    return await card_costs.deal_costs(db, room_id, deal_no)

@@ -5,6 +5,7 @@
 | ``GET /deals/{id}/verify`` | a deal's commitment; once it ended, the check, the deck and the hands |
 | ``GET /rooms/{id}/replay`` | the finished deals of the room's game, each with its replay link |
 | ``GET /rooms/{id}/replay?deal=N&step=K`` | step K of deal N, every hand face up (←/→ step) |
+| ``GET /rooms/{id}/replay/costs?deal=N&step=K`` | what each card of deal N cost by the exact solver (the replay loads it; step K marked) |
 | ``GET /records/{game_id}`` | the match's permalink: the sheet, each deal's replay and check |
 
 Only finished deals are drawn with their hands (app/records/service.py decides);
@@ -20,11 +21,12 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
+from app import rules
 from app.accounts.deps import OptionalUser
 from app.chat import service as chat
 from app.core.db import SessionDep
 from app.core.errors import Forbidden, NotFound, ServiceError
-from app.records import replay_mine, replay_panel, verify
+from app.records import card_costs, replay_mine, replay_panel, verify
 from app.records import service as records
 from app.rooms import invites, service
 from app.table import labels, presenter
@@ -95,6 +97,19 @@ async def _refused(request: Request, db: Any, room_id: int, user: Any) -> Respon
     return None
 
 
+async def _open_room(
+    request: Request, db: Any, room_id: int, user: Any
+) -> dict[str, Any] | Response:
+    """The room's info for its records' pages, or the page refusing this viewer (a
+    private room without its code, 403) or saying there is no such room (404)."""
+    if refused := await _refused(request, db, room_id, user):
+        return refused
+    room = await _room(db, room_id)
+    if room is None:
+        return error_response(request, user, f"there is no room {room_id}", 404)
+    return room
+
+
 def _page(request: Request, user: Any, name: str, ctx: dict[str, Any]) -> Response:
     ctx.update(user=user, csrf_token=csrf.csrf_token(request))
     return templates.TemplateResponse(request, name, ctx)
@@ -139,11 +154,9 @@ async def replay_page(
     step: int = Query(default=0, ge=0),
 ) -> Response:
     """Step through a finished deal with every hand face up; without ``deal``, the list."""
-    if refused := await _refused(request, db, room_id, user):
-        return refused
-    room = await _room(db, room_id)
-    if room is None:
-        return error_response(request, user, f"there is no room {room_id}", 404)
+    room = await _open_room(request, db, room_id, user)
+    if isinstance(room, Response):
+        return room
     try:
         game = await records.room_game(db, room_id)
     except NotFound as exc:
@@ -198,6 +211,70 @@ async def replay_page(
         "last": step == len(frames) - 1,
     }
     return _page(request, user, "records/replay.html", ctx)
+
+
+@router.get("/rooms/{room_id}/replay/costs", response_class=HTMLResponse)
+async def costs_page(
+    request: Request,
+    room_id: int,
+    db: SessionDep,
+    user: OptionalUser,
+    deal: int = Query(ge=1, le=2**31 - 1),
+    step: int | None = Query(default=None, ge=0),
+) -> Response:
+    """What each card of finished deal ``deal`` cost by the exact solver
+    (app/records/card_costs.py), by trick, step ``step`` marked: a fragment for the
+    replay page's ``#costs``, a page of its own without htmx."""
+    room = await _open_room(request, db, room_id, user)
+    if isinstance(room, Response):
+        return room
+    try:
+        result = await card_costs.deal_costs(db, room_id, deal)
+    except ServiceError as exc:
+        return error_response(request, user, exc, exc.status, f"/rooms/{room_id}/replay")
+    i18n.set_game_words(labels.words_of(result["game"]))  # Bolot: joc, partida
+    names = _names(room, rules.GAMES[result["game"]].players)
+    ctx = {"costs": costs_for_page(result, names, step), "room": room}
+    if is_htmx(request):
+        return HTMLResponse(templates.get_template("records/_costs.html").render(ctx))
+    return _page(request, user, "records/costs.html", ctx)
+
+
+def costs_for_page(result: dict[str, Any], names: list[str], step: int | None) -> dict[str, Any]:
+    """What ``records/_costs.html`` draws from a :func:`card_costs.deal_costs` answer:
+    ``{deal_no, tricks: [{n, cells: [{step, name, card, cost, best, current}]}],
+    seats: [{name, lost, wrong, solved}], unsolved, budget}`` (``budget``: the CPU
+    seconds, as text); ``best`` the names of
+    the cards of perfect play where the card played cost points, ``lost`` a seat's
+    points given away over its solved cards, ``wrong`` how many of them cost points."""
+    tricks: list[dict[str, Any]] = []
+    seats = [{"name": n, "lost": 0, "wrong": 0, "solved": 0} for n in names]
+    for c in result["cards"]:
+        if not tricks or tricks[-1]["n"] != c["trick"]:
+            tricks.append({"n": c["trick"], "cells": []})
+        cost = c["cost"]
+        if cost is not None:
+            seat = seats[c["seat"]]
+            seat["solved"] += 1
+            seat["lost"] += cost
+            seat["wrong"] += cost > 0
+        tricks[-1]["cells"].append(
+            {
+                "step": c["step"],
+                "name": names[c["seat"]],
+                "card": _card(c["card"]),
+                "cost": cost,
+                "best": [cards.card_name(b) for b in c["best"]] if cost else [],
+                "current": c["step"] == step,
+            }
+        )
+    return {
+        "deal_no": result["deal_no"],
+        "tricks": tricks,
+        "seats": seats,
+        "unsolved": len(result["cards"]) - result["solved"],
+        "budget": f"{result['budget_s']:g}",
+    }
 
 
 def _record_context(h: records.GameHistory, room: dict[str, Any] | None) -> dict[str, Any]:

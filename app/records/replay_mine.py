@@ -16,7 +16,7 @@ the bot would have done in the requester's position (that is the hint's job).
 
 Cost: at most ``REPLAY_BUDGET_MS`` per strong decision of the requester's seat,
 ``OTHERS_BUDGET_MS`` for other strong seats, in a worker thread, one replay at a
-time per process (:func:`_limiter`: the others wait in the event loop, not in
+time per process (:func:`app.records.once.limiter`: the others wait in the event loop, not in
 worker threads, which the tables' bots need too). The result is cached per process by
 ``(game id, deal number, seat)``: a double click, a refresh or a second tab gets the
 same answer without a second computation (a seeded RNG makes a recomputation
@@ -25,22 +25,17 @@ elsewhere close, not identical: the search is bounded by time).
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import random
-import weakref
-from collections import OrderedDict
 from typing import Any
 
 import anyio
 
 from app import rules
 from app.accounts.models import User
-from app.core.errors import Conflict, Forbidden, ServiceError
+from app.core.errors import Conflict, Forbidden
 from app.records import service as records
+from app.records.once import Once, limiter
 from app.rooms import botplay, service
-
-log = logging.getLogger(__name__)
 
 #: Thinking time of the strong bot in the requester's seat, per decision (ms).
 REPLAY_BUDGET_MS = 100.0
@@ -49,20 +44,7 @@ OTHERS_BUDGET_MS = 50.0
 #: Replays kept per process (each a few kilobytes of JSON).
 CACHE_SIZE = 256
 
-_CACHE: OrderedDict[tuple[int, int, int], dict[str, Any]] = OrderedDict()
-_RUNNING: dict[tuple[int, int, int], asyncio.Future[dict[str, Any]]] = {}
-_LIMITERS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, anyio.CapacityLimiter] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def _limiter() -> anyio.CapacityLimiter:
-    """One replay thread at a time in this event loop (the process's, tests have several)."""
-    loop = asyncio.get_running_loop()
-    limiter = _LIMITERS.get(loop)
-    if limiter is None:
-        limiter = _LIMITERS[loop] = anyio.CapacityLimiter(1)
-    return limiter
+_ONCE: Once[tuple[int, int, int], dict[str, Any]] = Once("replay", CACHE_SIZE)
 
 
 # ---------------------------------------------------------------- the service
@@ -104,17 +86,10 @@ async def replay_mine(
             seat=seat,
         )
     game = await records.room_game(db, room_id)
-    key = (game.id, deal_no, mine)
-    if key in _CACHE:
-        _CACHE.move_to_end(key)
-        return {**_CACHE[key], "cached": True}
-    running = _RUNNING.get(key)
-    cached = running is not None
-    if running is None:  # no await between the look-up and this: a second request waits for it
-        running = asyncio.ensure_future(_replay(db, room, game, deal_no, mine))
-        _RUNNING[key] = running
-        running.add_done_callback(lambda f: _settle(key, f))
-    return {**await asyncio.shield(running), "cached": cached}
+    answer, cached = await _ONCE.get(
+        (game.id, deal_no, mine), lambda: _replay(db, room, game, deal_no, mine)
+    )
+    return {**answer, "cached": cached}
 
 
 async def _replay(
@@ -169,28 +144,12 @@ async def _replay(
             "differences": differences(actual["actions"], again["mine"]),
         }
 
-    return await anyio.to_thread.run_sync(compute, limiter=_limiter())
-
-
-def _settle(key: tuple[int, int, int], future: asyncio.Future[dict[str, Any]]) -> None:
-    """Keep a finished computation's answer (a failure is not kept: the next request retries)."""
-    _RUNNING.pop(key, None)
-    if future.cancelled():
-        return
-    error = future.exception()  # also marks it retrieved when nobody waits any more
-    if error is not None:
-        if not isinstance(error, ServiceError):
-            log.error("replay %s failed", key, exc_info=error)
-        return
-    _CACHE[key] = future.result()
-    _CACHE.move_to_end(key)
-    while len(_CACHE) > CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    return await anyio.to_thread.run_sync(compute, limiter=limiter())
 
 
 def forget() -> None:
     """Drop every cached replay (tests)."""
-    _CACHE.clear()
+    _ONCE.forget()
 
 
 def seat_levels(

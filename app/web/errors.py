@@ -288,6 +288,10 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "replay_deal_in_play": N_(
         "Deal %(n)s is still being played: the bot can replay it once it ends."
     ),
+    "costs_busy": N_("The solver is busy with other deals: try again in %(n)s s."),
+    "costs_deal_in_play": N_(
+        "Deal %(n)s is still being played: what each card cost is shown once it ends."
+    ),
     "no_such_deal": N_("This match has no deal %(n)s."),
     "no_player": N_("There is no player %(n)s."),
     "profile_private": N_("This profile is private."),

@@ -1,4 +1,5 @@
-/* The replay page (templates/records/replay.html): ← and → step through the deal.
+/* The replay page (templates/records/replay.html): ← and → step through the deal;
+   a card of "What each card cost" opens its step.
    The steps are plain links, so the page works without this file; with it, a step
    is fetched and swapped in place (no full reload) and the URL follows. */
 (function () {
@@ -15,10 +16,21 @@
         var old = document.getElementById("replay");
         if (!fresh || !old) { window.location.href = url; return; }
         old.replaceWith(fresh);
+        markCost(fresh.getAttribute("data-step"));
         document.title = doc.title;
         history.replaceState(null, "", url);
       })
       .catch(function () { window.location.href = url; });
+  }
+
+  /* the solver's costs (#costs) stay on the page: mark the card of the new step */
+  function markCost(step) {
+    var cells = document.querySelectorAll("#costs a[data-step]");
+    for (var i = 0; i < cells.length; i++) {
+      var on = cells[i].getAttribute("data-step") === step;
+      cells[i].classList.toggle("current", on);
+      if (on) cells[i].setAttribute("aria-current", "step"); else cells[i].removeAttribute("aria-current");
+    }
   }
 
   document.addEventListener("keydown", function (ev) {
@@ -30,7 +42,7 @@
   });
 
   document.addEventListener("click", function (ev) {
-    var link = ev.target.closest && ev.target.closest("#replay-prev, #replay-next");
+    var link = ev.target.closest && ev.target.closest("#replay-prev, #replay-next, #costs a[data-step]");
     if (!link || ev.button !== 0 || ev.ctrlKey || ev.metaKey) return;
     ev.preventDefault();
     go(link);

@@ -1,0 +1,161 @@
+"""What each card of a finished deal cost, by the exact solver (issue 22 §5; what
+colver.net calls a "DD pass").
+
+For every card played, the position just before it is solved double dummy, every hand
+known (:func:`app.bots.solver.solve_cards`: the exact value of each legal card for the
+player's side under perfect play by every seat after it, in card points, the
+last-trick bonus and Botifarra's trick point; rules/<game>.md §2 and §7). A card's
+**cost** is the value of the best card there minus the value of the card played: 0 for
+a card of perfect play, else the points the player's side gave away with it, if
+everyone plays perfectly from then on. A replay of a finished deal shows every hand, so
+nothing here is hidden from the viewer that the replay does not already show.
+
+Cost of the work: the positions are solved from the deal's last card back to its first,
+with one transposition table a side for the whole deal, so each solve finds the later
+ones' work done. A whole deal of the Belote family takes about 1 to 7 s of CPU in pure
+Python; Botifarra's first tricks (12 a deal) take far longer, so the work stops at
+``BUDGET_S`` of CPU and the earliest cards are left unsolved (``cost`` None). One such
+computation runs at a time per process, in a worker thread, at most ``MAX_WAITING``
+deals are in hand at once (a request for another is refused with 429), and each deal's
+answer is kept (app/records/once.py): a double tap or a second viewer does not solve it
+twice.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import anyio
+
+from app import rules
+from app.bots import solver
+from app.core.errors import Conflict, TooManyRequests
+from app.records import service as records
+from app.records.once import Once, limiter
+
+#: CPU seconds of solving a deal at most (this thread's clock).
+BUDGET_S = 8.0
+#: Deals whose costs are kept per process (each a few kilobytes).
+CACHE_SIZE = 256
+#: New deals being worked out at most per process (one solving, the rest waiting): a
+#: request for another is refused with 429 until one ends, so nobody can queue hours of
+#: solving by asking for every deal of the site; a kept answer is always given.
+MAX_WAITING = 2
+#: What a refused request is told to wait, in seconds.
+BUSY_RETRY_S = 10
+
+_ONCE: Once[tuple[int, int], dict[str, Any]] = Once("card costs", CACHE_SIZE)
+
+
+def card_costs(
+    game: str,
+    options: dict[str, Any],
+    dealer: int,
+    prior: list[dict[str, Any]],
+    actions: list[dict[str, Any]],
+    budget_s: float = BUDGET_S,
+) -> list[dict[str, Any]]:
+    """The cost of each card of one deal, in the order played.
+
+    ``prior``: every action of the match before the deal (``rules.replay`` from
+    ``dealer``); ``actions``: the deal's own, its ``deal`` action first. Returns one
+    ``{step, trick, seat, card, cost, best}`` a card played: ``step`` its index in
+    ``actions``, ``trick`` 1-based, ``cost`` as the module says (None when the budget
+    ran out before the solver reached it: always a beginning of the deal), ``best``
+    the cards of perfect play there (empty when unsolved).
+
+    Raises:
+        app.rules.IllegalAction: ``actions`` do not replay (a corrupt record).
+    """
+    state = rules.replay(game, options, dealer, prior)
+    plays: list[tuple[int, Any, str]] = []
+    for step, action in enumerate(actions):
+        if action.get("type") == "play":
+            plays.append((step, state, action["card"]))
+        state = rules.apply(state, action)
+    g = rules.GAMES[game]
+    tables: dict[int, solver.Table] = {}
+    deadline = time.thread_time() + budget_s
+    out: list[dict[str, Any]] = []
+    in_time = True
+    for step, before, card in reversed(plays):
+        seat = before.to_act
+        entry: dict[str, Any] = {
+            "step": step,
+            "trick": len(before.tricks) + 1,
+            "seat": seat,
+            "card": card,
+            "cost": None,
+            "best": [],
+        }
+        if in_time:
+            side = g.team_of(seat)
+            try:
+                values = solver.solve_cards(before, side, tables.setdefault(side, {}), deadline)
+            except solver.OutOfTime:
+                in_time = False
+            else:
+                top = max(values.values())
+                entry["cost"] = top - values[card]
+                entry["best"] = [c for c, v in values.items() if v == top]
+        out.append(entry)
+    out.reverse()
+    return out
+
+
+async def deal_costs(db: Any, room_id: int, deal_no: int) -> dict[str, Any]:
+    """The solver's cost of each card of finished deal ``deal_no`` (1-based) of the
+    room's game: ``{game_id, game, deal_no, budget_s, cards, solved, seconds, cached}``,
+    ``cards`` as :func:`card_costs`, ``solved`` how many have a cost, ``seconds`` the CPU
+    time it took, ``cached`` whether it was worked out before this request.
+
+    Raises NotFound (no room, no game yet, no such deal), Conflict (the deal is still
+    being played: its hands are not public yet), TooManyRequests (``MAX_WAITING`` other
+    deals are being worked out)."""
+    game = await records.room_game(db, room_id)
+    key = (game.id, deal_no)
+    if not _ONCE.knows(key) and _ONCE.running >= MAX_WAITING:
+        raise TooManyRequests(
+            f"the solver is busy with other deals: try again in {BUSY_RETRY_S} s",
+            BUSY_RETRY_S,
+            "costs_busy",
+            n=BUSY_RETRY_S,
+        )
+    answer, cached = await _ONCE.get(key, lambda: _compute(db, game, deal_no))
+    return {**answer, "cached": cached}
+
+
+async def _compute(db: Any, game: Any, deal_no: int) -> dict[str, Any]:
+    history = await records.history(db, game)
+    deal = history.deal(deal_no)
+    if not deal.finished:
+        raise Conflict(
+            f"deal {deal_no} is still being played: what each card cost is shown once it ends",
+            "costs_deal_in_play",
+            n=deal_no,
+        )
+    prior = [m.action for d in history.deals if d.deal_no < deal_no for m in d.moves]
+    actions = [m.action for m in deal.moves]
+    name, options, dealer = game.game, game.options, game.dealer
+
+    def compute() -> tuple[list[dict[str, Any]], float]:
+        t0 = time.thread_time()
+        cards = card_costs(name, options, dealer, prior, actions, BUDGET_S)
+        return cards, time.thread_time() - t0
+
+    cards, seconds = await anyio.to_thread.run_sync(compute, limiter=limiter())
+    return {
+        "game_id": game.id,
+        "game": name,
+        "deal_no": deal_no,
+        "budget_s": BUDGET_S,
+        "cards": cards,
+        "solved": sum(c["cost"] is not None for c in cards),
+        "seconds": round(seconds, 2),
+    }
+
+
+def forget() -> None:
+    """Drop every kept answer (tests)."""
+    _ONCE.forget()
