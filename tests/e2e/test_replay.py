@@ -122,3 +122,32 @@ def test_the_tricks_of_a_replay_stay_off_the_seats(
                 page.screenshot(path=str(screenshots / "replay-covered.png"), full_page=True)
             assert not found, (step, show_last, found)
     context.close()
+
+
+def test_what_each_card_cost_loads_under_the_replay_and_follows_the_step(
+    live_url: str, browser: Any, screenshots: Path
+) -> None:
+    room_id, record = _finished_deal(live_url)
+    plays = [
+        i for i, m in enumerate(record["deals"][0]["actions"]) if m["action"]["type"] == "play"
+    ]
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{live_url}/rooms/{room_id}/replay?deal=1&step={plays[4]}")
+    cells = page.locator("#costs [data-testid=cost]")
+    expect(cells).to_have_count(32, timeout=60_000)  # eight tricks of four cards, solved
+    last_trick = page.locator("#costs .costs-trick").last
+    # the last trick: every card is forced, so every one is a card of perfect play
+    expect(last_trick.locator(".cost-value")).to_have_text(["perfect"] * 4)
+    expect(page.locator("#costs a.current")).to_have_attribute("data-step", str(plays[4]))
+    page.keyboard.press("ArrowRight")  # the replay steps in place; the mark follows
+    expect(page.locator("#costs a.current")).to_have_attribute("data-step", str(plays[4] + 1))
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"] + 1, f"the costs are {width}px wide on a phone"
+    page.locator("#costs").screenshot(path=str(screenshots / "costs-phone.png"))
+    cells.nth(20).click()  # a card opens its step
+    expect(page.locator("[data-testid=replay-where]")).to_contain_text(f"step {plays[20] + 1} /")
+    expect(page.locator("#costs a.current")).to_have_attribute("data-step", str(plays[20]))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.locator("#costs").screenshot(path=str(screenshots / "costs-desktop.png"))
+    context.close()
