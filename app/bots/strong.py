@@ -58,7 +58,7 @@ from app.bots.auction_model import model as auction_model
 from app.bots.heuristic import Choose, heuristic_for
 from app.bots.memory import finished_tricks
 from app.bots.sampler import STOCK, Knowledge, knowledge, sample
-from app.bots.solver import Table, card_of_value, solve_cards, trick_value
+from app.bots.solver import OutOfTime, Table, card_of_value, solve_cards, trick_value
 from app.bots.strong_auction import evaluate_calls
 from app.rules import GAMES, State, is_over, needs_deal, to_act
 from app.rules.core import TrickGame
@@ -332,13 +332,21 @@ def evaluate_each(
     if exact is None:
         exact = view["game"] in EXACT_GAMES
     solved = exact and left <= exact_from(view["game"])
+    # an exact deal is not cut by the loop's check below: the solver stops itself at the
+    # budget (this thread's CPU clock), and the deal is then dropped
+    deadline = time.thread_time() + budget if samples is None else None
     n = 0
     while n < limit:
         base = _draw(view, know, tricks, rng)
+        try:
+            values = _solved(g, base, plays, seat, heuristic, rng, deadline) if solved else None
+        except OutOfTime:
+            if n:
+                break  # the deals drawn so far decide
+            solved, values = False, None  # not even one: play-outs, as before the switch
         if keys is not None:  # which layout of the hidden cards this is (the hint's count)
             keys.append(tuple(tuple(sorted(h)) for h in _initial_hands(view, base)))
         weights.append(weigh.weight(_initial_hands(view, base), rng) if weigh is not None else 1.0)
-        values = _solved(g, base, plays, seat, heuristic, rng) if solved else None
         if values is None:
             solved = False  # the solver cannot start here (a declaration owed): play-outs
             values = [_play_out(g, g.apply(base, a), seat, heuristic, rng) for a in plays]
@@ -367,15 +375,18 @@ def _solved(
     seat: int,
     heuristic: Choose,
     rng: random.Random,
+    deadline: float | None = None,
 ) -> list[float] | None:
     """Each play's result on the drawn position ``base`` when the deal is then played out
     by perfect play (:func:`_perfect_out`; one solve of ``base`` gives every card's exact
     value, and its transposition table serves the lines after), on the play-outs' scale;
-    None when the solver cannot start (a declaration owed)."""
+    None when the solver cannot start (a declaration owed). ``deadline``: the first
+    solve's (``time.thread_time()``), which raises :class:`OutOfTime` past it; the lines
+    after it cost a third as much and are not cut."""
     tt: Table = {}
     team = g.team_of(seat)
     try:
-        values = solve_cards(base, team, tt)
+        values = solve_cards(base, team, tt, deadline)
         out = []
         for a in plays:
             after = g.apply(base, a)

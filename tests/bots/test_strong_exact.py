@@ -104,9 +104,9 @@ def test_the_exact_path_is_used_from_the_switch_point_on(monkeypatch):
     calls = []
     real = strong._solved
 
-    def spy(g, base, plays, seat, heuristic, rng):
+    def spy(g, base, plays, seat, heuristic, rng, deadline=None):
         calls.append(g.deal_tricks(base.options) - len(base.tricks))
-        return real(g, base, plays, seat, heuristic, rng)
+        return real(g, base, plays, seat, heuristic, rng, deadline)
 
     monkeypatch.setattr(strong, "_solved", spy)
     monkeypatch.setitem(strong.EXACT_TRICKS, "bolot", 3)
@@ -219,3 +219,45 @@ def test_the_explanation_is_the_searchs_own_comparison_worked_out_by_hand():
     diffs = [s - j for s, j in zip(results["7H"], results["JH"], strict=True)]
     assert sorted({round(d, 2) for d in diffs}) == [0.0, 216.62]
     assert sum(d > 0 for d in diffs) == 20  # draws; the explanation counts layouts
+
+
+def test_a_solve_past_the_budget_is_dropped_and_never_loses_the_turn(monkeypatch):
+    """The solver stops itself at the decision's budget (``OutOfTime``): a drawn deal cut
+    short is not counted; if it was the first, the deal is played out by the heuristic."""
+    from app.bots.solver import OutOfTime
+
+    real = strong.solve_cards
+    calls = []
+
+    def slow_after(first_ok):
+        def solve(state, side, tt, deadline=None):
+            calls.append(deadline)
+            if len(calls) > first_ok:
+                raise OutOfTime
+            return real(state, side, tt, deadline)
+
+        return solve
+
+    rng = random.Random(4)
+    state = new_game("bolot", {}, dealer=0)
+    state = apply(state, {"type": "deal", "deck": new_deck("bolot", rng)})
+    while not (
+        state.phase == "play"
+        and GAMES["bolot"].deal_tricks(state.options) - len(state.tricks) <= 3
+        and len(strong.candidates(legal_actions(state))) > 1
+    ):
+        state = apply(state, choose("heuristic", observe(state, to_act(state)), rng))
+    view = observe(state, to_act(state))
+    legal = [a["card"] for a in view["legal_actions"] if a["type"] == "play"]
+    plays = list(strong.candidates(view["legal_actions"]).values())
+    # the first deal's solve in time, the second's cut short: the first alone decides
+    monkeypatch.setattr(strong, "solve_cards", slow_after(1))
+    results, _ = strong.evaluate_each(view, plays, random.Random(1), 5000.0, None, True)
+    assert {len(v) for v in results.values()} == {1} and set(results) <= set(legal)
+    assert len(calls) == 2 and all(d is not None for d in calls)
+    # not even the first in time: that deal and the next are played out by the heuristic
+    forget()
+    calls.clear()
+    monkeypatch.setattr(strong, "solve_cards", slow_after(0))
+    results, _ = strong.evaluate_each(view, plays, random.Random(1), 30.0, None, True)
+    assert min(len(v) for v in results.values()) >= 1 and len(calls) == 1
