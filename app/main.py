@@ -43,8 +43,8 @@ from app.core.errors import ServiceError
 from app.core.hooks import HOOKS
 from app.core.settings import Settings, get_settings, use_settings
 from app.records import api as records_api
+from app.records import card_costs, player_api, player_pages, ratings
 from app.records import pages as records_pages
-from app.records import player_api, player_pages, ratings
 from app.rooms import api as rooms_api
 from app.rooms import fast_moves, queue
 from app.rooms import sockets as rooms_sockets
@@ -188,6 +188,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if realtime.current() is hub:
                 realtime.install(None)
             onewrite.close(engine)
+            card_costs.shutdown()  # the solver's worker process, if one was started
             if checkpoints is not None:
                 checkpoints.stop()
             await engine.dispose()

@@ -113,4 +113,5 @@ async def deal_costs(
     (``cached``), a few seconds. 403 a private room without its code; 404 no such deal;
     409 the deal is still being played."""
     await invites.require_access(db, room_id, user, invites.codes_of(request))
-    return await card_costs.deal_costs(db, room_id, deal_no)
+    who = card_costs.requester(user, request.client.host if request.client else None)
+    return await card_costs.deal_costs(db, room_id, deal_no, who)

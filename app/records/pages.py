@@ -17,6 +17,7 @@ and swaps the replay in place.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
@@ -31,6 +32,7 @@ from app.records import service as records
 from app.rooms import invites, service
 from app.table import labels, presenter
 from app.web import cards, csrf, i18n
+from app.web.errors import message_for
 from app.web.i18n import gettext as _
 from app.web.templating import FORBIDDEN_FORM, checked_form, error_response, is_htmx, templates
 
@@ -108,6 +110,13 @@ async def _open_room(
     if room is None:
         return error_response(request, user, f"there is no room {room_id}", 404)
     return room
+
+
+def _code_query(request: Request) -> str:
+    """``&code=...`` when the page was opened with a private room's ``?code=``: its step
+    links and the costs it loads carry it on (no cookie is set by these pages)."""
+    code = invites.normalize_code(request.query_params.get("code") or "")
+    return f"&code={quote(code)}" if code else ""
 
 
 def _page(request: Request, user: Any, name: str, ctx: dict[str, Any]) -> Response:
@@ -209,6 +218,7 @@ async def replay_page(
         "hands": hands,
         "verify_id": verify.deal_id(game.id, deal),
         "last": step == len(frames) - 1,
+        "code_q": _code_query(request),
     }
     return _page(request, user, "records/replay.html", ctx)
 
@@ -224,17 +234,32 @@ async def costs_page(
 ) -> Response:
     """What each card of finished deal ``deal`` cost by the exact solver
     (app/records/card_costs.py), by trick, step ``step`` marked: a fragment for the
-    replay page's ``#costs``, a page of its own without htmx."""
+    replay page's ``#costs``, a page of its own without htmx. A refusal in the fragment
+    keeps the section's heading; a 429 (the solver busy) asks again after its
+    ``Retry-After`` by itself."""
     room = await _open_room(request, db, room_id, user)
     if isinstance(room, Response):
         return room
+    who = card_costs.requester(user, request.client.host if request.client else None)
     try:
-        result = await card_costs.deal_costs(db, room_id, deal)
+        result = await card_costs.deal_costs(db, room_id, deal, who)
     except ServiceError as exc:
-        return error_response(request, user, exc, exc.status, f"/rooms/{room_id}/replay")
+        wait = getattr(exc, "retry_after", None)
+        headers = {"Retry-After": str(wait)} if wait is not None else {}
+        if is_htmx(request):  # the section keeps its heading; a busy solver is asked again
+            ctx = {"message": message_for(exc), "retry": wait, "url": request.url}
+            part = templates.get_template("records/_costs_error.html").render(ctx)
+            return HTMLResponse(part, status_code=exc.status, headers=headers)
+        refused = error_response(request, user, exc, exc.status, f"/rooms/{room_id}/replay")
+        refused.headers.update(headers)
+        return refused
     i18n.set_game_words(labels.words_of(result["game"]))  # Bolot: joc, partida
     names = _names(room, rules.GAMES[result["game"]].players)
-    ctx = {"costs": costs_for_page(result, names, step), "room": room}
+    ctx = {
+        "costs": costs_for_page(result, names, step),
+        "room": room,
+        "code_q": _code_query(request),
+    }
     if is_htmx(request):
         return HTMLResponse(templates.get_template("records/_costs.html").render(ctx))
     return _page(request, user, "records/costs.html", ctx)

@@ -289,6 +289,7 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
         "Deal %(n)s is still being played: the bot can replay it once it ends."
     ),
     "costs_busy": N_("The solver is busy with other deals: try again in %(n)s s."),
+    "costs_too_many": N_("You have asked the solver for many deals: try again in %(n)s s."),
     "costs_deal_in_play": N_(
         "Deal %(n)s is still being played: what each card cost is shown once it ends."
     ),

@@ -7,6 +7,7 @@
 
   function go(link) {
     if (!link) return;
+    var fromCosts = !!(link.closest && link.closest("#costs"));
     var url = link.getAttribute("href");
     fetch(url, { headers: { "Accept": "text/html" } })
       .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
@@ -17,6 +18,8 @@
         if (!fresh || !old) { window.location.href = url; return; }
         old.replaceWith(fresh);
         markCost(fresh.getAttribute("data-step"));
+        /* a card of the costs, far below the table on a phone: show its step */
+        if (fromCosts) fresh.scrollIntoView({ block: "start" });
         document.title = doc.title;
         history.replaceState(null, "", url);
       })
@@ -32,6 +35,12 @@
       if (on) cells[i].setAttribute("aria-current", "step"); else cells[i].removeAttribute("aria-current");
     }
   }
+
+  /* the costs arrive after the reader may have stepped on: mark the step shown now */
+  document.addEventListener("htmx:afterSwap", function (ev) {
+    var replay = document.getElementById("replay");
+    if (ev.target && ev.target.id === "costs" && replay) markCost(replay.getAttribute("data-step"));
+  });
 
   document.addEventListener("keydown", function (ev) {
     if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;

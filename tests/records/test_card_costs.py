@@ -14,6 +14,7 @@ import pytest
 
 from app import rules
 from app.records import card_costs
+from app.rooms import invites
 from tests.bots.test_solver import _brute_cards
 from tests.conftest import Guest
 from tests.records.test_replay_mine import _finish_first_deal
@@ -24,8 +25,11 @@ GAMES = ["bolot", "belote", "belote-2p", "belote-3p", "contree", "bridge-belote"
 
 
 @pytest.fixture(autouse=True)
-def fresh() -> None:
+def fresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing kept, and the solving in a thread, where a test can count the calls (one
+    test below uses the worker process, as the server does)."""
     card_costs.forget()
+    monkeypatch.setattr(card_costs, "RUN_IN", "thread")
 
 
 def _random_deal(game: str, seed: int) -> list[dict[str, Any]]:
@@ -119,6 +123,37 @@ async def test_a_finished_deal_s_costs_are_worked_out_once(
     busy = await client.get(_url(table))
     assert busy.status_code == 429 and busy.headers["Retry-After"] == "10"
     assert "busy" in busy.json()["detail"] and len(calls) == 1
+    # nor may one requester start more than NEW_PER_MINUTE new deals a minute
+    monkeypatch.setattr(card_costs, "MAX_WAITING", 2)
+    monkeypatch.setattr(card_costs, "_NEW", card_costs.RateLimiter(1, 60.0))
+    assert (await client.get(_url(table))).status_code == 200  # new: the one allowed
+    assert (await client.get(_url(table))).status_code == 200  # kept: never refused
+    card_costs._ONCE.forget()
+    again = await client.get(_url(table))
+    assert again.status_code == 429 and "many deals" in again.json()["detail"]
+    assert int(again.headers["Retry-After"]) > 0
+
+
+async def test_the_server_solves_in_a_worker_process(
+    client: httpx.AsyncClient, table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(card_costs, "RUN_IN", "process")
+    monkeypatch.setattr(card_costs, "BUDGET_S", 0.5)
+    await _finish_first_deal(client, table)
+    try:
+        got = (await client.get(_url(table))).json()
+    finally:
+        card_costs.shutdown()
+    record = (await client.get(f"/api/rooms/{table.room_id}/record")).json()
+    actions = [m["action"] for m in record["deals"][0]["actions"]]
+    alone = card_costs.card_costs(
+        record["game"], record["options"], record["dealer"], [], actions, 0.5
+    )
+    # the same answers where both reached (the budget is CPU time: either may reach further)
+    for mine, theirs in zip(got["cards"], alone, strict=True):
+        if mine["cost"] is not None and theirs["cost"] is not None:
+            assert mine["cost"] == theirs["cost"] and sorted(mine["best"]) == sorted(theirs["best"])
+    assert got["solved"] > 0
 
 
 async def test_the_replay_page_loads_the_costs_and_marks_the_step(
@@ -137,6 +172,18 @@ async def test_the_replay_page_loads_the_costs_and_marks_the_step(
     assert f'data-step="{step}" aria-current="step"' in part.text
     page = await client.get(url.replace("&amp;", "&"))
     assert page.status_code == 200 and "<html" in page.text and "What each card cost" in page.text
+    # opened with a private room's ?code= (no cookie is set), the steps and costs carry it
+    code = invites.CODE_ALPHABET[:6]
+    coded = await client.get(f"/rooms/{table.room_id}/replay?deal=1&step={step}&code={code}")
+    assert f'{url}&amp;code={code}"' in coded.text
+    assert f"deal=1&amp;code={code}&amp;step={step + 1}" in coded.text
+    # a busy solver: the section keeps its heading and asks again after Retry-After
+    card_costs.forget()
+    monkeypatch.setattr(card_costs, "MAX_WAITING", 0)
+    busy = await client.get(url.replace("&amp;", "&"), headers={"HX-Request": "true"})
+    assert busy.status_code == 429 and busy.headers["Retry-After"] == "10"
+    assert "What each card cost" in busy.text and 'hx-trigger="load delay:10s"' in busy.text
+    assert (await client.get(url.replace("&amp;", "&"))).headers["Retry-After"] == "10"
 
 
 async def test_a_private_room_s_costs_need_its_code(
