@@ -17,97 +17,118 @@ Tapet plays under the contrée ``colver`` preset (rules/contree.md §10: colver'
 rules, tests/rules/test_contree_oracle.py). A board's figure is the mean over its two
 plays of Tapet's side's points minus colver's (``Env.get_points``: card points, last
 trick, belote, capot). Prints a line a board (the running mean and its 95% interval)
-and the decision times of both sides."""
-import json, math, random, sys, time
+and the decision times of both sides.
+
+``scripts/vs_colver.py speed`` instead times the two engines' random play of the same
+work, alternately in one run (:func:`speed`)."""
+
+import math
+import random
+import sys
+import time
+from typing import Any
+
+import colver  # type: ignore[import-not-found]
+
 from app import rules
 from app.bots import strong
-import colver
 
 SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-SIGN = {v: k for k, v in SUIT.items()}
 RANK = {"10": "T"}
+#: colver's default agent with its worlds drawn uniformly (no model to download).
+SPEC = '[worlds]\nsource="uniform"\n'
 
-def tcode(idx):
-    n = colver.Env.card_name(idx)
-    r, s = n[:-1], n[-1]
-    return RANK.get(r, r) + SUIT[s]
+
+def tcode(idx: int) -> str:
+    """Tapet's code of colver's card ``idx`` ("10♥" -> "TH")."""
+    name = colver.Env.card_name(idx)
+    rank, suit = name[:-1], name[-1]
+    return RANK.get(rank, rank) + SUIT[suit]
+
 
 IDX = {tcode(i): i for i in range(32)}
 
-def call_action(name):
+
+def call_action(name: str) -> dict[str, Any]:
+    """Tapet's call for colver's name of it ("Pass", "Coinche", "110♥", "Capot♠")."""
     if name in ("Pass", "Coinche", "Surcoinche"):
         return {"type": name.lower()}
     value, suit = name[:-1], SUIT[name[-1]]
     return {"type": "bid", "value": "capot" if value == "Capot" else int(value), "suit": suit}
 
-def deck_for(dealer, hands):
+
+def deck_for(dealer: int, hands: list[list[str]]) -> list[str]:
+    """A deck order that deals ``hands`` (rules/contree.md §3: 3-2-3 from the eldest hand)."""
     deck = [""] * 32
     eldest = (dealer + 1) % 4
     for i in range(4):
         seat = (eldest + i) % 4
-        places = [*range(3 * i, 3 * i + 3), *range(12 + 2 * i, 14 + 2 * i), *range(20 + 3 * i, 23 + 3 * i)]
+        places = [*range(3 * i, 3 * i + 3), *range(12 + 2 * i, 14 + 2 * i)]
+        places += range(20 + 3 * i, 23 + 3 * i)
         for place, card in zip(places, hands[seat], strict=True):
             deck[place] = card
     return deck
 
-SPEC = '[worlds]\nsource="uniform"\n'
 
-def play(seed, dealer, tapet_team, budget_ms, calls=None):
+def play(
+    seed: int, dealer: int, tapet_team: int, budget_ms: int, calls: list[str] | None = None
+) -> tuple[list[int] | None, list[str], dict[str, list[float]]]:
+    """One play of deal ``seed``: Tapet's strong bot for ``tapet_team``, colver's agent for
+    the other; ``calls`` replays an auction (else colver's ``bid_improved`` makes one).
+    Returns (points per team, or None when everybody passed; the calls; decision times)."""
     env = colver.Env.deal(dealer=dealer, seed=seed)
     hands = [[tcode(c) for c in h] for h in env.get_hands()]
     agents = {s: colver.Agent(SPEC, s, seed=seed * 7 + s) for s in range(4) if s % 2 != tapet_team}
-    for a in agents.values():
-        a.set_time_ms(budget_ms)
-        a.init_deal(env)
+    for agent in agents.values():
+        agent.set_time_ms(budget_ms)
+        agent.init_deal(env)
     state = rules.new_game("contree", {"preset": "colver", "target": 100000}, dealer)
     state = rules.apply(state, {"type": "deal", "deck": deck_for(dealer, hands)})
     rng = random.Random(seed * 3 + tapet_team)
-    made_calls = []
-    k = 0
-    times = {"tapet": [], "colver": []}
+    made: list[str] = []
+    times: dict[str, list[float]] = {"tapet": [], "colver": []}
     while not env.is_terminal() and env.phase() != 2:
         seat = env.current_player()
         if env.phase() == 0:
             if calls is not None:
-                name = calls[k]; k += 1
-                action = next(a for a in env.legal_actions() if colver.Env.action_name(a, 0) == name)
+                name = calls[len(made)]
+                action = next(a for a in env.legal_actions() if env.action_name(a, 0) == name)
             else:
                 action = env.bid_improved()
                 name = colver.Env.action_name(action, 0)
-            made_calls.append(name)
+            made.append(name)
             state = rules.apply(state, call_action(name))
         else:
             if state.phase != "play":
-                return None, made_calls, times  # all passed
+                return None, made, times
+            t0 = time.perf_counter()
             if seat % 2 == tapet_team:
-                view = rules.observe(state, seat)
-                t0 = time.perf_counter()
-                a = strong.choose(view, rng, budget_ms=budget_ms)
+                mine = strong.choose(rules.observe(state, seat), rng, budget_ms=budget_ms)
                 times["tapet"].append(time.perf_counter() - t0)
-                card = a["card"]
-                action = IDX[card]
-                tapet_action = a
+                action = IDX[mine["card"]]
             else:
-                t0 = time.perf_counter()
                 action = agents[seat].decide(env)["action"]
                 times["colver"].append(time.perf_counter() - t0)
                 card = tcode(action)
-                said = [x for x in rules.legal_actions(state) if x.get("card") == card and x.get("belote")]
-                tapet_action = said[0] if said else {"type": "play", "card": card}
-            state = rules.apply(state, tapet_action)
-        for a in agents.values():
-            a.observe(env, action)
+                legal = rules.legal_actions(state)
+                said = [x for x in legal if x.get("card") == card and x.get("belote")]
+                mine = said[0] if said else {"type": "play", "card": card}
+            state = rules.apply(state, mine)
+        for agent in agents.values():
+            agent.observe(env, action)
         env.step(action)
     if state.phase == "auction" or not state.tricks:
-        return None, made_calls, times
-    pts = env.get_points()
-    return pts, made_calls, times
+        return None, made, times
+    return list(env.get_points()), made, times
 
-def main():
+
+def main() -> None:
+    """``BOARDS BUDGET_MS [FIRST_SEED]``: see the module."""
     boards, budget = int(sys.argv[1]), int(sys.argv[2])
-    seed0 = int(sys.argv[3]) if len(sys.argv) > 3 else 5000
-    diffs = []; better = worse = 0; alltimes = {"tapet": [], "colver": []}
-    seed = seed0
+    seed = int(sys.argv[3]) if len(sys.argv) > 3 else 5000
+    diffs: list[float] = []
+    better = worse = 0
+    every: dict[str, list[float]] = {"tapet": [], "colver": []}
     while len(diffs) < boards:
         seed += 1
         dealer = seed % 4
@@ -115,15 +136,82 @@ def main():
         if a is None:
             continue
         b, _, t2 = play(seed, dealer, 1, budget, calls)
+        assert b is not None  # the same calls make the same contract
         for t in (t1, t2):
-            for k in t: alltimes[k] += t[k]
+            for side, values in t.items():
+                every[side] += values
         # Tapet's side's points minus colver's, in each play; the mean of the two
         d = ((a[0] - a[1]) + (b[1] - b[0])) / 2
-        diffs.append(d); better += d > 0; worse += d < 0
-        n = len(diffs); m = sum(diffs) / n
-        sd = math.sqrt(sum((x - m) ** 2 for x in diffs) / (n - 1)) if n > 1 else 0
-        print(f"board {n} seed {seed}: A {a} B {b} d {d:+.1f} | mean {m:+.2f} ± {1.96*sd/math.sqrt(n):.2f} better {better} worse {worse}", flush=True)
-    def p(ts, q): ts = sorted(ts); return ts[int(len(ts) * q) - 1] * 1000 if ts else 0
-    print(f"decision ms p50/p95: tapet {p(alltimes['tapet'],.5):.0f}/{p(alltimes['tapet'],.95):.0f}  colver {p(alltimes['colver'],.5):.0f}/{p(alltimes['colver'],.95):.0f}")
+        diffs.append(d)
+        better += d > 0
+        worse += d < 0
+        n = len(diffs)
+        m = sum(diffs) / n
+        sd = math.sqrt(sum((x - m) ** 2 for x in diffs) / (n - 1)) if n > 1 else 0.0
+        half = 1.96 * sd / math.sqrt(n)
+        print(
+            f"board {n} seed {seed}: A {a} B {b} d {d:+.1f} | mean {m:+.2f} ± {half:.2f}"
+            f" better {better} worse {worse}",
+            flush=True,
+        )
 
-main()
+    def ms(values: list[float], q: float) -> float:
+        values = sorted(values)
+        return values[int(len(values) * q) - 1] * 1000 if values else 0.0
+
+    tp, cp = every["tapet"], every["colver"]
+    print(
+        f"decision ms p50/p95: tapet {ms(tp, 0.5):.0f}/{ms(tp, 0.95):.0f}"
+        f"  colver {ms(cp, 0.5):.0f}/{ms(cp, 0.95):.0f}"
+    )
+
+
+def _colver_round(seconds: float, rng: random.Random) -> float:
+    n, busy, end = 0, 0.0, time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        env = colver.Env.deal(dealer=0, seed=rng.randrange(10**9))
+        env.set_contract(rng.randrange(4), 80, 0, 0)
+        env.set_phase_playing()
+        t = time.perf_counter()
+        while not env.is_terminal():
+            env.step(rng.choice(env.legal_actions()))
+            n += 1
+        busy += time.perf_counter() - t
+    return n / busy
+
+
+def _tapet_round(seconds: float, rng: random.Random) -> float:
+    n, busy, end = 0, 0.0, time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        env = colver.Env.deal(dealer=0, seed=rng.randrange(10**9))
+        hands = [[tcode(c) for c in h] for h in env.get_hands()]
+        s = rules.new_game("contree", {"preset": "colver", "target": 100000}, 0)
+        s = rules.apply(s, {"type": "deal", "deck": deck_for(0, hands)})
+        s = rules.apply(s, {"type": "bid", "value": 80, "suit": "SHDC"[rng.randrange(4)]})
+        for _ in range(3):
+            s = rules.apply(s, {"type": "pass"})
+        t = time.perf_counter()
+        while s.phase == "play":
+            s = rules.apply(s, rng.choice(rules.legal_actions(s)))
+            n += 1
+        busy += time.perf_counter() - t
+    return n / busy
+
+
+def speed(rounds: int = 3, seconds: float = 3.0) -> None:
+    """The engines' random play of the same work from Python, alternately in one run:
+    a deal of colver's, a contract of 80 in a random suit, then random legal cards to the
+    end (``Env.legal_actions``/``Env.step`` against ``rules.legal_actions``/``rules.apply``;
+    the deal and the contract not timed)."""
+    rng = random.Random(1)
+    for r in range(rounds):
+        c = _colver_round(seconds, rng)
+        t = _tapet_round(seconds, rng)
+        print(f"round {r + 1}: colver {c:,.0f} play actions/s, tapet {t:,.0f} -> {t / c:.2f}x")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["speed"]:
+        speed()
+    else:
+        main()
