@@ -26,12 +26,15 @@ import math
 import random
 import sys
 import time
-from typing import Any
+from pathlib import Path
 
 import colver  # type: ignore[import-not-found]
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the oracle test's helpers
+
 from app import rules
 from app.bots import strong
+from tests.rules.test_contree_oracle import call_action, deck_for  # noqa: E402
 
 SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 RANK = {"10": "T"}
@@ -47,27 +50,6 @@ def tcode(idx: int) -> str:
 
 
 IDX = {tcode(i): i for i in range(32)}
-
-
-def call_action(name: str) -> dict[str, Any]:
-    """Tapet's call for colver's name of it ("Pass", "Coinche", "110♥", "Capot♠")."""
-    if name in ("Pass", "Coinche", "Surcoinche"):
-        return {"type": name.lower()}
-    value, suit = name[:-1], SUIT[name[-1]]
-    return {"type": "bid", "value": "capot" if value == "Capot" else int(value), "suit": suit}
-
-
-def deck_for(dealer: int, hands: list[list[str]]) -> list[str]:
-    """A deck order that deals ``hands`` (rules/contree.md §3: 3-2-3 from the eldest hand)."""
-    deck = [""] * 32
-    eldest = (dealer + 1) % 4
-    for i in range(4):
-        seat = (eldest + i) % 4
-        places = [*range(3 * i, 3 * i + 3), *range(12 + 2 * i, 14 + 2 * i)]
-        places += range(20 + 3 * i, 23 + 3 * i)
-        for place, card in zip(places, hands[seat], strict=True):
-            deck[place] = card
-    return deck
 
 
 def play(
