@@ -19,7 +19,8 @@ solving runs in a worker *process* of its own (one per server process, started a
 first request): pure Python in a thread would hold the interpreter's lock the tables need
 (a live table's view took 0.37 s instead of 0.01 s during a solve). At most
 ``MAX_WAITING`` deals are in hand at once and each requester may start
-``NEW_PER_MINUTE`` new ones a minute (429 with ``Retry-After`` beyond either), and each
+``NEW_PER_MINUTE`` new ones a minute (a burst of six, then one every ten seconds; 429
+with ``Retry-After`` beyond either, and only for a finished deal not yet kept), and each
 deal's answer is kept (app/records/once.py): a double tap or a second viewer does not
 solve it twice, and a kept answer is never refused.
 """
@@ -53,7 +54,9 @@ CACHE_SIZE = 256
 MAX_WAITING = 2
 #: What a refused request is told to wait, in seconds.
 BUSY_RETRY_S = 10
-#: New deals one requester (a user, else an address) may have worked out a minute.
+#: New deals one requester (a user, else an address) may have worked out a minute: a
+#: burst of this many, then one every ``60 / NEW_PER_MINUTE`` seconds (a token bucket,
+#: as the site's other limits, app/accounts/limits.py).
 NEW_PER_MINUTE = 6
 #: Where the solving runs: "process" (the worker process), or "thread" (a worker thread
 #: of this process: tests that count the calls).
@@ -167,7 +170,11 @@ async def deal_costs(db: Any, room_id: int, deal_no: int, who: str = "") -> dict
     deals are being worked out, or the requester asked for too many new ones)."""
     game = await records.room_game(db, room_id)
     key = (game.id, deal_no)
+    history = None
     if not _ONCE.knows(key):
+        # the deal first: a missing or unfinished one uses up nobody's allowance
+        history = await records.history(db, game)
+        _finished(history, deal_no)
         if _ONCE.running >= MAX_WAITING:
             raise TooManyRequests(
                 f"the solver is busy with other deals: try again in {BUSY_RETRY_S} s",
@@ -184,12 +191,11 @@ async def deal_costs(db: Any, room_id: int, deal_no: int, who: str = "") -> dict
                 "costs_too_many",
                 n=seconds,
             )
-    answer, cached = await _ONCE.get(key, lambda: _compute(db, game, deal_no))
+    answer, cached = await _ONCE.get(key, lambda: _compute(db, game, deal_no, history))
     return {**answer, "cached": cached}
 
 
-async def _compute(db: Any, game: Any, deal_no: int) -> dict[str, Any]:
-    history = await records.history(db, game)
+def _finished(history: records.GameHistory, deal_no: int) -> records.DealHistory:
     deal = history.deal(deal_no)
     if not deal.finished:
         raise Conflict(
@@ -197,6 +203,15 @@ async def _compute(db: Any, game: Any, deal_no: int) -> dict[str, Any]:
             "costs_deal_in_play",
             n=deal_no,
         )
+    return deal
+
+
+async def _compute(
+    db: Any, game: Any, deal_no: int, history: records.GameHistory | None
+) -> dict[str, Any]:
+    if history is None:
+        history = await records.history(db, game)
+    deal = _finished(history, deal_no)
     prior = [m.action for d in history.deals if d.deal_no < deal_no for m in d.moves]
     actions = [m.action for m in deal.moves]
     name, options, dealer = game.game, game.options, game.dealer

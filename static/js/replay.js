@@ -5,10 +5,14 @@
 (function () {
   "use strict";
 
+  var busy = false;   /* a step being fetched */
+  var queued = 0;     /* arrow presses while it was: +1 a Next, -1 a Back */
+
   function go(link) {
-    if (!link) return;
+    if (!link) { queued = 0; return; }  /* the deal's first or last step */
     var fromCosts = !!(link.closest && link.closest("#costs"));
     var url = link.getAttribute("href");
+    busy = true;
     fetch(url, { headers: { "Accept": "text/html" } })
       .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
       .then(function (html) {
@@ -22,8 +26,17 @@
         if (fromCosts) fresh.scrollIntoView({ block: "start" });
         document.title = doc.title;
         history.replaceState(null, "", url);
+        busy = false;
+        /* presses made meanwhile follow the new step's links, one at a time */
+        if (queued > 0) { queued--; go(document.getElementById("replay-next")); }
+        else if (queued < 0) { queued++; go(document.getElementById("replay-prev")); }
       })
       .catch(function () { window.location.href = url; });
+  }
+
+  function arrow(step) {
+    if (busy) { queued += step; return; }
+    go(document.getElementById(step > 0 ? "replay-next" : "replay-prev"));
   }
 
   /* the solver's costs (#costs) stay on the page: mark the card of the new step */
@@ -46,8 +59,8 @@
     if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
     var tag = (ev.target && ev.target.tagName) || "";
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
-    if (ev.key === "ArrowLeft") { ev.preventDefault(); go(document.getElementById("replay-prev")); }
-    else if (ev.key === "ArrowRight") { ev.preventDefault(); go(document.getElementById("replay-next")); }
+    if (ev.key === "ArrowLeft") { ev.preventDefault(); arrow(-1); }
+    else if (ev.key === "ArrowRight") { ev.preventDefault(); arrow(1); }
   });
 
   document.addEventListener("click", function (ev) {

@@ -151,3 +151,18 @@ def test_what_each_card_cost_loads_under_the_replay_and_follows_the_step(
     page.set_viewport_size({"width": 1280, "height": 800})
     page.locator("#costs").screenshot(path=str(screenshots / "costs-desktop.png"))
     context.close()
+
+
+def test_two_quick_presses_take_two_steps(live_url: str, browser: Any) -> None:
+    room_id, _ = _finished_deal(live_url)
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{live_url}/rooms/{room_id}/replay?deal=1&step=3")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")  # before the first step has come back
+    expect(page.locator("[data-testid=replay-where]")).to_contain_text("step 6 /")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("[data-testid=replay-where]")).to_contain_text("step 3 /")
+    context.close()

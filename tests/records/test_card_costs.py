@@ -117,12 +117,18 @@ async def test_a_finished_deal_s_costs_are_worked_out_once(
     assert got["solved"] == sum(c["cost"] is not None for c in got["cards"]) > 0
     assert all(c["cost"] is None or c["cost"] >= 0 for c in got["cards"])
     assert (await client.get(_url(table, 9))).status_code == 404
+    # a missing or unfinished deal uses up none of a requester's new deals
+    monkeypatch.setattr(card_costs, "_NEW", card_costs.RateLimiter(1, 60.0))
+    for _ in range(3):
+        assert (await client.get(_url(table, 9))).status_code == 404
+    card_costs._ONCE.forget()
+    assert (await client.get(_url(table))).status_code == 200
     # a new deal while the solver has its hands full: refused, and told when to come back
     monkeypatch.setattr(card_costs, "MAX_WAITING", 0)
     card_costs.forget()
     busy = await client.get(_url(table))
     assert busy.status_code == 429 and busy.headers["Retry-After"] == "10"
-    assert "busy" in busy.json()["detail"] and len(calls) == 1
+    assert "busy" in busy.json()["detail"] and len(calls) == 2
     # nor may one requester start more than NEW_PER_MINUTE new deals a minute
     monkeypatch.setattr(card_costs, "MAX_WAITING", 2)
     monkeypatch.setattr(card_costs, "_NEW", card_costs.RateLimiter(1, 60.0))
@@ -200,3 +206,15 @@ async def test_a_private_room_s_costs_need_its_code(
         # with the code the door opens, and the deal in play is still refused
         shown = await client.get(url, headers={**stranger, "X-Tapet-Code": code})
         assert shown.status_code == 409, url
+
+
+def test_a_deal_everybody_passed_says_so() -> None:
+    from app.records.pages import costs_for_page
+    from app.web.templating import templates
+
+    answer = {"deal_no": 1, "cards": [], "solved": 0, "budget_s": 8.0}
+    costs = costs_for_page(answer, ["Ana", "Ben", "Cai", "Dan"], None)
+    ctx = {"costs": costs, "room": {"id": 1}, "code_q": ""}
+    html = templates.get_template("records/_costs.html").render(ctx)
+    assert "No card was played in this deal: everybody passed." in html
+    assert 'data-testid="cost"' not in html and "costs-seats" not in html
