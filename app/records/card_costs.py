@@ -155,9 +155,12 @@ def shutdown() -> None:
         _POOL = None
 
 
-def requester(user: Any, client_host: str | None) -> str:
-    """The key of ``NEW_PER_MINUTE``: the user, else the client's address."""
-    return f"user:{user.id}" if user is not None else f"ip:{client_host or ''}"
+def requester(user: Any, request: Any) -> str:
+    """The key of ``NEW_PER_MINUTE`` for a request (a Starlette ``HTTPConnection``): the
+    user, else the client's address."""
+    if user is not None:
+        return f"user:{user.id}"
+    return f"ip:{request.client.host if request.client else ''}"
 
 
 async def deal_costs(db: Any, room_id: int, deal_no: int, who: str = "") -> dict[str, Any]:
@@ -224,15 +227,7 @@ async def _compute(
     if RUN_IN == "thread":
         cards, seconds = await anyio.to_thread.run_sync(timed_costs, *work, limiter=limiter())
     else:
-        try:
-            cards, seconds = await asyncio.get_running_loop().run_in_executor(
-                _pool(), timed_costs, *work
-            )
-        except BrokenProcessPool:  # the worker died (killed, out of memory): a new one
-            shutdown()
-            cards, seconds = await asyncio.get_running_loop().run_in_executor(
-                _pool(), timed_costs, *work
-            )
+        cards, seconds = await _in_worker(work)
     return {
         "game_id": game.id,
         "game": name,
@@ -242,6 +237,19 @@ async def _compute(
         "solved": sum(c["cost"] is not None for c in cards),
         "seconds": round(seconds, 2),
     }
+
+
+async def _in_worker(work: tuple[Any, ...]) -> tuple[list[dict[str, Any]], float]:
+    """:func:`timed_costs` in the worker process; a worker that died (killed, out of
+    memory) is replaced once."""
+    for attempt in (1, 2):
+        try:
+            return await asyncio.get_running_loop().run_in_executor(_pool(), timed_costs, *work)
+        except BrokenProcessPool:
+            shutdown()
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def forget() -> None:

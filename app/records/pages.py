@@ -240,7 +240,7 @@ async def costs_page(
     room = await _open_room(request, db, room_id, user)
     if isinstance(room, Response):
         return room
-    who = card_costs.requester(user, request.client.host if request.client else None)
+    who = card_costs.requester(user, request)
     try:
         result = await card_costs.deal_costs(db, room_id, deal, who)
     except ServiceError as exc:
@@ -268,10 +268,10 @@ async def costs_page(
 def costs_for_page(result: dict[str, Any], names: list[str], step: int | None) -> dict[str, Any]:
     """What ``records/_costs.html`` draws from a :func:`card_costs.deal_costs` answer:
     ``{deal_no, tricks: [{n, cells: [{step, name, card, cost, best, current}]}],
-    seats: [{name, lost, wrong, solved}], unsolved, budget}`` (``budget``: the CPU
-    seconds, as text); ``best`` the names of
-    the cards of perfect play where the card played cost points, ``lost`` a seat's
-    points given away over its solved cards, ``wrong`` how many of them cost points."""
+    seats: [{name, lost, wrong, solved}], unsolved, budget}``: ``best`` the names of the
+    cards of perfect play where the card played cost points, ``lost`` a seat's points
+    given away over its solved cards, ``wrong`` how many of them cost points,
+    ``budget`` the solver's CPU seconds as text."""
     tricks: list[dict[str, Any]] = []
     seats = [{"name": n, "lost": 0, "wrong": 0, "solved": 0} for n in names]
     for c in result["cards"]:

@@ -16,8 +16,8 @@ the bot would have done in the requester's position (that is the hint's job).
 
 Cost: at most ``REPLAY_BUDGET_MS`` per strong decision of the requester's seat,
 ``OTHERS_BUDGET_MS`` for other strong seats, in a worker thread, one replay at a
-time per process (:func:`app.records.once.limiter`: the others wait in the event loop, not in
-worker threads, which the tables' bots need too). The result is cached per process by
+time per process (:func:`app.records.once.limiter`: the others wait in the event loop,
+not in worker threads, which the tables' bots need too). The result is cached per process by
 ``(game id, deal number, seat)``: a double click, a refresh or a second tab gets the
 same answer without a second computation (a seeded RNG makes a recomputation
 elsewhere close, not identical: the search is bounded by time).
