@@ -16,6 +16,9 @@ COPY pyproject.toml uv.lock README.md ./
 RUN uv sync --frozen --no-dev --no-install-project
 COPY . .
 RUN uv sync --frozen --no-dev
+# Compile the double-dummy search now (numba caches it beside its module), not at the
+# first bot move of each container.
+RUN python -m app.bots.solver --warm
 
 # The SQLite default and the generated secret key live in /data when no URL/key is given.
 RUN useradd --create-home tapet && mkdir -p /data && chown tapet /data

@@ -60,6 +60,7 @@ points are the same move); the last trick is counted, not searched.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 from collections.abc import Callable
@@ -127,6 +128,9 @@ class Rules:
     #: ``follow(hand, led suit, winning card, its place, cards on the table)``: the bits of
     #: ``hand`` that may be played on a trick of at least one card (:func:`_legal_fn`).
     follow: Callable[[int, int, int, int, int], int] = field(init=False, compare=False)
+    #: The same tables as numpy arrays for the compiled search (``solver_jit.arrays``),
+    #: made at its first use.
+    compiled: Any = field(default=None, init=False, compare=False)
 
     def mask(self, cards: list[str]) -> int:
         """The bits of ``cards`` (codes). Raises KeyError for a card not of this deck."""
@@ -315,6 +319,50 @@ class OutOfTime(Exception):
     """A solve given a ``deadline`` (:func:`solve_cards`) passed it before it ended."""
 
 
+#: The environment variable that chooses the search: ``python`` forces the pure-Python
+#: one; anything else (or nothing) takes the compiled one where numba imports.
+SOLVER_ENV = "TAPET_SOLVER"
+_jit_module: Any = None
+_jit_tried = False
+
+
+def backend() -> str:
+    """``"compiled"`` (numba: :mod:`app.bots.solver_jit`) or ``"python"``, the search the
+    solves of this process use: compiled unless ``TAPET_SOLVER=python`` or numba does not
+    import. Both give the same values (tests/bots/test_solver.py)."""
+    global _jit_module, _jit_tried
+    if os.environ.get(SOLVER_ENV, "").strip().lower() == "python":
+        return "python"
+    if not _jit_tried:
+        _jit_tried = True
+        try:
+            from app.bots import solver_jit
+        except ImportError:  # pragma: no cover - numba is a dependency
+            solver_jit = None  # type: ignore[assignment]
+        _jit_module = solver_jit
+    return "python" if _jit_module is None else "compiled"
+
+
+class Table:
+    """A transposition table that several solves of positions of *one* deal may share (the
+    same hands dealt, contract and side: :func:`solve_cards`). ``entries`` serves the
+    pure-Python search (key: the leader and every hand), ``compiled`` the compiled one
+    (``solver_jit.new_table``'s arrays, made at its first use; key: the cards still held
+    and the leader, which say the position within one deal). Each maps a trick start to (lower
+    bound, upper bound, best lead or -1) on the side's points from there on."""
+
+    __slots__ = ("entries", "compiled")
+
+    def __init__(self) -> None:
+        self.entries: dict[int, tuple[int, int, int]] = {}
+        self.compiled: Any = None
+
+    def __len__(self) -> int:
+        """The number of positions held, in both stores."""
+        held = 0 if self.compiled is None else int((self.compiled[0] != 0).sum())
+        return len(self.entries) + held
+
+
 class _Search:
     """One alpha-beta search for one side: its transposition table outlives single
     calls, so the values of several first cards share it. ``deadline``: a
@@ -325,17 +373,19 @@ class _Search:
         self,
         pos: Position,
         maxer: tuple[bool, ...],
-        tt: dict[int, tuple[int, int, int]] | None = None,
+        tt: Table | None = None,
         deadline: float | None = None,
     ) -> None:
         self.pos = pos
         self.maxer = maxer
-        #: key -> (lower bound, upper bound, best lead card or -1)
-        self.tt: dict[int, tuple[int, int, int]] = {} if tt is None else tt
+        self.table = Table() if tt is None else tt
         self.nodes = 0
         self.deadline = deadline
         r = pos.rules
-        self.start, self.in_trick = _searcher(r, pos.hands, maxer, self.tt, self)
+        if backend() == "compiled":
+            self.start, self.in_trick = _compiled_searcher(r, pos.hands, maxer, self.table, self)
+        else:
+            self.start, self.in_trick = _searcher(r, pos.hands, maxer, self.table.entries, self)
 
     def guess(self) -> int:
         """A first guess of the value: half of what is left."""
@@ -603,6 +653,54 @@ def _searcher(
     return start, in_trick
 
 
+def _compiled_searcher(
+    r: Rules, hands: list[int], maxer: tuple[bool, ...], table: Table, stats: _Search
+) -> tuple[Callable[..., int], Callable[..., int]]:
+    """:func:`_searcher`'s two functions, calling the compiled search
+    (:func:`app.bots.solver_jit.node`) on ``hands`` as they are at each call."""
+    import numpy as np
+
+    jit = _jit_module
+    if r.compiled is None:
+        r.compiled = jit.arrays(r)
+    cfg, points, suit, suit_mask, above = r.compiled
+    if table.compiled is None:
+        table.compiled = jit.new_table(jit.table_bits(stats.pos.tricks_left))
+    tt_keys, tt_entries = table.compiled
+    moves, keys, counters, clock = jit.scratch()
+    side = np.array(maxer, dtype=np.int64)
+    deadline = 0.0 if stats.deadline is None else stats.deadline
+
+    def in_trick(
+        seat: int,
+        n: int,
+        led: int,
+        w: int,
+        wi: int,
+        tp: int,
+        tmask: int,
+        rem: int,
+        alpha: int,
+        beta: int,
+        only: int,
+    ) -> int:
+        v = jit.node(
+            cfg, points, suit, suit_mask, above, np.array(hands, dtype=np.int64), side, tt_keys,
+            tt_entries,
+            counters, clock, deadline, moves, keys, 0,
+            seat, n, led, w, wi, tp, tmask, rem, alpha, beta, only,
+        )  # fmt: skip
+        stats.nodes = int(counters[0])
+        if counters[1]:
+            raise OutOfTime
+        return int(v)
+
+    def start(leader: int, rem: int, alpha: int, beta: int) -> int:
+        return in_trick(leader, 0, 0, 0, 0, 0, 0, rem, alpha, beta, -1)
+
+    return start, in_trick
+
+
 def _legal_fn(r: Rules) -> Callable[[int, int, int, int, int], int]:
     """``legal(hand, led, winning card, its place, cards on the table)``: the bits of
     ``hand`` that may follow (as :meth:`Rules.legal`, without the trick's list)."""
@@ -715,10 +813,6 @@ def _groups(
         else:
             out[-1].append(c)
     return out
-
-
-#: A transposition table that several solves of one deal may share (:func:`solve_cards`).
-Table = dict[int, tuple[int, int, int]]
 
 
 def _side_and_search(
@@ -902,20 +996,37 @@ def bench(games: list[str], tricks: list[int], deals: int, seed: int = 1) -> lis
     return rows
 
 
+def warm() -> tuple[str, float]:
+    """Compile the compiled search, or load it from numba's cache, by solving one small
+    position: ``(backend, seconds)``. The first solve of a process pays this otherwise
+    (about 10 s to compile on a new install, under 1 s to load)."""
+    t0 = time.perf_counter()
+    solve(random_position("belote", 7, random.Random(0)))
+    return backend(), time.perf_counter() - t0
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m app.bots.solver --bench [--game G ...] [--tricks 5 4 3 2] [--deals N]``:
-    print the time of a full solve (every first card's value) per game and trick."""
+    print the time of a full solve (every first card's value) per game and trick, with
+    the search ``TAPET_SOLVER`` chooses (:func:`backend`). ``--warm``: compile it (the
+    Dockerfile does, so that its cache ships in the image)."""
     p = argparse.ArgumentParser(prog="python -m app.bots.solver")
     p.add_argument("--bench", action="store_true", help="time solves on random positions")
+    p.add_argument("--warm", action="store_true", help="compile the compiled search once")
     p.add_argument("--game", action="append", help="a game id (again for more)")
     p.add_argument("--tricks", type=int, nargs="+", default=[5, 4, 3, 2])
     p.add_argument("--deals", type=int, default=5)
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
+    if args.warm:
+        name, seconds = warm()
+        print(f"{name} search ready in {seconds:.1f} s")
+        return 0
     if not args.bench:
         p.print_help()
         return 0
     games = args.game or ["belote", "bolot", "botifarra"]
+    print(f"search: {backend()}")
     print(
         f"{'game':<14}{'trick':>6}{'left':>6}{'deals':>6}{'mean s':>10}{'max s':>10}{'nodes':>10}"
     )

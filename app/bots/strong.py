@@ -383,7 +383,7 @@ def _solved(
     None when the solver cannot start (a declaration owed). ``deadline``: the first
     solve's (``time.thread_time()``), which raises :class:`OutOfTime` past it; the lines
     after it cost a third as much and are not cut."""
-    tt: Table = {}
+    tt = Table()
     team = g.team_of(seat)
     try:
         values = solve_cards(base, team, tt, deadline)

@@ -112,7 +112,9 @@ def card_costs(
         if in_time:
             side = g.team_of(seat)
             try:
-                values = solver.solve_cards(before, side, tables.setdefault(side, {}), deadline)
+                if side not in tables:
+                    tables[side] = solver.Table()
+                values = solver.solve_cards(before, side, tables[side], deadline)
             except solver.OutOfTime:
                 in_time = False
             except ValueError:  # not a position the solver starts from: left unsolved

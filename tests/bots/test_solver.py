@@ -16,6 +16,7 @@ Botifarra instead).
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
@@ -39,6 +40,15 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("botifarra", {"variant": "eastern", "eastern_extended_exception": True}),
 ]
 IDS = [f"{g}{'-' + '-'.join(f'{k}={v}' for k, v in o.items()) if o else ''}" for g, o in CONFIGS]
+
+
+@pytest.fixture(params=["compiled", "python"])
+def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each test that takes it runs with the compiled search (app/bots/solver_jit.py) and
+    with the pure-Python fallback."""
+    monkeypatch.setenv(solver.SOLVER_ENV, request.param)
+    assert solver.backend() == request.param
+    return str(request.param)
 
 
 def test_every_game_is_covered() -> None:
@@ -172,20 +182,24 @@ def _check_ending(game: str, options: dict[str, Any], left: int, seed: str) -> N
 
 
 @pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
-def test_three_trick_endings_equal_brute_force(game: str, options: dict[str, Any]) -> None:
+def test_three_trick_endings_equal_brute_force(
+    game: str, options: dict[str, Any], backend: str
+) -> None:
     for i in range(10):
         _check_ending(game, options, 3, f"3-{game}-{options}-{i}")
 
 
 @pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
-def test_four_trick_endings_equal_brute_force(game: str, options: dict[str, Any]) -> None:
+def test_four_trick_endings_equal_brute_force(
+    game: str, options: dict[str, Any], backend: str
+) -> None:
     for i in range(2):
         _check_ending(game, options, 4, f"4-{game}-{options}-{i}")
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
-def test_many_endings_equal_brute_force(game: str, options: dict[str, Any]) -> None:
+def test_many_endings_equal_brute_force(game: str, options: dict[str, Any], backend: str) -> None:
     for i in range(40):
         _check_ending(game, options, 3 + i % 2, f"slow-{game}-{options}-{i}")
 
@@ -231,7 +245,7 @@ def test_a_whole_deal_from_trick_two_is_consistent() -> None:
 
 @pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
 def test_card_of_value_and_a_shared_table_follow_a_perfect_line(
-    game: str, options: dict[str, Any]
+    game: str, options: dict[str, Any], backend: str
 ) -> None:
     """Down a whole line of perfect play from 4 tricks left, one transposition table
     shared: ``card_of_value`` finds a card of the position's value (and only such a
@@ -242,7 +256,7 @@ def test_card_of_value_and_a_shared_table_follow_a_perfect_line(
         state = _ending(game, options, 4, rng)
         g = GAMES[game]
         side = g.team_of(state.to_act or 0)
-        tt: solver.Table = {}
+        tt = solver.Table()
         value = solver.solve(state, side)
         while state.phase == "play":
             cards = solver.solve_cards(state, side, tt)
@@ -262,3 +276,40 @@ def test_card_of_value_and_a_shared_table_follow_a_perfect_line(
             if len(state.tricks) > done:
                 value -= solver.trick_value(state, side)
         assert value == 0
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_the_compiled_search_gives_the_fallbacks_values_on_longer_endings(
+    game: str, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Beyond the brute force's reach (5 and 6 tricks left, cards on the table or not),
+    the compiled search and the pure-Python one give every card the same value, for
+    every side; the fallback is the one checked against the brute force above."""
+    g = GAMES[game]
+    for i in range(3):
+        state = _ending(game, options, 5 + i % 2, random.Random(f"long-{game}-{options}-{i}"))
+        for side in range(g.sides):
+            monkeypatch.setenv(solver.SOLVER_ENV, "python")
+            fallback = solver.solve_cards(state, side)
+            monkeypatch.setenv(solver.SOLVER_ENV, "compiled")
+            assert solver.solve_cards(state, side) == fallback, (side, state.hands)
+
+
+def test_numba_is_there_so_the_compiled_search_is_the_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(solver.SOLVER_ENV, raising=False)
+    assert solver.backend() == "compiled"
+    monkeypatch.setenv(solver.SOLVER_ENV, "python")
+    assert solver.backend() == "python"
+
+
+def test_a_deadline_already_passed_stops_a_whole_deal_solve(backend: str) -> None:
+    """A whole Belote deal from its second trick takes many trick starts: with a deadline
+    already passed, both searches stop at their first check and raise OutOfTime."""
+    rng = random.Random(11)
+    state = _deal("belote", {}, rng)
+    while len(state.tricks) < 1:
+        state = _random_card(state, rng)
+    with pytest.raises(solver.OutOfTime):
+        solver.solve_cards(state, None, solver.Table(), time.thread_time())
