@@ -7,7 +7,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     UV_PYTHON_DOWNLOADS=never \
     UV_LINK_MODE=copy \
     PATH="/app/.venv/bin:$PATH" \
-    TAPET_WORKERS=1
+    TAPET_WORKERS=1 \
+    NUMBA_CPU_NAME=generic
 
 RUN pip install --no-cache-dir uv
 
@@ -16,9 +17,10 @@ COPY pyproject.toml uv.lock README.md ./
 RUN uv sync --frozen --no-dev --no-install-project
 COPY . .
 RUN uv sync --frozen --no-dev
-# Compile the double-dummy search now (numba caches it beside its module), not at the
-# first bot move of each container.
-RUN python -m app.bots.solver --warm
+# Compile the double-dummy search now (numba caches it beside its module; for a generic
+# CPU of its architecture, NUMBA_CPU_NAME above, so that the cache serves any machine the image runs on),
+# not at the first solve of each container.
+RUN python -c "from app.bots import solver; print(solver.warm())"
 
 # The SQLite default and the generated secret key live in /data when no URL/key is given.
 RUN useradd --create-home tapet && mkdir -p /data && chown tapet /data

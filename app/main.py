@@ -34,6 +34,7 @@ from app import realtime
 from app.accounts import api as accounts_api
 from app.accounts import pages as accounts_pages
 from app.accounts.guard import GuardMiddleware
+from app.bots import solver
 from app.chat import api as chat_api
 from app.chat import pages as chat_pages
 from app.chat import wiring as chat_wiring
@@ -176,6 +177,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         await runner.start()
         app.state.runner = runner
+        solver.warm_in_background()  # the compiled search ready before the first bot needs it
         await people.start(app.state.sessionmaker, hub)  # who is online (app/social)
         if settings.tune_gc:  # no full collector pause every few seconds under load
             collector.tune()

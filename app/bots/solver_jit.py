@@ -97,7 +97,7 @@ def new_table(bits: int = TABLE_BITS) -> tuple[np.ndarray[Any, Any], np.ndarray[
     return np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _slot(keys: Any, key: int) -> int:  # pragma: no cover - compiled
     """The slot holding ``key``, else the slot to write it in."""
     mask = len(keys) - 1
@@ -159,13 +159,13 @@ def scratch() -> tuple[
     )
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _now(clock: Any) -> float:  # pragma: no cover - compiled
     _clock_gettime(_THREAD_CPU, _address(clock))  # type: ignore[call-arg, call-overload]
     return clock[0] + clock[1] * 1e-9
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _ctz(b: int) -> int:  # pragma: no cover - compiled
     """The index of the lowest set bit of ``b`` (> 0)."""
     n = 0
@@ -189,7 +189,7 @@ def _ctz(b: int) -> int:  # pragma: no cover - compiled
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _legal(
     cfg: Any, suit: Any, suit_mask: Any, above: Any, hand: int, led: int, w: int, wi: int, n: int
 ) -> int:  # pragma: no cover - compiled
@@ -244,7 +244,7 @@ def _legal(
     return pool & (low | (cfg[COUNTING] if second else 0))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _reps(
     moves: int, live: int, points: Any, suit: Any, out: Any, row: int
 ) -> int:  # pragma: no cover
@@ -269,7 +269,7 @@ def _reps(
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _sort(moves: Any, keys: Any, row: int, m: int) -> None:  # pragma: no cover - compiled
     """Sort ``moves[row, :m]`` by ``keys[row, :m]``, stably (insertion sort: m <= 12)."""
     for i in range(1, m):
@@ -295,7 +295,7 @@ _NODE = _I(
 )  # fmt: skip
 
 
-@njit(_NODE, cache=True)
+@njit(_NODE, cache=True, nogil=True)
 def node(
     cfg: Any,
     points: Any,

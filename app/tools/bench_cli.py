@@ -18,7 +18,7 @@ import sys
 
 from tqdm import tqdm
 
-from app.bots import ARENA_NAMES, strong
+from app.bots import ARENA_NAMES, solver, strong
 from app.rules import GAMES
 from app.tools.bench import arena, bench_bots, bench_engine, duplicate, seatings
 
@@ -45,8 +45,10 @@ def cmd_bench_engine(args: argparse.Namespace) -> int:
 
 
 def cmd_bench_bots(args: argparse.Namespace) -> int:
-    """Print each bot level's decision time per game."""
+    """Print each bot level's decision time per game (the compiled solver warmed first, as
+    the server does at its start: its load is not a decision's time)."""
     _strong_settings(args)
+    solver.warm()
     levels = [args.level] if args.level else ["random", "heuristic", "strong"]
     print(f"{'game':<14}{'level':<10}{'decisions':>10}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}")
     for g in _games(args.game):
