@@ -20,6 +20,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import anyio
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
@@ -191,6 +192,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 realtime.install(None)
             onewrite.close(engine)
             card_costs.shutdown()  # the solver's worker process, if one was started
+            await anyio.to_thread.run_sync(solver.join_warming)  # not mid-compile at exit
             if checkpoints is not None:
                 checkpoints.stop()
             await engine.dispose()

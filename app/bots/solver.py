@@ -1034,6 +1034,13 @@ def warm_in_background() -> None:
         _warming.start()
 
 
+def join_warming(timeout: float = 30.0) -> None:
+    """Wait up to ``timeout`` s for :func:`warm_in_background`'s thread (the server's end:
+    a process does not exit in the middle of numba's compiling)."""
+    if _warming is not None:
+        _warming.join(timeout)
+
+
 def warm_quietly() -> None:
     """:func:`warm`, a failure left to the first real solve to raise (a worker process's
     initializer, a warming thread)."""
