@@ -1014,7 +1014,7 @@ def bench(games: list[str], tricks: list[int], deals: int, seed: int = 1) -> lis
 def warm() -> tuple[str, float]:
     """Compile the compiled search, or load it from numba's cache, by solving one small
     position: ``(backend, seconds)``. The first solve of a process pays this otherwise
-    (about 10 s to compile on a new install, under 1 s to load)."""
+    (about 5 s to compile on a new install, 1.3 s to load, import included)."""
     t0 = time.perf_counter()
     solve(random_position("belote", 7, random.Random(0)))
     return backend(), time.perf_counter() - t0

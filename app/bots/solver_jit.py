@@ -5,8 +5,9 @@ transposition table at trick starts, the same move ordering and equal-card
 reduction, the last trick counted rather than searched) and the same legal cards
 (``solver._legal_fn``: rules/<game>.md §6 of every game), written for numba's
 ``nopython`` mode on 64-bit integers: a hand is an ``int64`` bitmask (at most 48
-cards: Botifarra's deck), the rules are a few arrays (:func:`arrays`), the table a
-``numba.typed.Dict``. ``solver`` chooses this search when numba imports
+cards: Botifarra's deck), the rules are a few arrays (:func:`arrays`), the table two
+arrays (:func:`new_table`), the search one recursive function (:func:`node`) that
+releases the interpreter's lock. ``solver`` chooses this search when numba imports
 (``solver.backend``) and keeps its own pure-Python search as the fallback;
 tests/bots/test_solver.py checks both give the same value to every card.
 
@@ -17,12 +18,12 @@ held (their union) and the leader say the whole position: ``live << 2 | leader``
 
 **Time.** A search given a deadline reads this thread's CPU clock
 (``clock_gettime(CLOCK_THREAD_CPUTIME_ID)``, the clock of ``time.thread_time()``,
-called through ctypes from compiled code) every 1,024 trick starts, and past it
+called by name from compiled code) every 1,024 trick starts, and past it
 stops, marks ``stats[ABORTED]`` and stores nothing more; the caller raises
 ``solver.OutOfTime``.
 
 Compiled code is cached on disk beside this module (numba's ``cache=True``): the first
-run of a new install compiles it for about ten seconds, later processes load it.
+run of a new install compiles it in about 5 s, later processes load it (1.3 s).
 
 Raises ImportError on import where numba is missing, or where the thread clock is not
 reachable (not Linux or macOS).
