@@ -199,7 +199,10 @@ def test_four_trick_endings_equal_brute_force(
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
-def test_many_endings_equal_brute_force(game: str, options: dict[str, Any], backend: str) -> None:
+def test_many_endings_equal_brute_force(game: str, options: dict[str, Any]) -> None:
+    """The compiled search, the default, on many more endings (the fallback is held to the
+    brute force by the fast tests above and to the compiled search below)."""
+    assert solver.backend() == "compiled"
     for i in range(40):
         _check_ending(game, options, 3 + i % 2, f"slow-{game}-{options}-{i}")
 
