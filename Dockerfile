@@ -17,9 +17,9 @@ COPY pyproject.toml uv.lock README.md ./
 RUN uv sync --frozen --no-dev --no-install-project
 COPY . .
 RUN uv sync --frozen --no-dev
-# Compile the double-dummy search now (numba caches it beside its module; for a generic
-# CPU of its architecture, NUMBA_CPU_NAME above, so that the cache serves any machine the image runs on),
-# not at the first solve of each container.
+# Compile the double-dummy search now, not at the first solve of each container (numba
+# caches it beside its module, for a generic CPU of the architecture: NUMBA_CPU_NAME above,
+# so that the cache serves any machine the image runs on).
 RUN python -c "from app.bots import solver; print(solver.warm())"
 
 # The SQLite default and the generated secret key live in /data when no URL/key is given.

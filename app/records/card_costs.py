@@ -18,8 +18,9 @@ to more than 8 s with the pure-Python one); Botifarra's first tricks (12 a deal)
 far longer, so the work stops at ``BUDGET_S`` of CPU and the earliest cards are left
 unsolved (``cost`` None; 5 to 9 of 48 measured, the first trick or two). The solving
 runs in a worker *process* of its own (one per server process, started at the first
-request): in a thread the search, compiled or not, holds the interpreter's lock the
-tables need (a live table's view took 0.37 s instead of 0.01 s during a solve). At most
+request): in a thread the pure-Python search holds the interpreter's lock the tables
+need (a live table's view took 0.37 s instead of 0.01 s during a solve); the compiled
+one releases it, but the fallback must not stall a server either. At most
 ``MAX_WAITING`` deals are in hand at once and each requester may start
 ``NEW_PER_MINUTE`` new ones a minute (a burst of six, then one every ten seconds; 429
 with ``Retry-After`` beyond either, and only for a finished deal not yet kept), and each
