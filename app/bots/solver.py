@@ -371,11 +371,6 @@ class Table:
         self.compiled: Any = None
         self.tricks = tricks
 
-    def __len__(self) -> int:
-        """The number of positions held, in both stores."""
-        held = 0 if self.compiled is None else int((self.compiled[0] != 0).sum())
-        return len(self.entries) + held
-
 
 class _Search:
     """One alpha-beta search for one side: its transposition table outlives single
@@ -686,24 +681,11 @@ def _compiled_searcher(
     side = np.array(maxer, dtype=np.int64)
     deadline = 0.0 if stats.deadline is None else stats.deadline
 
-    def in_trick(
-        seat: int,
-        n: int,
-        led: int,
-        w: int,
-        wi: int,
-        tp: int,
-        tmask: int,
-        rem: int,
-        alpha: int,
-        beta: int,
-        only: int,
-    ) -> int:
+    def in_trick(*trick: int) -> int:
+        """:func:`_searcher`'s ``in_trick``, the same arguments (seat ... only)."""
         v = jit.node(
             cfg, points, suit, suit_mask, above, np.array(hands, dtype=np.int64), side, tt_keys,
-            tt_entries,
-            counters, clock, deadline, moves, keys, 0,
-            seat, n, led, w, wi, tp, tmask, rem, alpha, beta, only,
+            tt_entries, counters, clock, deadline, moves, keys, 0, *trick,
         )  # fmt: skip
         stats.nodes = int(counters[0])
         if counters[1]:
