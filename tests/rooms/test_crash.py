@@ -162,7 +162,9 @@ def test_sigkill_mid_deal_then_restart_finishes_the_match(server: Server) -> Non
     assert [m["seq"] for m in log] == list(range(len(log)))
     assert [_public(m) for m in log[: len(log_before)]] == [_public(m) for m in log_before]
     deals = [m["action"] for m in log if m["action"]["type"] == "deal"]
-    assert len(deals) >= 2 and all("deck" in d for d in deals)
+    # one deal can end a match to 300 (a failed contract gives the defenders every card point,
+    # both pairs' declarations and a capot's 100, rules/bolot.md §7): one deal is a match too
+    assert deals and all("deck" in d for d in deals)
     for d in deals:  # every deck is the one committed to before the deal
         assert hashlib.sha256((d["salt"] + ",".join(d["deck"])).encode()).hexdigest() == d["sha256"]
     assert before["commitment"]["sha256"] in {d["sha256"] for d in deals}
