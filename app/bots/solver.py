@@ -136,7 +136,7 @@ class Rules:
     #: ``follow(hand, led suit, winning card, its place, cards on the table)``: the bits of
     #: ``hand`` that may be played on a trick of at least one card (:func:`_legal_fn`).
     follow: Callable[[int, int, int, int, int], int] = field(init=False, compare=False)
-    #: The same tables as numpy arrays for the compiled search (``solver_jit.arrays``),
+    #: The same tables in the compiled search's context array (``solver_jit.context``),
     #: made at its first use.
     compiled: Any = field(default=None, init=False, compare=False)
 
@@ -667,28 +667,24 @@ def _compiled_searcher(
 ) -> tuple[Callable[..., int], Callable[..., int]]:
     """:func:`_searcher`'s two functions, calling the compiled search
     (:func:`app.bots.solver_jit.node`) on ``hands`` as they are at each call."""
-    import numpy as np
-
     jit = _jit_module
     if r.compiled is None:
-        r.compiled = jit.arrays(r)
-    cfg, points, suit, suit_mask, above = r.compiled
+        r.compiled = jit.context(r)
     if table.compiled is None:
         tricks = stats.pos.tricks_left if table.tricks is None else table.tricks
         table.compiled = jit.new_table(jit.table_bits(tricks))
-    tt_keys, tt_entries = table.compiled
-    moves, keys, counters, clock = jit.scratch()
-    side = np.array(maxer, dtype=np.int64)
+    tt = table.compiled
+    work = jit.scratch()
+    ctx = jit.start_context(r.compiled, hands, maxer)
+    at = slice(jit.HANDS, jit.HANDS + len(hands))
     deadline = 0.0 if stats.deadline is None else stats.deadline
 
     def in_trick(*trick: int) -> int:
         """:func:`_searcher`'s ``in_trick``, the same arguments (seat ... only)."""
-        v = jit.node(
-            cfg, points, suit, suit_mask, above, np.array(hands, dtype=np.int64), side, tt_keys,
-            tt_entries, counters, clock, deadline, moves, keys, 0, *trick,
-        )  # fmt: skip
-        stats.nodes = int(counters[0])
-        if counters[1]:
+        ctx[at] = hands
+        v = jit.node(ctx, tt, work, deadline, 0, *trick)
+        stats.nodes = int(ctx[jit.NODES])
+        if ctx[jit.ABORTED]:
             raise OutOfTime
         return int(v)
 

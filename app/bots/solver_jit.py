@@ -5,9 +5,10 @@ transposition table at trick starts, the same move ordering and equal-card
 reduction, the last trick counted rather than searched) and the same legal cards
 (``solver._legal_fn``: rules/<game>.md §6 of every game), written for numba's
 ``nopython`` mode on 64-bit integers: a hand is an ``int64`` bitmask (at most 48
-cards: Botifarra's deck), the rules are a few arrays (:func:`arrays`), the table two
-arrays (:func:`new_table`), the search one recursive function (:func:`node`) that
-releases the interpreter's lock. ``solver`` chooses this search when numba imports
+cards: Botifarra's deck); the rules, the hands and the counters are one array (the
+search's context, :func:`context`), the table another (:func:`new_table`), the moves
+of each depth a third (:func:`scratch`), and the search is one recursive function
+(:func:`node`) that releases the interpreter's lock. ``solver`` chooses this search when numba imports
 (``solver.backend``) and keeps its own pure-Python search as the fallback;
 tests/bots/test_solver.py checks both give the same value to every card.
 
@@ -19,7 +20,7 @@ held (their union) and the leader say the whole position: ``live << 2 | leader``
 **Time.** A search given a deadline reads this thread's CPU clock
 (``clock_gettime(CLOCK_THREAD_CPUTIME_ID)``, the clock of ``time.thread_time()``,
 called by name from compiled code) every 1,024 trick starts, and past it
-stops, marks ``stats[ABORTED]`` and stores nothing more; the caller raises
+stops, marks the context's ``ABORTED`` and stores nothing more; the caller raises
 ``solver.OutOfTime``.
 
 Compiled code is cached on disk beside this module (numba's ``cache=True``): the first
@@ -62,12 +63,18 @@ def _address(typingctx: Any, arr: Any) -> Any:  # pragma: no cover - compiled
     return types.voidptr(arr), codegen
 
 
-#: ``cfg`` slots (:func:`arrays`).
-PLAYERS, WIN_TRUMP, PROCEDURE, DUTY_TRUMP, PARTNER_FREE, UNDERTRUMP = 0, 1, 2, 3, 4, 5
-EASTERN, EXTENDED, COUNTING, TRICK_POINT, LAST_BONUS, PER_SUIT, SUITS = 6, 7, 8, 9, 10, 11, 12
-#: ``stats`` slots: trick starts searched, 1 once past the deadline.
-NODES, ABORTED = 0, 1
-#: Scratch rows (cards played from the root, at most 48, plus one) and columns (moves).
+#: The search's context (:func:`context`): one ``int64`` array holding the thread clock's
+#: reading, the counters, the rules and the hands, at these offsets, so that a recursive
+#: call passes one array rather than a dozen (each array is seven machine words a call).
+CLOCK, NODES, ABORTED = 0, 2, 3  # a ``struct timespec`` (2 words); trick starts; 1 once late
+_CFG = 4
+PLAYERS, WIN_TRUMP, PROCEDURE, DUTY_TRUMP, PARTNER_FREE, UNDERTRUMP = range(_CFG, _CFG + 6)
+EASTERN, EXTENDED, COUNTING, TRICK_POINT, LAST_BONUS, PER_SUIT, SUITS = range(_CFG + 6, _CFG + 13)
+HANDS, MAXER, SUIT_MASK = 17, 21, 25  # 4 slots each: a seat's cards, 1 for the side, a suit
+POINTS, SUIT, ABOVE = 32, 80, 128  # 48 slots each: a card's points, its suit, cards above it
+CONTEXT = 176
+#: Scratch rows (cards played from the root, at most 48, plus one); a row holds the moves
+#: in its first ``WIDTH`` columns and their sort keys in the next ``WIDTH``.
 DEPTH, WIDTH = 64, 48
 
 _INF = 1 << 30
@@ -90,81 +97,72 @@ PROBES = 4
 _MIX = -7046029254386353131  # 0x9E3779B97F4A7C15 (Fibonacci hashing), as an int64
 
 
-def new_table(bits: int = TABLE_BITS) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
-    """An empty table: ``(keys, entries)`` arrays of ``2**bits`` slots; key 0 is an empty
-    slot, an entry packs (lower bound, upper bound, best lead + 1) in 16 bits each. Open
-    addressing with ``PROBES`` probes, then the home slot is replaced: a lost entry costs
-    time, never a wrong value (it only held bounds)."""
-    size = 1 << bits
-    return np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64)
+def new_table(bits: int = TABLE_BITS) -> np.ndarray[Any, Any]:
+    """An empty table of ``2**bits`` slots, each two ``int64`` side by side: the key (0: an
+    empty slot) and an entry packing (lower bound, upper bound, best lead + 1) in 16 bits
+    each. Open addressing with ``PROBES`` probes, then the home slot is replaced: a lost
+    entry costs time, never a wrong value (it only held bounds)."""
+    return np.zeros(2 << bits, dtype=np.int64)
 
 
 @njit(cache=True, nogil=True)
-def _slot(keys: Any, key: int) -> int:  # pragma: no cover - compiled
-    """The slot holding ``key``, else the slot to write it in."""
-    mask = len(keys) - 1
+def _slot(tt: Any, key: int) -> int:  # pragma: no cover - compiled
+    """The slot holding ``key``, else the slot to write it in (its key is at ``2 * slot``)."""
+    mask = (len(tt) >> 1) - 1
     home = ((key * _MIX) >> 24) & mask
     for k in range(PROBES):
         i = (home + k) & mask
-        if keys[i] == key or keys[i] == 0:
+        if tt[2 * i] == key or tt[2 * i] == 0:
             return i
     return home
 
 
-def arrays(
-    r: Any,
-) -> tuple[
-    np.ndarray[Any, Any],
-    np.ndarray[Any, Any],
-    np.ndarray[Any, Any],
-    np.ndarray[Any, Any],
-    np.ndarray[Any, Any],
-]:
-    """``(cfg, points, suit, suit_mask, above)`` of a ``solver.Rules``, as ``int64``
-    arrays (``cfg`` by the slots above)."""
-    cfg = np.array(
-        [
-            r.players,
-            r.win_trump,
-            r.procedure,
-            r.duty_trump,
-            int(r.partner_free),
-            int(r.undertrump),
-            int(r.eastern),
-            int(r.extended),
-            r.counting,
-            r.trick_point,
-            r.last_bonus,
-            len(r.cards) // len(r.suit_mask),
-            len(r.suit_mask),
-        ],
-        dtype=np.int64,
-    )
-    return (
-        cfg,
-        np.array(r.points, dtype=np.int64),
-        np.array(r.suit, dtype=np.int64),
-        np.array(r.suit_mask, dtype=np.int64),
-        np.array(r.above, dtype=np.int64),
-    )
+def context(r: Any) -> np.ndarray[Any, Any]:
+    """The context of a ``solver.Rules`` (:data:`CONTEXT` slots; hands, side and counters
+    zero): a search takes a copy and fills them (:func:`start_context`)."""
+    ctx = np.zeros(CONTEXT, dtype=np.int64)
+    ctx[_CFG : _CFG + 13] = [
+        r.players,
+        r.win_trump,
+        r.procedure,
+        r.duty_trump,
+        int(r.partner_free),
+        int(r.undertrump),
+        int(r.eastern),
+        int(r.extended),
+        r.counting,
+        r.trick_point,
+        r.last_bonus,
+        len(r.cards) // len(r.suit_mask),
+        len(r.suit_mask),
+    ]
+    width = len(r.cards)
+    ctx[SUIT_MASK : SUIT_MASK + len(r.suit_mask)] = r.suit_mask
+    ctx[POINTS : POINTS + width] = r.points
+    ctx[SUIT : SUIT + width] = r.suit
+    ctx[ABOVE : ABOVE + width] = r.above
+    return ctx
 
 
-def scratch() -> tuple[
-    np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]
-]:
-    """``(moves, keys, stats, clock)``: the work arrays one search needs."""
-    return (
-        np.zeros((DEPTH, WIDTH), dtype=np.int64),
-        np.zeros((DEPTH, WIDTH), dtype=np.int64),
-        np.zeros(2, dtype=np.int64),
-        np.zeros(2, dtype=np.int64),
-    )
+def start_context(
+    rules_ctx: np.ndarray[Any, Any], hands: list[int], maxer: tuple[bool, ...]
+) -> np.ndarray[Any, Any]:
+    """A copy of ``rules_ctx`` (:func:`context`) with ``hands`` and the side's seats."""
+    ctx = rules_ctx.copy()
+    ctx[HANDS : HANDS + len(hands)] = hands
+    ctx[MAXER : MAXER + len(maxer)] = maxer
+    return ctx
+
+
+def scratch() -> np.ndarray[Any, Any]:
+    """The work rows one search needs (moves and their sort keys, a row a depth)."""
+    return np.zeros((DEPTH, 2 * WIDTH), dtype=np.int64)
 
 
 @njit(cache=True, nogil=True)
-def _now(clock: Any) -> float:  # pragma: no cover - compiled
-    _clock_gettime(_THREAD_CPU, _address(clock))  # type: ignore[call-arg, call-overload]
-    return clock[0] + clock[1] * 1e-9
+def _now(ctx: Any) -> float:  # pragma: no cover - compiled
+    _clock_gettime(_THREAD_CPU, _address(ctx))  # type: ignore[call-arg, call-overload]
+    return ctx[CLOCK] + ctx[CLOCK + 1] * 1e-9
 
 
 @intrinsic
@@ -184,65 +182,61 @@ def _ctz(b: int) -> int:  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _legal(
-    cfg: Any, suit: Any, suit_mask: Any, above: Any, hand: int, led: int, w: int, wi: int, n: int
-) -> int:  # pragma: no cover - compiled
+def _legal(ctx: Any, hand: int, led: int, w: int, wi: int, n: int) -> int:  # pragma: no cover
     """``solver._legal_fn``'s three procedures on the same bitmasks."""
     if n == 0:
         return hand
-    procedure = cfg[PROCEDURE]
-    follow = hand & suit_mask[led]
+    procedure = ctx[PROCEDURE]
+    follow = hand & ctx[SUIT_MASK + led]
     if procedure == 1:  # FOLLOW: belote for two
         return follow if follow else hand
-    win_trump = cfg[WIN_TRUMP]
+    win_trump = ctx[WIN_TRUMP]
     if procedure == 0:  # BELOTE
-        duty = cfg[DUTY_TRUMP]
+        duty = ctx[DUTY_TRUMP]
         if duty == -2:
             duty = led
         if led == duty:
             if follow == 0:
                 return hand
-            higher = follow & above[w]
+            higher = follow & ctx[ABOVE + w]
             return higher if higher else follow
         if follow:
             return follow
-        trumps = hand & suit_mask[duty] if duty >= 0 else 0
+        trumps = hand & ctx[SUIT_MASK + duty] if duty >= 0 else 0
         if trumps == 0:
             return hand
-        if cfg[PARTNER_FREE] and wi == n - 2:
+        if ctx[PARTNER_FREE] and wi == n - 2:
             return hand
-        if suit[w] != duty:
+        if ctx[SUIT + w] != duty:
             return trumps
-        higher = trumps & above[w]
+        higher = trumps & ctx[ABOVE + w]
         if higher:
             return higher
-        return trumps if cfg[UNDERTRUMP] else hand
+        return trumps if ctx[UNDERTRUMP] else hand
     # BOTIFARRA
     pool = follow if follow else hand
     partner = wi == n - 2
     if not partner:
-        beat = above[w]
-        if win_trump >= 0 and suit[w] != win_trump:
-            beat |= suit_mask[win_trump]
+        beat = ctx[ABOVE + w]
+        if win_trump >= 0 and ctx[SUIT + w] != win_trump:
+            beat |= ctx[SUIT_MASK + win_trump]
         if pool & beat:
             return pool & beat
-    if not cfg[EASTERN]:
+    if not ctx[EASTERN]:
         return pool
     low = 0
-    for k in range(cfg[SUITS]):
-        x = pool & suit_mask[k]
+    for k in range(ctx[SUITS]):
+        x = pool & ctx[SUIT_MASK + k]
         low |= x & -x
     if partner:
-        return pool & (low | cfg[COUNTING])
-    second = n == 1 and (follow == 0 or cfg[EXTENDED] != 0)
-    return pool & (low | (cfg[COUNTING] if second else 0))
+        return pool & (low | ctx[COUNTING])
+    second = n == 1 and (follow == 0 or ctx[EXTENDED] != 0)
+    return pool & (low | (ctx[COUNTING] if second else 0))
 
 
 @njit(cache=True, nogil=True)
-def _reps(
-    moves: int, live: int, points: Any, suit: Any, out: Any, row: int
-) -> int:  # pragma: no cover
-    """``solver._reps`` into ``out[row]``; returns how many."""
+def _reps(moves: int, live: int, ctx: Any, work: Any, row: int) -> int:  # pragma: no cover
+    """``solver._reps`` into ``work[row]``; returns how many."""
     k = 0
     prev = -1
     while moves:
@@ -251,31 +245,32 @@ def _reps(
         moves ^= b
         if (
             prev >= 0
-            and suit[c] == suit[prev]
-            and points[c] == points[prev]
+            and ctx[SUIT + c] == ctx[SUIT + prev]
+            and ctx[POINTS + c] == ctx[POINTS + prev]
             and live & (b - (2 << prev)) == 0
         ):
             prev = c
             continue
-        out[row, k] = c
+        work[row, k] = c
         k += 1
         prev = c
     return k
 
 
 @njit(cache=True, nogil=True)
-def _sort(moves: Any, keys: Any, row: int, m: int) -> None:  # pragma: no cover - compiled
-    """Sort ``moves[row, :m]`` by ``keys[row, :m]``, stably (insertion sort: m <= 12)."""
+def _sort(work: Any, row: int, m: int) -> None:  # pragma: no cover - compiled
+    """Sort the moves ``work[row, :m]`` by their keys ``work[row, WIDTH:WIDTH + m]``,
+    stably (insertion sort: m <= 12)."""
     for i in range(1, m):
-        c = moves[row, i]
-        k = keys[row, i]
+        c = work[row, i]
+        k = work[row, WIDTH + i]
         j = i - 1
-        while j >= 0 and keys[row, j] > k:
-            moves[row, j + 1] = moves[row, j]
-            keys[row, j + 1] = keys[row, j]
+        while j >= 0 and work[row, WIDTH + j] > k:
+            work[row, j + 1] = work[row, j]
+            work[row, WIDTH + j + 1] = work[row, WIDTH + j]
             j -= 1
-        moves[row, j + 1] = c
-        keys[row, j + 1] = k
+        work[row, j + 1] = c
+        work[row, WIDTH + j + 1] = k
 
 
 _A = types.int64[::1]
@@ -283,28 +278,15 @@ _M = types.int64[:, ::1]
 _I = types.int64
 #: ``node``'s signature, given so that it is compiled once for these types: a recursive
 #: function's cached code crashes when a call site's types differ (numba/numba#6713).
-_NODE = _I(
-    _A, _A, _A, _A, _A, _A, _A, _A, _A, _A, _A, types.float64, _M, _M,
-    _I, _I, _I, _I, _I, _I, _I, _I, _I, _I, _I, _I,
-)  # fmt: skip
+_NODE = _I(_A, _A, _M, types.float64, _I, _I, _I, _I, _I, _I, _I, _I, _I, _I, _I, _I)
 
 
 @njit(_NODE, cache=True, nogil=True)
 def node(
-    cfg: Any,
-    points: Any,
-    suit: Any,
-    suit_mask: Any,
-    above: Any,
-    hands: Any,
-    maxer: Any,
-    tt_keys: Any,
-    tt_entries: Any,
-    stats: Any,
-    clock: Any,
+    ctx: Any,
+    tt: Any,
+    work: Any,
     deadline: float,
-    moves: Any,
-    keys: Any,
     depth: int,
     seat: int,
     n: int,
@@ -323,13 +305,13 @@ def node(
     With ``n == 0`` and ``only < 0``: a trick start, ``seat`` to lead (``solver``'s
     ``start``); else ``seat`` plays the ``n``-th card (from 0) of a trick led in
     ``led``, ``w`` winning at place ``wi``, ``tp`` points and ``tmask`` cards on the
-    table (``solver``'s ``in_trick``); ``only >= 0``: that card is played. ``hands``
-    (one bitmask a seat) is changed and restored; ``rem``: the most points still to
-    take."""
-    players = cfg[PLAYERS]
-    win_trump = cfg[WIN_TRUMP]
-    per_suit = cfg[PER_SUIT]
-    h = hands[seat]
+    table (``solver``'s ``in_trick``); ``only >= 0``: that card is played. The hands in
+    ``ctx`` (:func:`context`) are changed and restored; ``rem``: the most points still to
+    take; ``tt``: :func:`new_table`; ``work``: :func:`scratch`."""
+    players = ctx[PLAYERS]
+    win_trump = ctx[WIN_TRUMP]
+    per_suit = ctx[PER_SUIT]
+    h = ctx[HANDS + seat]
     # the recursive calls pass variables, never literals: a literal's own type there
     # would name another, never compiled, version of this function (numba/numba#6713)
     zero = depth - depth
@@ -345,25 +327,25 @@ def node(
         if h & (h - 1) == 0:  # the last trick: every card is forced
             lw = _ctz(h)
             lwi = 0
-            gain = points[lw]
+            gain = ctx[POINTS + lw]
             for k in range(1, players):
-                c = _ctz(hands[(seat + k) % players])
-                gain += points[c]
-                s = suit[c]
-                if (c > lw) if s == suit[lw] else (s == win_trump):
+                c = _ctz(ctx[HANDS + (seat + k) % players])
+                gain += ctx[POINTS + c]
+                s = ctx[SUIT + c]
+                if (c > lw) if s == ctx[SUIT + lw] else (s == win_trump):
                     lw = c
                     lwi = k
-            if maxer[(seat + lwi) % players]:
-                return gain + cfg[LAST_BONUS] + cfg[TRICK_POINT]
+            if ctx[MAXER + (seat + lwi) % players]:
+                return gain + ctx[LAST_BONUS] + ctx[TRICK_POINT]
             return 0
         live = 0
         for s in range(players):
-            live |= hands[s]
+            live |= ctx[HANDS + s]
         key = (live << 2) | seat
         best_lead = -1
-        slot = _slot(tt_keys, key)
-        if tt_keys[slot] == key:
-            packed = tt_entries[slot]
+        slot = _slot(tt, key)
+        if tt[2 * slot] == key:
+            packed = tt[2 * slot + 1]
             lo = packed & 0xFFFF
             hi = (packed >> 16) & 0xFFFF
             best_lead = (packed >> 32) - 1
@@ -380,33 +362,32 @@ def node(
         else:
             lo = 0
             hi = rem
-        stats[NODES] += 1
-        if stats[NODES] & 1023 == 0 and deadline > 0.0:
-            if _now(clock) > deadline:
-                stats[ABORTED] = 1
+        ctx[NODES] += 1
+        if ctx[NODES] & 1023 == 0 and deadline > 0.0:
+            if _now(ctx) > deadline:
+                ctx[ABORTED] = 1
                 return 0
-        m = _reps(h, live, points, suit, moves, depth)
+        m = _reps(h, live, ctx, work, depth)
         for i in range(m):
-            c = moves[depth, i]
-            keys[depth, i] = -1000 if c == best_lead else -(c % per_suit)
-        _sort(moves, keys, depth, m)
-        is_max = maxer[seat]
+            c = work[depth, i]
+            work[depth, WIDTH + i] = -1000 if c == best_lead else -(c % per_suit)
+        _sort(work, depth, m)
+        is_max = ctx[MAXER + seat]
         best = -_INF if is_max else _INF
         a = alpha
         b = beta
-        bcard = moves[depth, 0]
+        bcard = work[depth, 0]
         nxt = (seat + 1) % players
         for i in range(m):
-            c = moves[depth, i]
+            c = work[depth, i]
             bit = 1 << c
-            hands[seat] = h ^ bit
+            ctx[HANDS + seat] = h ^ bit
             v = node(
-                cfg, points, suit, suit_mask, above, hands, maxer, tt_keys, tt_entries, stats, clock, deadline,
-                moves, keys, depth + 1,
-                nxt, one, suit[c], c, zero, points[c], bit, rem, a, b, none,
+                ctx, tt, work, deadline, depth + 1,
+                nxt, one, ctx[SUIT + c], c, zero, ctx[POINTS + c], bit, rem, a, b, none,
             )  # fmt: skip
-            hands[seat] = h
-            if stats[ABORTED]:
+            ctx[HANDS + seat] = h
+            if ctx[ABORTED]:
                 return 0
             if is_max:
                 if v > best:
@@ -430,89 +411,87 @@ def node(
         else:
             lo = best
             hi = best
-        slot = _slot(tt_keys, key)  # the search below may have filled the first one
-        tt_keys[slot] = key
-        tt_entries[slot] = lo | (hi << 16) | ((bcard + 1) << 32)
+        slot = _slot(tt, key)  # the search below may have filled the first one
+        tt[2 * slot] = key
+        tt[2 * slot + 1] = lo | (hi << 16) | ((bcard + 1) << 32)
         return best
 
     leader = (seat - n + players) % players
     if only >= 0:
         m = 1
-        moves[depth, 0] = only
+        work[depth, 0] = only
     else:
-        legal = _legal(cfg, suit, suit_mask, above, h, led, w, wi, n)
+        legal = _legal(ctx, h, led, w, wi, n)
         if legal & (legal - 1) == 0:
             m = 1
-            moves[depth, 0] = _ctz(legal)
+            work[depth, 0] = _ctz(legal)
         else:
             live = tmask
             for s in range(players):
-                live |= hands[s]
-            m = _reps(legal, live, points, suit, moves, depth)
+                live |= ctx[HANDS + s]
+            m = _reps(legal, live, ctx, work, depth)
         if m > 1:
             # cheap winners first against the other side; onto one's own side's trick,
             # the counting cards first
-            mine = maxer[(leader + wi) % players] == maxer[seat]
-            ws = suit[w]
+            mine = ctx[MAXER + (leader + wi) % players] == ctx[MAXER + seat]
+            ws = ctx[SUIT + w]
             for i in range(m):
-                c = moves[depth, i]
-                s = suit[c]
+                c = work[depth, i]
+                s = ctx[SUIT + c]
                 wins = (c > w) if s == ws else (s == win_trump)
                 if mine:
-                    keys[depth, i] = 1_000_000 + c if wins else -points[c]
+                    key = 1_000_000 + c if wins else -ctx[POINTS + c]
                 elif wins:
-                    keys[depth, i] = c % per_suit + (per_suit if s == win_trump else 0)
+                    key = c % per_suit + (per_suit if s == win_trump else 0)
                 else:
-                    keys[depth, i] = 1_000_000 + points[c] * 64 + c % per_suit
-            _sort(moves, keys, depth, m)
-    is_max = maxer[seat]
+                    key = 1_000_000 + ctx[POINTS + c] * 64 + c % per_suit
+                work[depth, WIDTH + i] = key
+            _sort(work, depth, m)
+    is_max = ctx[MAXER + seat]
     best = -_INF if is_max else _INF
     last = n + 1 == players
     for i in range(m):
-        c = moves[depth, i]
+        c = work[depth, i]
         bit = 1 << c
-        s = suit[c]
+        s = ctx[SUIT + c]
         if n == 0:
             nw = c
             nwi = 0
             nled = s
         else:
             nled = led
-            if (c > w) if s == suit[w] else (s == win_trump):
+            if (c > w) if s == ctx[SUIT + w] else (s == win_trump):
                 nw = c
                 nwi = n
             else:
                 nw = w
                 nwi = wi
-        hands[seat] = h ^ bit
+        ctx[HANDS + seat] = h ^ bit
         if last:
             winner = (leader + nwi) % players
-            gain = tp + points[c] + cfg[TRICK_POINT]
+            gain = tp + ctx[POINTS + c] + ctx[TRICK_POINT]
             nrem = rem - gain
-            if hands[seat] == 0:
-                gain += cfg[LAST_BONUS]
-                nrem -= cfg[LAST_BONUS]
-            if maxer[winner]:
+            if ctx[HANDS + seat] == 0:
+                gain += ctx[LAST_BONUS]
+                nrem -= ctx[LAST_BONUS]
+            if ctx[MAXER + winner]:
                 v = gain + node(
-                    cfg, points, suit, suit_mask, above, hands, maxer, tt_keys, tt_entries, stats, clock,
-                    deadline, moves, keys, depth + 1,
+                    ctx, tt, work, deadline, depth + 1,
                     winner, zero, zero, zero, zero, zero, zero, nrem, alpha - gain, beta - gain, none,
                 )  # fmt: skip
             else:
                 v = node(
-                    cfg, points, suit, suit_mask, above, hands, maxer, tt_keys, tt_entries, stats, clock,
-                    deadline, moves, keys, depth + 1,
+                    ctx, tt, work, deadline, depth + 1,
                     winner, zero, zero, zero, zero, zero, zero, nrem, alpha, beta, none,
                 )  # fmt: skip
         else:
             v = node(
-                cfg, points, suit, suit_mask, above, hands, maxer, tt_keys, tt_entries, stats, clock, deadline,
-                moves, keys, depth + 1,
-                (seat + 1) % players, n + 1, nled, nw, nwi, tp + points[c], tmask | bit, rem,
+                ctx, tt, work, deadline, depth + 1,
+                (seat + 1) % players, n + 1, nled, nw, nwi, tp + ctx[POINTS + c], tmask | bit, rem,
                 alpha, beta, none,
             )  # fmt: skip
-        hands[seat] = h
-        if stats[ABORTED]:
+        ctx[HANDS + seat] = h
+        if ctx[ABORTED]:
             return 0
         if is_max:
             if v > best:
