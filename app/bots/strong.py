@@ -382,18 +382,24 @@ def _solved(
     value, and its transposition table serves the lines after), on the play-outs' scale;
     None when the solver cannot start (a declaration owed). ``deadline``: the first
     solve's (``time.thread_time()``), which raises :class:`OutOfTime` past it; the lines
-    after it cost a third as much and are not cut."""
+    after it are not cut. Cards of the same exact value share one line: perfect play
+    after either ends with the same points for each side, so the rules judge them alike
+    (a capot, which no points show, aside: the line of the first such card decides)."""
     tt = Table()
     team = g.team_of(seat)
     try:
         values = solve_cards(base, team, tt, deadline)
         out = []
+        lines: dict[int, float] = {}  # a card's exact value -> its line's judged result
         for a in plays:
-            after = g.apply(base, a)
-            value = values[a["card"]]
-            if len(after.tricks) > len(base.tricks):  # the card ended the trick
-                value -= trick_value(after, team)
-            out.append(_perfect_out(g, after, value, seat, team, tt, heuristic, rng))
+            total = values[a["card"]]
+            if total not in lines:
+                after = g.apply(base, a)
+                value = total
+                if len(after.tricks) > len(base.tricks):  # the card ended the trick
+                    value -= trick_value(after, team)
+                lines[total] = _perfect_out(g, after, value, seat, team, tt, heuristic, rng)
+            out.append(lines[total])
         return out
     except ValueError:
         return None
