@@ -21,6 +21,15 @@
     var p = panel();
     if (!p) return;
     if (window.matchMedia("(min-width: 1000px)").matches && localStorage.getItem("tapet-chat") !== "closed") p.open = true;
+    // docked at the foot of the side column (a wide screen), the panel covers its end: the
+    // column keeps that much room below its last line (--chat-h, static/css/chat.css)
+    var live = document.getElementById("room-live");
+    if (live && window.ResizeObserver) {
+      new ResizeObserver(function () {
+        var docked = getComputedStyle(p).position === "fixed";
+        live.style.setProperty("--chat-h", docked ? p.offsetHeight + "px" : "0px");
+      }).observe(p);
+    }
     p.addEventListener("toggle", function () {
       if (window.matchMedia("(min-width: 1000px)").matches) localStorage.setItem("tapet-chat", p.open ? "open" : "closed");
       settle();
