@@ -103,8 +103,8 @@ def _difference(game: str, diff: dict[str, Any]) -> str:
     """One difference as a sentence: "Trick 3: you played the 7 of spades, the bot the Ace of spades"."""
 
     def said(action: dict[str, Any] | None) -> str:
-        if action is None:
-            return "—"
+        if action is None:  # that deal's auction ended before this call (a fresh tester read "—")
+            return _("no call, the bidding was over") if diff["kind"] == "call" else "—"
         if action.get("type") == "play":
             return cards.card_name(str(action.get("card")))
         return labels.action_label(game, action)

@@ -212,3 +212,22 @@ def test_differences_pair_cards_by_trick_and_calls_by_turn() -> None:
         ("call", 1, mine[0]),
         ("call", 2, None),
     ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "the bot: no call, the bidding was over"),
+        ("fr", "le robot : aucune, les enchères étaient finies"),
+        ("ca", "el bot: cap parlada, la subhasta ja s'havia acabat"),
+    ],
+)
+def test_a_call_the_other_deal_never_made_is_said_in_words(lang: str, words: str) -> None:
+    # the bot's deal ended its auction first: where "you" made a third call it made none
+    # (a fresh tester read "the bot: —" as a fault)
+    from app.records.replay_panel import _difference
+    from app.web.i18n import using
+
+    diff = {"kind": "call", "n": 3, "mine": {"type": "pass"}, "bot": None}
+    with using(lang):
+        assert _difference("belote", diff).endswith(words)
