@@ -85,22 +85,23 @@ DEFAULT_BUDGET_MS = 300.0
 #: Weight of the deal's totals (card points...) beside its points in a play-out's result.
 TIE_BREAK = 0.01
 #: Games whose strong bot judges the drawn deals by perfect play near the deal's end (see
-#: :func:`exact_from`): where it measured at least as good as the play-outs at the same
-#: budget (docs/benchmarks.md, "The strong bot with the solver"); the others have it
-#: behind the ``strong-dd`` level.
-EXACT_GAMES: frozenset[str] = frozenset({"bolot"})
+#: :func:`exact_from`): where it measured ahead of the play-outs at the same budget on
+#: both figures in two runs (or on both in one run where a second was not made), after
+#: the compiled solver (docs/benchmarks.md, "The exact endgame from further back"); the
+#: others have it behind the ``strong-dd`` level.
+EXACT_GAMES: frozenset[str] = frozenset({"bolot", "belote", "belote-2p", "contree", "botifarra"})
 #: game id -> tricks left (the one in play included) at or below which a drawn deal is
 #: played out by perfect play rather than by the heuristic, when exact (measured at
-#: 100 ms in Bolot and Botifarra, docs/benchmarks.md, "The strong bot with the solver";
-#: the other games take their family's figure).
+#: 100 ms: docs/benchmarks.md, "The exact endgame from further back"; Belote at 7 did
+#: worse than at 6).
 EXACT_TRICKS: dict[str, int] = {
-    "bolot": 4,
-    "belote": 4,
-    "belote-2p": 4,
-    "belote-3p": 4,
-    "contree": 4,
-    "bridge-belote": 4,
-    "botifarra": 3,
+    "bolot": 5,
+    "belote": 6,
+    "belote-2p": 6,
+    "belote-3p": 6,
+    "contree": 6,
+    "bridge-belote": 6,
+    "botifarra": 4,
 }
 #: Drawn deals at most, however large the budget (the estimate is good enough by then).
 MAX_SAMPLES = 400
