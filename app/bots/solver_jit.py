@@ -8,9 +8,9 @@ reduction, the last trick counted rather than searched) and the same legal cards
 cards: Botifarra's deck); the rules, the hands and the counters are one array (the
 search's context, :func:`context`), the table another (:func:`new_table`), the moves
 of each depth a third (:func:`scratch`), and the search is one recursive function
-(:func:`node`) that releases the interpreter's lock. ``solver`` chooses this search when numba imports
-(``solver.backend``) and keeps its own pure-Python search as the fallback;
-tests/bots/test_solver.py checks both give the same value to every card.
+(:func:`node`) that releases the interpreter's lock. ``solver`` chooses this search
+when numba imports (``solver.backend``) and keeps its own pure-Python search as the
+fallback; tests/bots/test_solver.py checks both give the same value to every card.
 
 **The table's key.** The solver's tables serve the positions of *one* deal (the same
 hands dealt: ``solver.Table``), in which every card has one owner, so the cards still

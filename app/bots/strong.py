@@ -383,18 +383,20 @@ def _solved(
     value, and its transposition table serves the lines after), on the play-outs' scale;
     None when the solver cannot start (a declaration owed). ``deadline``: the first
     solve's (``time.thread_time()``), which raises :class:`OutOfTime` past it; the lines
-    after it are not cut. Cards of the same exact value share one line: perfect play
-    after either ends with the same points for each side, so the rules judge them alike
-    (a capot, which no points show, aside: the line of the first such card decides)."""
+    after it are not cut. With two sides, cards of the same exact value share one line:
+    perfect play after either ends with the same points for each side, so the rules
+    judge them alike (a capot, which no points show, aside: the line of the first such
+    card decides)."""
     tt = Table()
     team = g.team_of(seat)
     try:
         values = solve_cards(base, team, tt, deadline)
         out = []
         lines: dict[int, float] = {}  # a card's exact value -> its line's judged result
+        shared = g.sides == 2  # three players: the other two may split their points otherwise
         for a in plays:
             total = values[a["card"]]
-            if total not in lines:
+            if total not in lines or not shared:
                 after = g.apply(base, a)
                 value = total
                 if len(after.tricks) > len(base.tricks):  # the card ended the trick
