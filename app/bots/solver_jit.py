@@ -440,12 +440,12 @@ def node(
                 s = ctx[SUIT + c]
                 wins = (c > w) if s == ws else (s == win_trump)
                 if mine:
-                    key = 1_000_000 + c if wins else -ctx[POINTS + c]
+                    order = 1_000_000 + c if wins else -ctx[POINTS + c]
                 elif wins:
-                    key = c % per_suit + (per_suit if s == win_trump else 0)
+                    order = c % per_suit + (per_suit if s == win_trump else 0)
                 else:
-                    key = 1_000_000 + ctx[POINTS + c] * 64 + c % per_suit
-                work[depth, WIDTH + i] = key
+                    order = 1_000_000 + ctx[POINTS + c] * 64 + c % per_suit
+                work[depth, WIDTH + i] = order
             _sort(work, depth, m)
     is_max = ctx[MAXER + seat]
     best = -_INF if is_max else _INF

@@ -93,7 +93,7 @@ EXACT_GAMES: frozenset[str] = frozenset({"bolot", "belote", "belote-2p", "contre
 #: game id -> tricks left (the one in play included) at or below which a drawn deal is
 #: played out by perfect play rather than by the heuristic, when exact (measured at
 #: 100 ms: docs/benchmarks.md, "The exact endgame from further back"; Belote at 7 did
-#: worse than at 6).
+#: worse than at 6; Belote for three, not measured, takes its family's figure).
 EXACT_TRICKS: dict[str, int] = {
     "bolot": 5,
     "belote": 6,
@@ -392,17 +392,18 @@ def _solved(
     try:
         values = solve_cards(base, team, tt, deadline)
         out = []
-        lines: dict[int, float] = {}  # a card's exact value -> its line's judged result
-        shared = g.sides == 2  # three players: the other two may split their points otherwise
+        # a line's judged result, by the card's exact value (two sides) or by the card (three
+        # players: the other two may split their points otherwise)
+        lines: dict[int | str, float] = {}
         for a in plays:
-            total = values[a["card"]]
-            if total not in lines or not shared:
+            key = values[a["card"]] if g.sides == 2 else a["card"]
+            if key not in lines:
                 after = g.apply(base, a)
-                value = total
+                value = values[a["card"]]
                 if len(after.tricks) > len(base.tricks):  # the card ended the trick
                     value -= trick_value(after, team)
-                lines[total] = _perfect_out(g, after, value, seat, team, tt, heuristic, rng)
-            out.append(lines[total])
+                lines[key] = _perfect_out(g, after, value, seat, team, tt, heuristic, rng)
+            out.append(lines[key])
         return out
     except ValueError:
         return None

@@ -16,6 +16,8 @@ from app.bots import choose
 from app.core.settings import Settings
 from app.main import create_app
 from app.records import replay_mine as botreplay
+from app.records.replay_panel import _difference
+from app.web.i18n import using
 from tests.conftest import Guest, empty_tables
 from tests.table.test_pages import CSRF, _my_turn, _started_room
 from tests.tables import Table, move, view_of
@@ -225,9 +227,6 @@ def test_differences_pair_cards_by_trick_and_calls_by_turn() -> None:
 def test_a_call_the_other_deal_never_made_is_said_in_words(lang: str, words: str) -> None:
     # the bot's deal ended its auction first: where "you" made a third call it made none
     # (a fresh tester read "the bot: —" as a fault)
-    from app.records.replay_panel import _difference
-    from app.web.i18n import using
-
     diff = {"kind": "call", "n": 3, "mine": {"type": "pass"}, "bot": None}
     with using(lang):
         assert _difference("belote", diff).endswith(words)
