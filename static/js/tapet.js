@@ -135,6 +135,24 @@
       if (b.value === want && !box.contains(b)) b.classList.add("hinted-choice");
     });
   }
+  // The hint's × (or Escape while it is open) closes it and unmarks the card; the focus
+  // goes back to the Hint button.
+  function closeHint() {
+    var holder = document.getElementById("hint");
+    if (!holder || !holder.querySelector(".hint-box")) return false;
+    holder.innerHTML = "";
+    lastHint = null;
+    markHint();
+    var ask = document.querySelector("[data-testid=hint]");
+    if (ask) ask.focus({ preventScroll: true });
+    return true;
+  }
+  document.addEventListener("click", function (ev) {
+    if (ev.target.closest && ev.target.closest("[data-hint-close]")) closeHint();
+  });
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key === "Escape" && !document.querySelector(".trick.done.held") && closeHint()) ev.preventDefault();
+  });
   document.addEventListener("htmx:afterSwap", function (ev) {
     if (!ev.detail || !ev.detail.target || ev.detail.target.id !== "hint") return;
     var box = ev.detail.target.querySelector("[data-hint-action]");

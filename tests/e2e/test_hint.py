@@ -48,7 +48,8 @@ def test_hint_says_why_from_the_search_and_fits(
     browser: Any, live_url: str, screenshots: Path, game: str, lang: str, size: str
 ) -> None:
     """The hint's why is the search's sentence (issue 22 §5) when the bot chose among
-    cards, and the box fits the screen's width. Screenshots: screenshots/hint-why-*.png."""
+    cards, and the box fits the screen's width; at desktop size it covers neither the
+    trick nor the own seat; × and Escape close it. Screenshots: screenshots/hint-why-*.png."""
     token, room = table_at_my_card(live_url, game, "Whyer")
     viewport = PHONE if size == "phone" else DESKTOP
     page = page_as(browser, live_url, token, viewport)
@@ -73,4 +74,24 @@ def test_hint_says_why_from_the_search_and_fits(
     name = f"hint-why-{game}-{lang}-{viewport['width']}"
     page.screenshot(path=str(screenshots / f"{name}.png"))
     box.screenshot(path=str(screenshots / f"{name}-box.png"))
+    if size == "desktop":  # beside the score sheet: in the felt's corner, clear of the trick
+        for sel in (".pos-bottom", "[data-testid=center] .card"):
+            for el in page.locator(sel).all():
+                o = el.bounding_box()
+                assert o is None or not (
+                    b["x"] < o["x"] + o["width"]
+                    and o["x"] < b["x"] + b["width"]
+                    and b["y"] < o["y"] + o["height"]
+                    and o["y"] < b["y"] + b["height"]
+                ), (sel, b, o)
+    # The × closes it and unmarks the card; the focus goes back to the Hint button.
+    page.click("[data-testid=hint-close]")
+    assert page.locator("[data-testid=hint-answer]").count() == 0
+    assert page.locator("#room-main .hinted-choice").count() == 0
+    assert page.evaluate("document.activeElement.dataset.testid") == "hint"
+    # Escape closes it too.
+    page.click("[data-testid=hint]")
+    box.wait_for()
+    page.keyboard.press("Escape")
+    box.wait_for(state="detached")
     page.context.close()
