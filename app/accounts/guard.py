@@ -36,11 +36,11 @@ from starlette.requests import HTTPConnection, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.accounts.limits import RateLimiter, retry_after
-from app.accounts.service import token_from_request, user_id_from_token
+from app.accounts.service import token_from_request, user_from_request, user_id_from_token
 from app.core.errors import ServiceError
 from app.core.settings import Settings
 from app.web import csrf
-from app.web.templating import error_response
+from app.web.templating import error_response, is_htmx
 
 RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("login", re.compile(r"^/(api/)?login/?$"), "ip"),
@@ -188,8 +188,16 @@ class GuardMiddleware:
         extra = list(headers or [])
         if not scope["path"].startswith("/api/"):
             # a page: the error page with the site's layout (a flash fragment for htmx),
-            # in the visitor's language, like every other refusal of the pages
-            response = error_response(Request(scope), None, message, status)
+            # in the visitor's language and with the visitor signed in as on every page,
+            # like every other refusal of the pages
+            request = Request(scope)
+            user = None
+            maker = getattr(scope.get("app"), "state", None)
+            maker = getattr(maker, "sessionmaker", None)
+            if maker is not None and not is_htmx(request):
+                async with maker() as db:
+                    user = await user_from_request(request, db)
+            response = error_response(request, user, message, status)
             response.headers.update({k.decode(): v.decode() for k, v in extra})
             await response(scope, _no_body, send)
             return

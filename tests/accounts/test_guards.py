@@ -124,6 +124,12 @@ async def test_oversized_bodies_are_refused(client: httpx.AsyncClient, guest: An
         "/api/rooms", content=chunks(), headers={**auth, "content-type": "application/json"}
     )
     assert streamed.status_code == 413
+    # a page: the site's error page, the visitor still shown signed in
+    page = await client.post(
+        "/rooms", content=b"game=bolot&x=" + b"a" * 70_000, headers={**auth, "accept": "text/html"}
+    )
+    assert page.status_code == 413 and "too large" in page.text
+    assert "Pepa" in page.text and 'data-testid="my-page-link"' in page.text
 
 
 async def test_unknown_fields_and_bad_types_get_a_readable_422(
