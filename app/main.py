@@ -34,7 +34,7 @@ from starlette.requests import ClientDisconnect
 from app import realtime
 from app.accounts import api as accounts_api
 from app.accounts import pages as accounts_pages
-from app.accounts.guard import GuardMiddleware
+from app.accounts.guard import GuardMiddleware, visitor
 from app.bots import solver
 from app.chat import api as chat_api
 from app.chat import pages as chat_pages
@@ -117,9 +117,10 @@ def _wants_page(request: Request) -> bool:
     )
 
 
-def _missing_page(request: Request) -> Response:
-    """The error page (templates/error.html) for an address that is no page, status 404."""
-    return error_response(request, None, _("There is no such page."), 404)
+async def _missing_page(request: Request) -> Response:
+    """The error page (templates/error.html) for an address that is no page, status 404,
+    the visitor shown signed in."""
+    return error_response(request, await visitor(request), _("There is no such page."), 404)
 
 
 def _install_log_redaction() -> None:
@@ -220,13 +221,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         # A mistyped page address gets the error page in the viewer's language, not JSON.
         if exc.status_code == 404 and _wants_page(request):
-            return _missing_page(request)
+            return await _missing_page(request)
         return await http_exception_handler(request, exc)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
         if _wants_page(request):  # /rooms/abc typed in a browser: no such page
-            return _missing_page(request)
+            return await _missing_page(request)
         errors = [
             {"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": e.get("type", "")}
             for e in exc.errors()

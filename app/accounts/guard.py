@@ -36,6 +36,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.accounts.limits import RateLimiter, retry_after
+from app.accounts.models import User
 from app.accounts.service import token_from_request, user_from_request, user_id_from_token
 from app.core.errors import ServiceError
 from app.core.settings import Settings
@@ -78,6 +79,19 @@ def _refund_on_refusal(send: Send, limiter: RateLimiter, key: str) -> Send:
         await send(message)
 
     return sending
+
+
+async def visitor(request: Request) -> User | None:
+    """The user a request outside any route (a refusal here, a missing page) is signed in
+    as, read with a session of its own from the app's sessionmaker, so that its error
+    page shows the visitor signed in as every page does; None without a session (or an
+    app without a database)."""
+    maker = getattr(getattr(request.scope.get("app"), "state", None), "sessionmaker", None)
+    if maker is None:
+        return None
+    async with maker() as db:
+        user: User | None = await user_from_request(request, db)
+        return user
 
 
 class GuardMiddleware:
@@ -191,12 +205,7 @@ class GuardMiddleware:
             # in the visitor's language and with the visitor signed in as on every page,
             # like every other refusal of the pages
             request = Request(scope)
-            user = None
-            maker = getattr(scope.get("app"), "state", None)
-            maker = getattr(maker, "sessionmaker", None)
-            if maker is not None and not is_htmx(request):
-                async with maker() as db:
-                    user = await user_from_request(request, db)
+            user = None if is_htmx(request) else await visitor(request)
             response = error_response(request, user, message, status)
             response.headers.update({k.decode(): v.decode() for k, v in extra})
             await response(scope, _no_body, send)

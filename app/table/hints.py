@@ -211,7 +211,12 @@ def reason(view: dict[str, Any], action: dict[str, Any]) -> str:
     if kind in ("take", "trump", "bid") and cards.action_suit(action):
         suit = cards.action_suit(action)
         n = sum(1 for c in hand if c[-1] == suit)
-        return _("you hold %(n)s cards of %(suit)s") % {"n": n, "suit": cards.suit_name(str(suit))}
+        if n >= 3:  # a length worth naming (one or two cards are no reason for the suit)
+            return _("you hold %(n)s cards of %(suit)s") % {
+                "n": n,
+                "suit": cards.suit_name(str(suit)),
+            }
+        return ""
     if kind == "pass":
         return _("the bot would not play a contract with this hand")
     if kind == "declare" and action.get("combinations"):

@@ -150,6 +150,14 @@
   document.addEventListener("click", function (ev) {
     if (ev.target.closest && ev.target.closest("[data-hint-close]")) closeHint();
   });
+  // A refused hint (too many at once, a stale table) is a message like any other: it
+  // shows where the others do (#flash), not in the hint's box over the felt.
+  document.addEventListener("htmx:beforeSwap", function (ev) {
+    var d = ev.detail || {};
+    if (!d.target || d.target.id !== "hint" || !d.xhr || d.xhr.status < 400) return;
+    var flash = document.getElementById("flash");
+    if (flash) d.target = flash;
+  });
   document.addEventListener("keydown", function (ev) {
     if (ev.key === "Escape" && !document.querySelector(".trick.done.held") && closeHint()) ev.preventDefault();
   });

@@ -37,6 +37,17 @@ def test_hint_marks_a_playable_card_on_a_phone(
     if '"play"' in (want or ""):
         assert "playable" in (marked.first.get_attribute("class") or "")
     page.screenshot(path=str(screenshots / f"hint-{game}-375.png"))
+    if game == "belote":
+        # A refused hint (here a form token gone stale) is a toast where every message
+        # shows, not white text in the hint's white box (a fresh tester's find, on a 429).
+        page.click("[data-testid=hint-close]")
+        page.evaluate(
+            "document.querySelector('[data-testid=hint-form] input[name=csrf]').value = 'stale'"
+        )
+        page.click("[data-testid=hint]")
+        page.locator("#flash .msg").wait_for()
+        assert "expired" in page.locator("#flash .msg").inner_text()
+        assert page.locator("#hint").inner_html().strip() == ""
     page.context.close()
 
 

@@ -107,6 +107,16 @@ def test_a_forced_card_and_the_doubling_calls_get_their_own_reason() -> None:
         assert hints.reason(calls, {"type": "pass"}) == "el bot deixaria el contracte tal com està"
 
 
+def test_a_take_names_the_suit_length_only_when_it_is_a_length() -> None:
+    """A fresh tester's find: "you hold 1 cards of spades" (wrong, and one card is no
+    reason to name the suit). Three cards or more are named; one or two say nothing."""
+    view = _view("belote", [], ["JH", "9H", "AH", "7S", "KD"], None)
+    take = {"type": "take", "suit": "H"}
+    assert hints.reason(view, take) == "you hold 3 cards of hearts"
+    view = _view("belote", [], ["JH", "AS", "TS", "7S", "KD"], None)
+    assert hints.reason(view, take) == ""
+
+
 def test_the_why_of_a_searched_card_is_what_the_search_compared() -> None:
     from app.bots.strong import Explanation
 

@@ -207,6 +207,20 @@ async def test_unknown_room_is_a_404_page(client: httpx.AsyncClient) -> None:
     assert "999999" in response.text
 
 
+async def test_a_missing_page_shows_the_visitor_signed_in(
+    client: httpx.AsyncClient, guest: Any
+) -> None:
+    """A mistyped address (no route, or a room id that is no number) is the error page in
+    the site's layout, with the visitor's name and page link in the header as everywhere."""
+    auth = await guest("Pepa")
+    for path in ("/nonexistent", "/rooms/abc"):
+        page = await client.get(path, headers={**auth, "accept": "text/html"})
+        assert page.status_code == 404 and "There is no such page." in page.text, path
+        assert "Pepa" in page.text and 'data-testid="my-page-link"' in page.text, path
+    anonymous = await client.get("/nonexistent", headers={"accept": "text/html"})
+    assert anonymous.status_code == 404 and 'data-testid="my-page-link"' not in anonymous.text
+
+
 async def test_page_socket_pushes_each_viewer_their_own_table(
     live_server: str, fixed_first_deal: list[str]
 ) -> None:
