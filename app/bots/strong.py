@@ -87,13 +87,16 @@ TIE_BREAK = 0.01
 #: Games whose strong bot judges the drawn deals by perfect play near the deal's end (see
 #: :func:`exact_from`): where it measured ahead of the play-outs at the same budget on
 #: both figures in two runs (or on both in one run where a second was not made), after
-#: the compiled solver (docs/benchmarks.md, "The exact endgame from further back"); the
-#: others have it behind the ``strong-dd`` level.
-EXACT_GAMES: frozenset[str] = frozenset({"bolot", "belote", "belote-2p", "contree", "botifarra"})
+#: the compiled solver (docs/benchmarks.md, "The exact endgame from further back";
+#: Belote for three: "Issue 22, 6 December 2026"); Bridge-Belote has it behind the
+#: ``strong-dd`` level.
+EXACT_GAMES: frozenset[str] = frozenset(
+    {"bolot", "belote", "belote-2p", "belote-3p", "contree", "botifarra"}
+)
 #: game id -> tricks left (the one in play included) at or below which a drawn deal is
 #: played out by perfect play rather than by the heuristic, when exact (measured at
 #: 100 ms: docs/benchmarks.md, "The exact endgame from further back"; Belote at 7 did
-#: worse than at 6; Belote for three, not measured, takes its family's figure).
+#: worse than at 6; Belote for three was measured at its family's 6 only).
 EXACT_TRICKS: dict[str, int] = {
     "bolot": 5,
     "belote": 6,
