@@ -34,7 +34,8 @@ from starlette.requests import ClientDisconnect
 from app import realtime
 from app.accounts import api as accounts_api
 from app.accounts import pages as accounts_pages
-from app.accounts.guard import GuardMiddleware, visitor
+from app.accounts.deps import visitor
+from app.accounts.guard import GuardMiddleware
 from app.bots import solver
 from app.chat import api as chat_api
 from app.chat import pages as chat_pages

@@ -23,6 +23,19 @@ async def optional_user(request: HTTPConnection, db: SessionDep) -> User | None:
     return await user_from_request(request, db)
 
 
+async def visitor(request: HTTPConnection) -> User | None:
+    """The signed-in user of a request answered outside any route (a guard's refusal, a
+    missing page), for its error page's header, or None: read with a session of its own
+    from the app's sessionmaker (None without one), through ``mover_from_request``'s
+    short-lived cache, so a flood of refused requests does not read the database each
+    time. A copy detached from its session: read it, never change it."""
+    maker = getattr(getattr(request.scope.get("app"), "state", None), "sessionmaker", None)
+    if maker is None:
+        return None
+    async with maker() as db:
+        return await mover_from_request(request, db)
+
+
 async def current_user(request: HTTPConnection, db: SessionDep) -> User:
     """The signed-in user; raises Unauthorized (401) without a valid session."""
     user = await user_from_request(request, db)

@@ -35,9 +35,9 @@ from typing import Any
 from starlette.requests import HTTPConnection, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.accounts.deps import visitor
 from app.accounts.limits import RateLimiter, retry_after
-from app.accounts.models import User
-from app.accounts.service import token_from_request, user_from_request, user_id_from_token
+from app.accounts.service import token_from_request, user_id_from_token
 from app.core.errors import ServiceError
 from app.core.settings import Settings
 from app.web import csrf
@@ -79,19 +79,6 @@ def _refund_on_refusal(send: Send, limiter: RateLimiter, key: str) -> Send:
         await send(message)
 
     return sending
-
-
-async def visitor(request: Request) -> User | None:
-    """The user a request outside any route (a refusal here, a missing page) is signed in
-    as, read with a session of its own from the app's sessionmaker, so that its error
-    page shows the visitor signed in as every page does; None without a session (or an
-    app without a database)."""
-    maker = getattr(getattr(request.scope.get("app"), "state", None), "sessionmaker", None)
-    if maker is None:
-        return None
-    async with maker() as db:
-        user: User | None = await user_from_request(request, db)
-        return user
 
 
 class GuardMiddleware:
