@@ -109,16 +109,18 @@ def test_the_table_at_200_percent_text(
         page.context.close()
 
 
+@pytest.mark.parametrize("name", ["portrait", "landscape"])
 def test_a_prompt_taller_than_the_screen_scrolls_inside_itself(
-    browser: Any, live_url: str, screenshots: Path
+    browser: Any, live_url: str, screenshots: Path, name: str
 ) -> None:
     """At 200 % text a prompt of many parts (a first trick of Belote for two: the
     declarations' choices, a claim, the Belote line, the previous trick) was taller than a
     phone's screen, and its top could never be seen. Eight more long buttons stand for
     them: the prompt is then as tall as the table at most, scrolls inside itself, and the
-    hint opens inside it."""
-    token, room = table_at_my_card(live_url, "belote-2p", nickname="Tall prompt")
-    page = page_as(browser, live_url, token, PHONE)
+    hint opens inside it. A phone on its side too: there CI once drew a Belote-for-three
+    first trick whose prompt was 462 px on a 375 px screen."""
+    token, room = table_at_my_card(live_url, "belote-2p", nickname=f"Tall prompt {name[:4]}")
+    page = page_as(browser, live_url, token, SIZES[name])
     page.goto(f"{live_url}/rooms/{room}")
     page.wait_for_selector("[data-testid=hand] .card.playable")
     # The socket's first push redraws the table, the prompt with it: the buttons added
@@ -143,7 +145,7 @@ def test_a_prompt_taller_than_the_screen_scrolls_inside_itself(
         "document.querySelector('[data-testid=prompt]').contains(document.querySelector('#hint .hint-box'))"
         " && getComputedStyle(document.querySelector('#hint')).position === 'static'"
     )
-    page.screenshot(path=str(screenshots / "text200-tall-prompt.png"))
+    page.screenshot(path=str(screenshots / f"text200-tall-prompt-{name}.png"))
     # With the Hint button at the screen's bottom edge, the answer opens below it: it is
     # brought into view, its "Do it" included (a fresh tester's hint opened off screen).
     page.goto(f"{live_url}/rooms/{room}")
@@ -159,7 +161,7 @@ def test_a_prompt_taller_than_the_screen_scrolls_inside_itself(
         " return [b.top, b.bottom, innerHeight]; })()"
     )
     assert box[0] >= -1 and box[1] <= box[2] + 1, box
-    page.screenshot(path=str(screenshots / "text200-hint-in-view.png"))
+    page.screenshot(path=str(screenshots / f"text200-hint-in-view-{name}.png"))
     page.context.close()
 
 
