@@ -286,6 +286,8 @@ class TrickGame(Lookups, Views):
                 self.do_play(new, seat, action)
             elif kind == "declare":
                 self.do_declare(new, seat, action)
+            elif not isinstance(kind, str):  # {} or {"type": 5}: no call to name
+                raise IllegalAction("action_object")
             else:
                 raise IllegalAction("time_to_play", kind=kind)
         elif phase == "over":

@@ -194,3 +194,14 @@ def test_first_belote_card_without_the_flag_loses_the_20():
     while observe(s, None)["phase"] == "play":
         s = apply(s, legal_actions(s)[0])
     assert observe(s, None)["last_deal"]["summary"]["belote"] == [0, 0]
+
+
+def test_an_action_without_a_type_in_the_play_is_named_so():
+    """{} or a type that is not a word gets "an action is a JSON object with a type", not
+    "you cannot None now" (a fresh tester's find); a known call at the wrong time names it."""
+    s = dealt()
+    for action in ({}, {"type": None}, {"type": 5}):
+        with pytest.raises(IllegalAction, match="an action is a JSON object with a type"):
+            apply(s, action)
+    with pytest.raises(IllegalAction, match="you cannot 'take' now: it is time to play a card"):
+        apply(s, {"type": "take"})
