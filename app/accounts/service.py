@@ -40,7 +40,7 @@ from starlette.requests import HTTPConnection
 from app import realtime
 from app.accounts.limits import RateLimiter, retry_after
 from app.accounts.models import AuthSession, User
-from app.core.db import as_utc, utcnow
+from app.core.db import as_utc, keep_loaded, utcnow
 from app.core.errors import (
     Conflict,
     Forbidden,
@@ -693,6 +693,7 @@ async def user_from_token(token: str | None, session: AsyncSession) -> User | No
             return None
     if user is None or (user.session_version or 0) != version or user.kind == DELETED:
         return None
+    keep_loaded(session, user)  # usable after a refused write's rollback
     return user
 
 

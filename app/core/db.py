@@ -15,14 +15,15 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Depends
-from sqlalchemy import event
+from sqlalchemy import event, inspect
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
     async_sessionmaker,
     create_async_engine,
 )
-from sqlalchemy.orm import DeclarativeBase
+from sqlalchemy.orm import DeclarativeBase, Session
 from starlette.requests import HTTPConnection
 
 from app.core.errors import Unprocessable
@@ -118,6 +119,35 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA busy_timeout=30000")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
+
+
+#: ``session.info`` key: the objects :func:`keep_loaded` marked.
+KEPT = "tapet_kept_loaded"
+
+
+def keep_loaded(session: AsyncSession, obj: Base) -> None:
+    """Mark ``obj`` (persistent in ``session``) to be read again at once after any rollback
+    of ``session``: the signed-in user, which a request reads after a refused write (a
+    double tap's unique key, a race) has rolled the session back. A rollback expires every
+    loaded object, and reading an expired attribute outside SQLAlchemy's own awaits raises
+    ``MissingGreenlet`` (a 500 a fresh tester met on a second mute, chat post, rematch)."""
+    session.info.setdefault(KEPT, []).append(obj)
+
+
+@event.listens_for(Session, "after_soft_rollback")
+def _reload_kept(session: Session, previous_transaction: Any) -> None:
+    # SQLAlchemy's own example of this event: it runs inside the async session's greenlet,
+    # so the refresh may read; a session closing has already let its objects go
+    kept = session.info.get(KEPT)
+    if not kept or not session.is_active:
+        return
+    for obj in kept:
+        state = inspect(obj)
+        if state.persistent and state.expired_attributes:
+            try:
+                session.refresh(obj)
+            except SQLAlchemyError:  # the connection is gone, the row deleted: read later
+                return
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

@@ -4,6 +4,8 @@ match's record page, block from a player's page (issue 18 §2, §5; docs/chat.md
 
 from __future__ import annotations
 
+import asyncio
+
 import httpx
 
 from tests.table.test_pages import _started_room, _token
@@ -83,3 +85,41 @@ async def test_block_from_the_players_page(client: httpx.AsyncClient) -> None:
     assert 'data-testid="blocked"' in page.text and "Unblock" in page.text
     await client.post(f"/people/{other}/block", data={"csrf": token, "on": "0"})
     assert 'data-testid="blocked"' not in (await client.get(f"/players/{other}")).text
+
+
+async def test_mute_and_block_twice_from_the_room_answer_the_chat_each_time(
+    client: httpx.AsyncClient,
+) -> None:
+    """A second mute (a double tap, a retry) finds the row there and rolls back: the
+    answer, the room's chat again, needs the signed-in user after that rollback (a fresh
+    tester got a 500 here, MissingGreenlet, the user expired by the rollback)."""
+    other = (await client.post("/api/session", json={"nickname": "Loud"})).json()["user"]["id"]
+    client.cookies.clear()
+    room_id = await _started_room(client)
+    token = await _token(client, f"/rooms/{room_id}")
+    for what in ("mute", "block"):
+        for _ in range(2):
+            answer = await client.post(
+                f"/people/{other}/{what}",
+                data={"csrf": token, "on": "1", "room": str(room_id)},
+                headers=HX,
+            )
+            assert answer.status_code == 200, answer.text
+            assert 'data-testid="chat-body"' in answer.text and 'data-testid="chat-form"' in answer.text
+
+
+async def test_the_same_chat_form_sent_four_times_at_once_posts_once(
+    client: httpx.AsyncClient,
+) -> None:
+    """A double-submitted form: one message, and every answer is the chat with it (the
+    race's losers meet the unique client id, roll back, and answer with the chat)."""
+    room_id = await _started_room(client)
+    token = await _token(client, f"/rooms/{room_id}")
+    data = {"csrf": token, "text": "hola", "client_id": "race-1"}
+    answers = await asyncio.gather(
+        *(client.post(f"/rooms/{room_id}/chat", data=data, headers=HX) for _ in range(4))
+    )
+    assert [a.status_code for a in answers] == [200] * 4, [a.text[-300:] for a in answers]
+    assert all(a.text.count('data-testid="chat-msg"') == 1 for a in answers)
+    stored = (await client.get(f"/api/rooms/{room_id}/chat")).json()["messages"]
+    assert [m["text"] for m in stored] == ["hola"]

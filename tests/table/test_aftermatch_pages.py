@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import re
+
 import httpx
 
 from tests.table.test_pages import _sign_in, _started_room, _token
@@ -62,3 +65,30 @@ async def test_the_confirm_pages_refuse_a_spectator_and_leaving_goes_to_the_lobb
     # having left, the table no longer offers to leave or resign (a fresh tester's find)
     after = (await client.get(f"/rooms/{room_id}")).text
     assert 'data-testid="resign-link"' not in after and 'data-testid="sit-again"' in after
+
+
+async def test_the_rematch_form_sent_five_times_at_once_answers_each_and_makes_one_room(
+    client: httpx.AsyncClient,
+) -> None:
+    """Two tabs or a retry: the same acceptance at once. One rematch room, and every answer
+    leads to it (a fresh tester got [500, 500, 200]: the losers of the race read the
+    signed-in user after their rollback had expired it)."""
+    room_id = await _started_room(client)
+    token = await _token(client, f"/rooms/{room_id}/resign")
+    assert (await client.post(f"/rooms/{room_id}/resign", data={"csrf": token})).status_code == 303
+    token = await _token(client, f"/rooms/{room_id}")
+    answers = await asyncio.gather(
+        *(
+            client.post(
+                f"/rooms/{room_id}/rematch",
+                data={"csrf": token, "accept": "1"},
+                headers={"HX-Request": "true"},
+            )
+            for _ in range(5)
+        )
+    )
+    assert [a.status_code for a in answers] == [200] * 5, [a.text[-300:] for a in answers]
+    links = {re.search(r'data-rematch-url="(/rooms/\d+)"', a.text) for a in answers}
+    assert None not in links
+    places = {m.group(1) for m in links if m}
+    assert len(places) == 1 and places != {f"/rooms/{room_id}"}, places
