@@ -105,7 +105,10 @@ async def test_mute_and_block_twice_from_the_room_answer_the_chat_each_time(
                 headers=HX,
             )
             assert answer.status_code == 200, answer.text
-            assert 'data-testid="chat-body"' in answer.text and 'data-testid="chat-form"' in answer.text
+            assert (
+                'data-testid="chat-body"' in answer.text
+                and 'data-testid="chat-form"' in answer.text
+            )
 
 
 async def test_the_same_chat_form_sent_four_times_at_once_posts_once(
