@@ -205,3 +205,35 @@ def unreachable(page: Any, selector: str) -> list[str]:
         }""",
         selector,
     )
+
+
+def cut_calls(page: Any) -> list[str]:
+    """The calls of the auction prompt (``[data-testid=calls]``) whose label is not
+    shown whole: a button, a bid value's chip or a span inside either that is narrower
+    or shorter than what it holds (which an ellipsis or ``overflow: hidden`` would cut,
+    or which spills out of its box), or that reaches outside its button or the screen."""
+    return page.evaluate(
+        """(() => {
+          const form = document.querySelector('[data-testid=calls]');
+          if (!form) return ['no calls'];
+          const name = e => e.tagName + '.' + [...e.classList].join('.') + ' "' + e.textContent.trim() + '"';
+          const bad = [];
+          const parts = [...form.querySelectorAll('button, button span, .bid-value span')]
+            .filter(e => e.getClientRects().length);
+          for (const e of parts) {
+            const s = getComputedStyle(e), b = e.getBoundingClientRect();
+            if (e.scrollWidth > e.clientWidth + 0.5)
+              bad.push(name(e) + ' wide ' + e.scrollWidth + '/' + e.clientWidth + (s.textOverflow === 'ellipsis' ? ' (ellipsis)' : ''));
+            if (e.scrollHeight > e.clientHeight + 0.5)
+              bad.push(name(e) + ' high ' + e.scrollHeight + '/' + e.clientHeight);
+            if (b.left < -1 || b.right > innerWidth + 1) bad.push(name(e) + ' off the screen ' + [b.left, b.right]);
+            const box = e.parentElement.closest('button, .bid-value');
+            if (box) {
+              const o = box.getBoundingClientRect();
+              if (b.left < o.left - 1 || b.right > o.right + 1 || b.top < o.top - 1 || b.bottom > o.bottom + 1)
+                bad.push(name(e) + ' out of its ' + name(box));
+            }
+          }
+          return bad;
+        })()"""
+    )

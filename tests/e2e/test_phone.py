@@ -26,6 +26,7 @@ from tests.e2e.phone import (
     answer_until,
     assert_fits,
     assert_unobstructed,
+    cut_calls,
     finger_strips,
     layout,
     new_table,
@@ -105,6 +106,55 @@ def test_the_table_at_200_percent_text(
                     break
                 page.wait_for_timeout(150)
             assert not unreachable(page, part), (name, unreachable(page, part))
+        assert not obstructions(page)["covered"], (name, obstructions(page)["covered"])
+        page.context.close()
+
+
+@pytest.mark.parametrize("game", ["bridge-belote", "contree"])
+def test_the_auction_calls_at_200_percent_text(
+    browser: Any, live_url: str, screenshots: Path, game: str
+) -> None:
+    """At 200 % text on a phone, upright and on its side, every call of the auction
+    reads whole: Bridge-Belote's buttons were cut to "C…", "No …", "Con…", Contrée's
+    suits to "spa…" and its "Capot" chip spilled out of its box. A label may wrap onto
+    two lines, never be cut or overflow; the page does not scroll sideways, the calls can
+    be scrolled into view and nothing covers anything."""
+    token, room = new_table(live_url, game, nickname=f"Big calls {game[:6]}")
+    answer_until(
+        live_url, token, room, lambda v: v.get("phase") == "auction" and v.get("to_act") == 0
+    )
+    for name in ("portrait", "landscape"):
+        size = SIZES[name]
+        page = page_as(browser, live_url, token, size)
+        page.goto(f"{live_url}/rooms/{room}")
+        page.wait_for_selector("[data-testid=calls] button")
+        page.wait_for_selector("html[data-ws-messages]", state="attached")
+        page.screenshot(path=str(screenshots / f"text100-calls-{game}-{name}.png"))
+        # at 100 % text the calls keep their grid of three a row (and upright read whole)
+        at100 = page.evaluate(
+            "(() => { const s = getComputedStyle(document.querySelector("
+            "'[data-testid=calls] .call-pass').parentElement);"
+            " return [s.display, s.gridTemplateColumns.split(' ').length]; })()"
+        )
+        assert at100 == ["grid", 3], (name, at100)
+        if name == "portrait":
+            assert not cut_calls(page), (name, "100 %", cut_calls(page))
+        page.add_style_tag(content="html { font-size: 200%; }")
+        page.wait_for_timeout(250)
+        for _ in range(20):  # a loaded machine may still be laying the bigger text out
+            if not cut_calls(page) and not unreachable(page, "[data-testid=calls]"):
+                break
+            page.wait_for_timeout(150)
+        page.evaluate(
+            "document.querySelector('[data-testid=calls]').scrollIntoView({block: 'nearest'})"
+        )
+        page.screenshot(path=str(screenshots / f"text200-calls-{game}-{name}.png"))
+        assert not cut_calls(page), (name, cut_calls(page))
+        assert not unreachable(page, "[data-testid=calls]"), (
+            name,
+            unreachable(page, "[data-testid=calls]"),
+        )
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], name
         assert not obstructions(page)["covered"], (name, obstructions(page)["covered"])
         page.context.close()
 
