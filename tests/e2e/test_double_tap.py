@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.helpers import PHONE, page_as
+from tests.e2e.helpers import DESKTOP, PHONE, page_as
 from tests.e2e.phone import new_table
 
 pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
@@ -115,4 +115,24 @@ def test_a_double_tap_on_a_chat_reaction_does_not_post_it_twice(
         )
         is True
     )
+    page.context.close()
+
+
+def test_enter_in_the_chat_field_sends_the_typed_message(
+    browser: Any, live_url: str, screenshots: Path
+) -> None:
+    """Enter in "Your message" sends what was typed (a fresh tester's Enter posted the
+    first reaction, "Well played", and the text was lost): Send is the form's first
+    submit button."""
+    token, room = new_table(live_url, "bolot", nickname="Enter")
+    page = page_as(browser, live_url, token, DESKTOP)
+    page.goto(f"{live_url}/rooms/{room}")
+    field = page.wait_for_selector("[data-testid=chat-text]")
+    field.fill("bona sort a tots")
+    field.press("Enter")
+    page.wait_for_selector("[data-testid=chat-msg]:has-text('bona sort a tots')")
+    page.screenshot(path=str(screenshots / "chat-enter-1280.png"))
+    said = page.eval_on_selector_all("[data-testid=chat-msg]", "ms => ms.map(m => m.innerText)")
+    assert len(said) == 1 and "bona sort a tots" in said[0], said
+    assert page.input_value("[data-testid=chat-text]") == ""
     page.context.close()
