@@ -73,14 +73,17 @@ def _serializer() -> URLSafeTimedSerializer:
 
 #: No-break spaces ("Ana\u00a0Maria"), read as the spaces they are.
 NO_BREAK_SPACES = str.maketrans(dict.fromkeys("\u00a0\u2007\u202f", " "))
+SPACES = re.compile(" {2,}")
 
 
 def clean_nickname(nickname: object) -> str:
-    """The nickname trimmed, its no-break spaces made spaces; raises Unprocessable unless it
-    is 1–24 printable characters that do not read as a bot's name (``looks_like_a_bot``)."""
+    """The nickname trimmed, its no-break spaces made spaces and each run of spaces one
+    (two spaces read as one on a page: "Yan  Quist" would pass for "Yan Quist"); raises
+    Unprocessable unless it is 1–24 printable characters that do not read as a bot's name
+    (``looks_like_a_bot``)."""
     if not isinstance(nickname, str):
         raise Unprocessable("a nickname is a text of 1 to 24 characters", "nickname_length")
-    nick = nickname.translate(NO_BREAK_SPACES).strip()
+    nick = SPACES.sub(" ", nickname.translate(NO_BREAK_SPACES).strip())
     if not 1 <= len(nick) <= NICKNAME_MAX:
         raise Unprocessable("a nickname has 1 to 24 characters", "nickname_length")
     if not _printable(nick):

@@ -121,6 +121,22 @@ async def test_a_no_break_space_in_a_nickname_is_a_space(client: httpx.AsyncClie
     assert response.json()["user"]["nickname"] == "Ana Maria"
 
 
+async def test_two_spaces_in_a_nickname_are_one_so_nobody_passes_for_another(
+    client: httpx.AsyncClient,
+) -> None:
+    """A page shows "Yan  Quist" as "Yan Quist": the name is kept with one space, and is
+    then the active Yan Quist's (a fresh tester took it with two)."""
+    first = await client.post("/api/session", json={"nickname": "Yan Quist"})
+    assert first.status_code == 200, first.text
+    client.cookies.clear()
+    for twin in ("Yan  Quist", "Yan \u00a0 Quist", "yan   quist"):
+        again = await client.post("/api/session", json={"nickname": twin})
+        assert again.status_code == 409, (twin, again.text)
+    client.cookies.clear()
+    spaced = await client.post("/api/session", json={"nickname": "  Pep   Roig  "})
+    assert spaced.json()["user"]["nickname"] == "Pep Roig"
+
+
 @pytest.mark.parametrize(
     "nickname",
     [
