@@ -1018,6 +1018,12 @@ async def create(request: Request, db: SessionDep, user: OptionalUser) -> Respon
         if f.get("target"):
             options["target"] = _int(f, "target")
         if f.get("cap_score"):
+            g = rules.GAMES.get(f.get("game", ""))
+            if g is not None and all(o["name"] != "cap_score" for o in g.options_schema):
+                # the form's one field for a game's option: name the field, not the option
+                raise service.Unprocessable(
+                    "the cap score is an option of Botifarra only", "cap_score_botifarra"
+                )
             options["cap_score"] = _int(f, "cap_score")
         match: dict[str, Any] = {"kind": f.get("match", "target")}
         # a number of deals or minutes given beside any kind is a limit too: the first ends it

@@ -498,6 +498,9 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     ),
     "close_round_first": N_("Close the current round before pairing the next one."),
     "tournament_finished": N_("The tournament is finished."),
+    "cap_score_botifarra": N_(
+        "The cap score is an option of Botifarra only: leave it empty for another game."
+    ),
     "final_played": N_("The final has been played: the tournament is complete."),
     "two_teams_first": N_("Enter at least two teams first."),
     "ranking_three_only": N_(

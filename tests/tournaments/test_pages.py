@@ -195,3 +195,26 @@ async def test_the_team_form_links_players_accounts_by_username(client: httpx.As
         f"/tournaments/{tid}/teams", data={**form, "name": "Falla C", "account1": ""}
     )
     assert backwards.status_code == 422
+
+
+async def test_a_cap_score_for_a_game_without_one_names_the_field(
+    client: httpx.AsyncClient,
+) -> None:
+    """The form's "Cap score (Botifarra)" filled in for a Bolot championship: refused by
+    the field's name ("bolot has no option Tournament: highest score recorded for
+    standings" was a fresh tester's puzzle), in the page's language; Botifarra takes it."""
+    registered = await client.post(
+        "/api/accounts", json={"username": "capper", "password": "correct horse battery"}
+    )
+    assert registered.status_code in (200, 201), registered.text
+    token = _csrf((await client.get("/tournaments")).text)
+    form = {"csrf": token, "name": "Lliga", "format": "round_robin", "cap_score": "121"}
+    refused = await client.post("/tournaments", data={**form, "game": "bolot"})
+    assert refused.status_code == 422, refused.text
+    assert "The cap score is an option of Botifarra only" in refused.text
+    catalan = await client.post("/tournaments?lang=ca", data={**form, "game": "bolot"})
+    assert "La puntuació màxima és una opció només de la botifarra" in catalan.text
+    made = await client.post("/tournaments", data={**form, "game": "botifarra"})
+    assert made.status_code == 303, made.text
+    tid = int(made.headers["location"].split("/")[2])
+    assert (await client.get(f"/api/tournaments/{tid}")).json()["options"]["cap_score"] == 121
