@@ -447,3 +447,19 @@ async def test_a_client_gone_mid_post_is_no_server_error(app: Any) -> None:
     )
     start = next(m for m in sent if m["type"] == "http.response.start")
     assert start["status"] == 400
+
+
+async def test_the_seating_page_lists_the_options_set_not_the_unset_ones(
+    client: httpx.AsyncClient,
+) -> None:
+    """A casual Botifarra room: its target and rules of play are listed; the championship
+    limits it leaves unset ("Tournament: …: —", a fresh tester's noise) are not."""
+    await _sign_in(client, "Nuri")
+    token = await _token(client)
+    made = await client.post("/rooms", data={"game": "botifarra", "csrf": token})
+    assert made.status_code == 303, made.text
+    page = (await client.get(made.headers["location"])).text
+    listed = re.search(r'<ul class="options-list[^"]*">(.*?)</ul>', page, re.S)
+    assert listed is not None
+    assert "Game to: <b>101</b>" in listed.group(1)
+    assert "Tournament" not in listed.group(1) and "—" not in listed.group(1)
