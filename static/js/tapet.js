@@ -503,15 +503,18 @@
   });
 
   // ---------------------------------------------------------------- where messages show
-  // A message (a refused card's rule) shows under the score bar, never over it: the page
-  // puts the bar's bottom edge in --flash-top, which .room-page .flash reads.
+  // A message (a refused card's rule) shows under the score bar, never over it; on other
+  // pages under the header, which a phone wraps onto two lines (the message covered the
+  // account links): the page puts that bottom edge in --flash-top, which .flash reads.
   function placeFlash() {
-    var bar = document.querySelector("#room-main [data-testid=scorebar]");
+    var bar = document.querySelector("#room-main [data-testid=scorebar]") ||
+      document.querySelector("body > header.topbar");
     var root = document.documentElement;
     if (!bar) { root.style.removeProperty("--flash-top"); return; }
     root.style.setProperty("--flash-top", Math.round(bar.getBoundingClientRect().bottom + 4) + "px");
   }
   window.addEventListener("resize", placeFlash);
+  document.addEventListener("DOMContentLoaded", placeFlash);
 
   // ---------------------------------------------------------------- after every change
   var wasMyTurn = false;

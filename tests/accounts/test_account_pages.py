@@ -42,6 +42,9 @@ async def test_register_log_out_and_log_in_through_the_pages(client: httpx.Async
         "/login", data={"csrf": _csrf(login.text), "username": "marta", "password": "nope-nope"}
     )
     assert wrong.status_code == 401 and "Wrong username or password." in wrong.text
+    # once, by the form: not again in a toast over the page's heading (a fresh tester's)
+    assert wrong.text.count("Wrong username or password.") == 1
+    assert 'data-testid="flash"' not in wrong.text
     right = await client.post(
         "/login",
         data={
@@ -89,6 +92,7 @@ async def test_registration_page_reports_mistakes(client: httpx.AsyncClient) -> 
         data={"csrf": token, "username": "marta", "password": "short", "password2": "short"},
     )
     assert short.status_code == 422 and "8 to 256" in short.text
+    assert short.text.count("8 to 256") == 1 and 'data-testid="flash"' not in short.text
 
 
 async def test_each_visitor_gets_a_form_token_of_their_own(client: httpx.AsyncClient) -> None:
