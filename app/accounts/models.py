@@ -12,7 +12,16 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, UniqueConstraint, false
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.core.db import Base, utcnow
@@ -25,6 +34,7 @@ class User(Base):
     __tablename__ = "users"
     __table_args__ = (
         UniqueConstraint("username", name="uq_users_username"),
+        Index("uq_users_creation_key", "creation_key", unique=True),
         {"sqlite_autoincrement": True},
     )
 
@@ -44,6 +54,10 @@ class User(Base):
     #: The person hid their online status: nobody sees them online nor at which table
     #: (issue 18 §5; app/social).
     presence_hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: The one-time key of the form that made this guest (``service.guest_of_form``; None
+    #: for the others): the same form sent again is this guest, not "nickname taken"
+    #: about their own name (migration 0020).
+    creation_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
     @property
     def is_account(self) -> bool:

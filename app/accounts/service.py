@@ -45,6 +45,7 @@ from app.core.errors import (
     Conflict,
     Forbidden,
     NotFound,
+    ServiceError,
     TooManyRequests,
     Unauthorized,
     Unprocessable,
@@ -297,13 +298,17 @@ async def check_nickname_free(db: AsyncSession, nick: str, but: int | None = Non
 # ---------------------------------------------------------------- people
 
 
-async def create_guest(session: AsyncSession, nickname: str) -> User:
-    """A new guest user (committed). Raises Unprocessable for a bad nickname, Conflict
-    (``nickname_taken``) for one a person active now goes by (``nickname_refusal``)."""
+async def create_guest(
+    session: AsyncSession, nickname: str, creation_key: str | None = None
+) -> User:
+    """A new guest user (committed), made by the form whose one-time key is
+    ``creation_key`` (stored, unique: see ``guest_of_form``). Raises Unprocessable for a
+    bad nickname, Conflict (``nickname_taken``) for one a person active now goes by
+    (``nickname_refusal``); IntegrityError for a ``creation_key`` some guest has."""
     nick = clean_nickname(nickname)
     await check_nickname_free(session, nick)  # the common refusal, before any write
     await _lock_name(session, nick)
-    user = User(nickname=nick, kind="guest")
+    user = User(nickname=nick, kind="guest", creation_key=creation_key)
     session.add(user)
     await session.flush()
     # Checked again with this guest written: of two people taking one name at once, the
@@ -315,6 +320,63 @@ async def create_guest(session: AsyncSession, nickname: str) -> User:
         raise refusal
     await session.commit()
     return user
+
+
+#: A form's one-time key (its hidden ``creation_key``): 8-64 letters, digits, "-", "_".
+FORM_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+#: How long the form that made a guest signs that guest in again when it is sent again.
+REPLAY_SECONDS = 60
+
+
+async def guest_of_form(session: AsyncSession, nickname: str, key: str | None) -> User:
+    """The guest that a new visitor's form with the one-time ``key`` makes under
+    ``nickname`` (committed, ``key`` stored with it: ``User.creation_key``, unique).
+
+    The same form sent again (the same ``key`` and nickname, within ``REPLAY_SECONDS``)
+    is that same guest, whether it arrives at once (a double tap: both leave before the
+    first answer sets the session cookie) or after the first answer, whose cookie the
+    browser may have dropped: never a second guest, never "someone playing now is
+    called ..." about the visitor's own name. The caller starts a session for the guest
+    each time (every answer carries a cookie of the one guest). ``key`` None or not a
+    key (``FORM_KEY``): a plain ``create_guest``.
+
+    Raises what ``create_guest`` raises; Conflict (``creation_key``: "this form is
+    damaged", the key made a guest under another nickname)."""
+    if key is None or not FORM_KEY.fullmatch(key):
+        return await create_guest(session, nickname)
+    made = await _guest_of_key(session, key, nickname)
+    if made is not None:
+        return made
+    try:
+        return await create_guest(session, nickname, creation_key=key)
+    except (Conflict, IntegrityError) as exc:
+        # the twin request took the name (nickname_taken) or the key a moment ago:
+        # its guest, committed (the name's lock, or SQLite's one writer, waited for it)
+        await session.rollback()
+        made = await _guest_of_key(session, key, nickname)
+        if made is not None:
+            return made
+        if isinstance(exc, Conflict):
+            raise
+        raise Conflict("that form made another guest: reload the page", "creation_key") from None
+
+
+async def _guest_of_key(session: AsyncSession, key: str, nickname: str) -> User | None:
+    """The guest the form with ``key`` made under ``nickname`` less than
+    ``REPLAY_SECONDS`` ago, or None."""
+    try:
+        nick = clean_nickname(nickname)
+    except ServiceError:
+        return None
+    since = utcnow() - timedelta(seconds=REPLAY_SECONDS)
+    return await session.scalar(
+        select(User).where(
+            User.creation_key == key,
+            User.kind == "guest",
+            User.nickname == nick,
+            User.created_at >= since,
+        )
+    )
 
 
 async def _lock_name(session: AsyncSession, nick: str) -> None:

@@ -32,14 +32,11 @@ import contextlib
 import json
 import logging
 import secrets
-import time
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import anyio
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from sqlalchemy import select
 
 from app import realtime, rules
 from app.accounts import service as accounts
@@ -47,7 +44,7 @@ from app.accounts.api import set_session_cookie
 from app.accounts.deps import OptionalUser
 from app.accounts.models import User
 from app.accounts.service import socket_token, user_from_token, watch_session
-from app.core.db import SessionDep, utcnow
+from app.core.db import SessionDep
 from app.core.errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from app.core.hooks import HOOKS
 from app.rooms import fanout, invites, service
@@ -232,9 +229,6 @@ def _field_of(exc: ServiceError, game: str) -> str:
 
 #: The bots a "play now" table gets unless the player picks others: quick and fair play.
 PLAY_NOW_BOT = "heuristic"
-#: How long a "play now" sent again without its guest's cookie (a double tap before the
-#: first answer set it) signs in the guest the first one made, for the same nickname.
-REPLAY_SECONDS = 60
 
 
 def play_now_games() -> list[dict[str, Any]]:
@@ -269,8 +263,8 @@ async def play_now(request: Request, db: SessionDep, user: OptionalUser) -> Resp
     A visitor without a session becomes a guest under ``nickname`` (the form offers a
     generated one they may change). The same ``creation_key`` sent again for the same
     game gives the same room, never a second one (a double tap; for a new visitor whose
-    first answer has not yet set the cookie, within ``REPLAY_SECONDS`` and under the same
-    nickname, the same guest too). Refusals come back as the lobby with the message next
+    first answer has not yet set the cookie, the same guest too:
+    ``accounts.guest_of_form``). Refusals come back as the lobby with the message next
     to its field (422, 403 for a form from elsewhere); never a 500."""
     form = await checked_form(request)
     if form is None:
@@ -297,35 +291,17 @@ async def play_now(request: Request, db: SessionDep, user: OptionalUser) -> Resp
     key = f"{first(form, 'creation_key')}-{game}" if first(form, "creation_key") else None
     token = None
     if user is None:
-        nickname = first(form, "nickname") or ""
-        user = await _replayed_guest(db, key, nickname)
-        if user is None:
-            try:
-                user = await accounts.create_guest(db, nickname)
-            except ServiceError as exc:
-                # a twin tap may have taken this nickname a moment ago: its guest, once
-                # its room (the same creation key) is made; else the refusal
-                user = (
-                    await _twin_guest(db, key, nickname) if exc.code == "nickname_taken" else None
-                )
-                if user is None:
-                    return await _play_refused(request, db, None, "nickname", exc, form)
+        # the form's key made at most one guest: a twin tap (before the first answer set
+        # the cookie) is that guest, and then the same room
+        try:
+            user = await accounts.guest_of_form(db, first(form, "nickname") or "", key)
+        except ServiceError as exc:
+            return await _play_refused(request, db, None, "nickname", exc, form)
         token = await accounts.start_session(db, user, request.headers.get("user-agent", ""))
     try:
-        try:
-            room = await service.create_room(
-                db, user, game, options, creation_key=key, seat=0, bots=level
-            )
-        except Conflict as exc:
-            # two taps of a new visitor raced: the other made the room and its guest
-            twin = await _replayed_guest(db, key, first(form, "nickname") or "")
-            if token is None or exc.code != "creation_key_taken" or twin is None:
-                raise
-            user = twin
-            token = await accounts.start_session(db, user, request.headers.get("user-agent", ""))
-            room = await service.create_room(
-                db, user, game, options, creation_key=key, seat=0, bots=level
-            )
+        room = await service.create_room(
+            db, user, game, options, creation_key=key, seat=0, bots=level
+        )
         if room["status"] == "open":
             with contextlib.suppress(Conflict):  # a twin request started it a moment ago
                 await service.start(db, room["id"], user)
@@ -360,62 +336,6 @@ async def _play_refused(
     request: Request, db: Any, user: User | None, field: str, exc: ServiceError, form: Any
 ) -> Response:
     return await _lobby_page(request, db, user, None, {field: message_for(exc)}, form, exc.status)
-
-
-#: How long a "play now" whose nickname a twin tap just took waits for that twin's room.
-TWIN_WAIT_SECONDS = 3.0
-
-
-async def _twin_guest(db: Any, key: str | None, nickname: str) -> User | None:
-    """The guest a twin request (the same ``creation_key``) made under ``nickname``, once
-    its room exists (waited for up to ``TWIN_WAIT_SECONDS``), or None: the nickname is
-    someone else's (a nickname is unique among the people active now)."""
-    if not key:
-        return None
-    # only a guest of that very name made a moment ago can be the twin's: anyone else's
-    # name is refused at once (a wait here made every refusal take 3 s)
-    try:
-        clean = accounts.clean_nickname(nickname)
-    except ServiceError:
-        return None
-    since = utcnow() - timedelta(seconds=TWIN_WAIT_SECONDS + 2)
-    recent = await db.scalar(
-        select(User.id)
-        .where(User.kind == "guest", User.nickname == clean, User.created_at >= since)
-        .limit(1)
-    )
-    if recent is None:
-        return None
-    # a deadline between reads, never a cancel in the middle of one (that left the
-    # session half rolled back: an intermittent 500 a fresh tester met)
-    deadline = time.monotonic() + TWIN_WAIT_SECONDS
-    while time.monotonic() < deadline:
-        await db.rollback()  # a fresh read each time (SQLite keeps a snapshot per transaction)
-        twin = await _replayed_guest(db, key, nickname)
-        if twin is not None:
-            return twin
-        await anyio.sleep(0.05)
-    await db.rollback()
-    return None
-
-
-async def _replayed_guest(db: Any, key: str | None, nickname: str) -> User | None:
-    """The guest a "play now" with ``key`` made less than ``REPLAY_SECONDS`` ago under
-    ``nickname`` (its twin request, sent before the answer set the cookie), or None."""
-    if not key:
-        return None
-    room = await service.room_of_key(db, key)
-    if room is None:
-        return None
-    made = datetime.fromisoformat(room["created_at"])
-    if (datetime.now(UTC) - made).total_seconds() > REPLAY_SECONDS:
-        return None
-    guest = await accounts.guest_by_id(db, room["created_by"])
-    try:
-        same = guest is not None and guest.nickname == accounts.clean_nickname(nickname)
-    except ServiceError:
-        return None
-    return guest if same else None
 
 
 # ---------------------------------------------------------------- a room

@@ -3,19 +3,22 @@
 | route | does |
 |---|---|
 | ``GET /queue`` | the join form (``?game=``), or the waiting page while the person waits |
-| ``POST /queue`` | join (form: ``game``, ``preset``, ``wait_seconds``, ``partner``, and ``nickname`` for a visitor) |
+| ``POST /queue`` | join (form: ``game``, ``preset``, ``wait_seconds``, ``partner``, and ``nickname``, ``creation_key`` for a visitor) |
 | ``POST /queue/tick`` | the waiting page's poll: make the tables that can be made, the status fragment or ``HX-Redirect`` to the table |
 | ``POST /queue/leave`` | leave the queue, back to the lobby |
 | ``GET /queue/p?code=`` | the partner's code as typed on the queue page: its invitation |
 | ``GET /queue/p/{code}`` | a partner entry's invitation |
-| ``POST /queue/p/{code}`` | join it as the partner |
+| ``POST /queue/p/{code}`` | join it as the partner (a visitor: ``nickname``, ``creation_key``) |
 
-Every POST checks the CSRF token and the origin. Refusals come back as the form with
+Every POST checks the CSRF token and the origin. A visitor's form carries a one-time
+``creation_key``: sent twice at once (a double tap), it makes one guest, one entry, and
+both answers sign that guest in and go to the waiting page. Refusals come back as the form with
 the message next to its field (or at its top), never a 500.
 """
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -87,6 +90,8 @@ def _page(
             "errors": errors or {},
             "typed": typed or {},
             "csrf_token": csrf.csrf_token(request),
+            # one key per form shown: a new visitor's double tap is one guest
+            "creation_key": secrets.token_urlsafe(16),
             "next": "/queue",
         },
         status_code=status,
@@ -110,11 +115,15 @@ async def queue_page(
 async def _guest(
     request: Request, db: Any, user: User | None, form: dict[str, Any]
 ) -> tuple[User, str | None]:
-    """The signed-in user, or a new guest under the form's ``nickname`` and its token.
+    """``(user, token)``: the signed-in user and None, or for a visitor the guest the form
+    (its ``nickname`` and one-time ``creation_key``) makes and a new session's token. The
+    same form sent again before its first answer set the cookie (a double tap) is that
+    same guest (``accounts.guest_of_form``), whose joining again is the one queue entry.
     Raises the nickname's refusal (ServiceError)."""
     if user is not None:
         return user, None
-    guest = await accounts.create_guest(db, first(form, "nickname") or "")
+    key = first(form, "creation_key") or None
+    guest = await accounts.guest_of_form(db, first(form, "nickname") or "", key)
     return guest, await accounts.start_session(db, guest, request.headers.get("user-agent", ""))
 
 
@@ -129,7 +138,11 @@ def _field(exc: ServiceError) -> str:
 
 @router.post("/queue")
 async def join(request: Request, db: SessionDep, user: OptionalUser) -> Response:
-    """Join the queue from the form and go to the waiting page (or the table at once)."""
+    """Join the queue from the form and go to the waiting page (303 to ``/queue``, which
+    sends on to the table once matched), with the session cookie for a new visitor; the
+    same form sent again is the same guest and entry (``_guest``). A refusal: the form
+    again with the message next to its field, the refusal's status (403 for a form
+    from elsewhere)."""
     form = await checked_form(request)
     if form is None:
         return error_response(request, user, FORBIDDEN_FORM, 403)
@@ -221,6 +234,7 @@ async def invitation(request: Request, code: str, user: OptionalUser) -> Respons
             "user": user,
             "code": typed_code(code),
             "csrf_token": csrf.csrf_token(request),
+            "creation_key": secrets.token_urlsafe(16),
             "errors": {},
         },
     )
@@ -247,6 +261,7 @@ async def join_partner(request: Request, code: str, db: SessionDep, user: Option
                 "user": user,
                 "code": typed_code(code),
                 "csrf_token": csrf.csrf_token(request),
+                "creation_key": secrets.token_urlsafe(16),
                 "errors": {field: message_for(exc)},
                 "typed": {k: first(form, k) for k in form},
             },

@@ -367,3 +367,109 @@ async def test_a_signed_in_double_post_of_the_join_form_is_one_entry(
     answers = await asyncio.gather(*(client.post("/queue", data=form) for _ in range(2)))
     assert [a.status_code for a in answers] == [303, 303]
     assert 'data-testid="queue-form"' not in (await client.get("/queue")).text
+
+
+QUEUE_FORM = re.compile(
+    r'action="/queue" class="queue-join"[^>]*>\s*<input type="hidden" name="csrf" value="([0-9a-f]+)">'
+    r'\s*<input type="hidden" name="creation_key" value="([^"]+)">'
+)
+
+
+async def _queue_form(client: httpx.AsyncClient, nickname: str) -> dict[str, str]:
+    """What a new visitor's "Join the queue" (Bolot, 60 s) posts: its csrf token, its
+    one-time creation key and the typed ``nickname``."""
+    page = await client.get("/queue?game=bolot")
+    found = QUEUE_FORM.search(page.text)
+    assert found, "the join form carries its own creation key"
+    token, key = found.groups()
+    return {
+        "csrf": token,
+        "creation_key": key,
+        "game": "bolot",
+        "nickname": nickname,
+        "wait_seconds": "60",
+    }
+
+
+async def _guests_called(app: Any, nickname: str) -> list[int]:
+    async with app.state.sessionmaker() as db:
+        return list(await db.scalars(select(User.id).where(User.nickname == nickname)))
+
+
+async def _me(client: httpx.AsyncClient, answer: httpx.Response) -> dict[str, Any]:
+    """The person an answer's session cookie signs in (the cookie's value, as a bearer)."""
+    bearer = {"authorization": f"Bearer {answer.cookies['tapet_session']}"}
+    me = await client.get("/api/me", headers=bearer)
+    assert me.status_code == 200, me.text
+    return dict(me.json())
+
+
+async def test_a_new_visitors_taps_at_once_on_join_are_one_guest_in_the_queue(
+    app: Any, client: httpx.AsyncClient
+) -> None:
+    """The tester's race: "Join the queue" sent five times at once by a visitor without a
+    session (the same cookies, csrf and key): one guest, one entry, and every answer goes
+    to the waiting page signed in as that guest, whichever the browser keeps."""
+    form = await _queue_form(client, "Núria")
+    answers = await asyncio.gather(*(client.post("/queue", data=form) for _ in range(5)))
+    assert [a.status_code for a in answers] == [303] * 5, [a.text[:300] for a in answers]
+    assert {a.headers["location"] for a in answers} == {"/queue"}
+    guests = await _guests_called(app, "Núria")
+    assert len(guests) == 1
+    assert [(await _me(client, a))["id"] for a in answers] == guests * 5
+    assert await _entries(app) == 1
+    waiting = await client.get("/queue")
+    assert "1 person waiting for this game" in waiting.text
+
+
+async def test_a_second_tap_whose_first_answer_the_browser_dropped_is_the_same_guest(
+    app: Any, client: httpx.AsyncClient
+) -> None:
+    """The browser's double click: it drops the first answer (and its cookie) and shows
+    the second, which signs in the guest the first made (not "someone playing now is
+    called" their own name, with that guest left waiting alone)."""
+    form = await _queue_form(client, "Oriol")
+    pre = dict(client.cookies)
+    first = await client.post("/queue", data=form)
+    assert first.status_code == 303
+    client.cookies.clear()
+    client.cookies.update(pre)  # the first answer never reached the page
+    second = await client.post("/queue", data=form)
+    assert second.status_code == 303 and second.headers["location"] == "/queue", second.text
+    assert (await _me(client, second))["id"] == (await _me(client, first))["id"]
+    assert len(await _guests_called(app, "Oriol")) == 1
+    assert await _entries(app) == 1
+    assert "1 person waiting for this game" in (await client.get("/queue")).text
+    # another browser's form (another key) under that name is still refused: the key,
+    # not the name, is what signs the guest in again
+    async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as b:
+        other = await b.post("/queue", data=await _queue_form(b, "Oriol"))
+        assert other.status_code == 409 and "Someone playing now is called Oriol" in other.text
+        assert "tapet_session" not in b.cookies
+    assert await _entries(app) == 1
+
+
+async def test_a_new_partners_taps_at_once_are_one_guest_beside_the_partner(
+    app: Any, client: httpx.AsyncClient
+) -> None:
+    await _sign_in(client, "Ana")
+    token = await _token(client, "/queue")
+    await client.post(
+        "/queue", data={"csrf": token, "game": "bolot", "partner": "true", "wait_seconds": "60"}
+    )
+    code = CODE.search((await client.get("/queue")).text)
+    assert code
+    async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as b:
+        page = (await b.get(f"/queue/p/{code.group(1)}")).text
+        key = re.search(r'name="creation_key" value="([^"]+)"', page)
+        csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', page)
+        assert key and csrf
+        form = {"csrf": csrf.group(1), "creation_key": key.group(1), "nickname": "Pau"}
+        answers = await asyncio.gather(
+            *(b.post(f"/queue/p/{code.group(1)}", data=form) for _ in range(3))
+        )
+        assert [a.status_code for a in answers] == [303] * 3, [a.text[:300] for a in answers]
+        guests = await _guests_called(app, "Pau")
+        assert len(guests) == 1
+        assert [(await _me(b, a))["id"] for a in answers] == guests * 3
+    assert await _entries(app) == 2  # Ana's entry and her partner's
