@@ -183,17 +183,26 @@ async def join(
     return await status(db, user)
 
 
+def _partner_entry(code: str) -> Select[Any]:
+    return select(QueueEntry).where(
+        QueueEntry.partner_code == code, QueueEntry.slot == 0, QueueEntry.room_id.is_(None)
+    )
+
+
+async def partner_waits(db: AsyncSession, code: str) -> bool:
+    """Whether a partner entry waits in the queue with ``code`` (as ``join_partner`` reads
+    it): the invitation page says so before anyone types a nickname."""
+    code = code.strip().upper()
+    return bool(code) and await db.scalar(_partner_entry(code)) is not None
+
+
 async def join_partner(db: AsyncSession, user: User, code: object) -> dict[str, Any] | None:
     """``user`` joins the partner entry ``code`` as its second person; its wait starts
     now for both. Joining it again is the same entry. Raises NotFound (no such entry
     waiting), Conflict (``queue_partner_full``: someone else joined it;
     ``queue_own_code``: it is your own entry; ``queue_seated``, ``queue_other``)."""
     code = str(code or "").strip().upper()
-    owner = await db.scalar(
-        select(QueueEntry).where(
-            QueueEntry.partner_code == code, QueueEntry.slot == 0, QueueEntry.room_id.is_(None)
-        )
-    )
+    owner = await db.scalar(_partner_entry(code))
     if owner is None or not code:
         raise NotFound("no partner entry waits with that code", "queue_no_code")
     if owner.user_id == user.id:

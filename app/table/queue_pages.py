@@ -30,7 +30,7 @@ from app.accounts.api import set_session_cookie
 from app.accounts.deps import OptionalUser
 from app.accounts.models import User
 from app.core.db import SessionDep
-from app.core.errors import ServiceError
+from app.core.errors import NotFound, ServiceError
 from app.rooms import queue
 from app.table import labels
 from app.web import cards, csrf
@@ -225,8 +225,10 @@ async def typed_invitation(request: Request, user: OptionalUser, code: str = "")
 
 
 @router.get("/queue/p/{code}", response_class=HTMLResponse)
-async def invitation(request: Request, code: str, user: OptionalUser) -> Response:
-    """A partner entry's invitation: a button (and a nickname for a visitor)."""
+async def invitation(request: Request, code: str, db: SessionDep, user: OptionalUser) -> Response:
+    """A partner entry's invitation: a button (and a nickname for a visitor); 404 with
+    the reason and no form when no partner waits with that code."""
+    waits = await queue.partner_waits(db, typed_code(code))
     return templates.TemplateResponse(
         request,
         "rooms/queue_partner.html",
@@ -236,7 +238,9 @@ async def invitation(request: Request, code: str, user: OptionalUser) -> Respons
             "csrf_token": csrf.csrf_token(request),
             "creation_key": secrets.token_urlsafe(16),
             "errors": {},
+            "missing": None if waits else message_for(NotFound("", "queue_no_code")),
         },
+        status_code=200 if waits else 404,
     )
 
 

@@ -286,6 +286,12 @@ async def test_the_partner_link_page(client: httpx.AsyncClient) -> None:
         btoken = await _token(b, "/queue")  # a session now: its own CSRF token
         wrong = await b.post("/queue/p/NOPE99", data={"csrf": btoken})
         assert wrong.status_code == 404
+        # a made-up code's page says so, rather than "your partner waits for you"
+        made_up = await b.get("/queue/p/NOPE99")
+        assert made_up.status_code == 404
+        assert "No partner is waiting with this code" in made_up.text
+        assert "Your partner waits for you" not in made_up.text
+        assert 'data-testid="partner-form"' not in made_up.text
     # a third person opening the used link is told so (it was a 500: fresh tester)
     async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as c:
         ctoken = await _token(c, f"/queue/p/{code.group(1)}")
