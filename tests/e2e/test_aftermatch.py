@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.helpers import DESKTOP, PHONE, api, guest, page_as
+from tests.e2e.phone import LANDSCAPE, new_table
 
 pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
 
@@ -70,3 +71,29 @@ def test_resign_confirmed_by_keyboard_then_both_accept_the_rematch(
     desk.wait_for_selector("[data-testid=resign-link]")
     desk.context.close()
     phone.context.close()
+
+
+@pytest.mark.parametrize("game", ["belote", "contree"])
+def test_on_a_phone_on_its_side_the_rematch_button_is_not_under_the_hand(
+    browser: Any, live_url: str, screenshots: Path, game: str
+) -> None:
+    """Resigned in the first deal, 667 x 375: the result panel is taller than the felt, and
+    the cards left in hand were drawn over its Rematch button (a fresh tester could not
+    tap it). The hand of a finished match is not shown; the button is what a tap meets."""
+    token, rid = new_table(live_url, game, f"Sideways {game[:4]}")
+    api(live_url, "POST", f"/api/rooms/{rid}/resign", token, {})
+    page = page_as(browser, live_url, token, LANDSCAPE)
+    page.goto(f"{live_url}/rooms/{rid}")
+    button = page.wait_for_selector("[data-testid=rematch-accept]")
+    button.scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshots / f"aftermatch-{game}-667x375.png"))
+    assert not page.is_visible("[data-testid=hand]")
+    hit = page.evaluate(
+        """() => { const b = document.querySelector('[data-testid=rematch-accept]');
+          const r = b.getBoundingClientRect();
+          return b.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); }"""
+    )
+    assert hit
+    page.click("[data-testid=rematch-accept]")  # a real tap goes through
+    page.wait_for_url(re.compile(rf"/rooms/(?!{rid}\b)\d+"))
+    page.context.close()
