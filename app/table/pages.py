@@ -318,11 +318,14 @@ async def _nickname_only(
     request: Request, db: Any, user: User | None, form: dict[str, Any]
 ) -> Response:
     """The visitor becomes a guest under the form's ``nickname`` and sees the lobby again
-    (with "create a room"); a refused nickname comes back next to its field."""
+    (with "create a room"); a refused nickname comes back next to its field. The form's
+    ``creation_key`` sent again (a double tap) is the same guest
+    (``accounts.guest_of_form``), not "someone playing now is called" their own name."""
     if user is not None:
         return go(request, "/")
+    key = f"{first(form, 'creation_key')}-nickname" if first(form, "creation_key") else None
     try:
-        guest = await accounts.create_guest(db, first(form, "nickname") or "")
+        guest = await accounts.guest_of_form(db, first(form, "nickname") or "", key)
     except ServiceError as exc:
         return await _play_refused(request, db, None, "nickname", exc, form)
     response = go(request, "/")

@@ -215,6 +215,22 @@ async def test_only_taking_a_nickname_shows_the_create_form(client: httpx.AsyncC
     assert "Nuri" in page.text and 'data-testid="create-room"' in page.text
 
 
+async def test_only_taking_a_nickname_five_times_at_once_is_one_guest(
+    client: httpx.AsyncClient,
+) -> None:
+    """A new visitor's double tap on "Only take this nickname": every answer signs in the
+    one guest (four of five were "Someone playing now is called Nil": a fresh tester)."""
+    token, key = await _play_form(client)
+    form = {"csrf": token, "creation_key": key, "game": "", "nickname": "Nil"}
+    answers = await asyncio.gather(*(client.post("/play", data=form) for _ in range(5)))
+    assert [a.status_code for a in answers] == [303] * 5, [a.text[-300:] for a in answers]
+    ids = set()
+    for answer in answers:
+        bearer = {"authorization": f"Bearer {answer.cookies['tapet_session']}"}
+        ids.add((await client.get("/api/me", headers=bearer)).json()["id"])
+    assert len(ids) == 1
+
+
 async def test_the_creator_of_a_room_is_seated_in_seat_0(client: httpx.AsyncClient) -> None:
     await _sign_in(client, "Pepa")
     token = await _token(client)
