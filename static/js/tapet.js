@@ -105,11 +105,17 @@
     if (!isNaN(now) && !isNaN(next) && next < now) d.shouldSwap = false;
   });
 
-  // Messages fade after a while so a stale one does not hang over the table.
+  // Messages fade after a while so a stale one does not hang over the table; so does a
+  // page's own news ("The championship is created."), which on a phone covers its title.
+  function fadeLater(msg) {
+    if (msg) setTimeout(function () { if (msg.isConnected) msg.remove(); }, 8000);
+  }
   document.addEventListener("htmx:afterSwap", function (ev) {
     if (!ev.detail || !ev.detail.target || ev.detail.target.id !== "flash") return;
-    var msg = ev.detail.target.querySelector(".msg");
-    if (msg) setTimeout(function () { if (msg.isConnected) msg.remove(); }, 8000);
+    fadeLater(ev.detail.target.querySelector(".msg"));
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    fadeLater(document.querySelector("#flash .msg-info"));
   });
 
   // A hint marks the suggested card or call on the table; a push of the same table
