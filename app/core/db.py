@@ -131,7 +131,9 @@ def keep_loaded(session: AsyncSession, obj: Base) -> None:
     double tap's unique key, a race) has rolled the session back. A rollback expires every
     loaded object, and reading an expired attribute outside SQLAlchemy's own awaits raises
     ``MissingGreenlet`` (a 500 a fresh tester met on a second mute, chat post, rematch)."""
-    session.info.setdefault(KEPT, []).append(obj)
+    kept = session.info.setdefault(KEPT, [])
+    if not any(o is obj for o in kept):  # a long-lived session may read its user again
+        kept.append(obj)
 
 
 @event.listens_for(Session, "after_soft_rollback")
