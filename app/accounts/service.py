@@ -324,6 +324,14 @@ async def create_guest(
 
 #: A form's one-time key (its hidden ``creation_key``): 8-64 letters, digits, "-", "_".
 FORM_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def new_form_key() -> str:
+    """A fresh one-time key for a form that may make a guest or a room (``FORM_KEY``'s
+    shape): one per form shown, so that the same form sent twice is one guest, one room."""
+    return secrets.token_urlsafe(16)
+
+
 #: How long the form that made a guest signs that guest in again when it is sent again.
 REPLAY_SECONDS = 60
 
@@ -388,14 +396,6 @@ async def _lock_name(session: AsyncSession, nick: str) -> None:
         await session.execute(
             text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": "nick:" + skeleton(nick)}
         )
-
-
-async def guest_by_id(session: AsyncSession, user_id: int | None) -> User | None:
-    """The guest (not an account, not deleted) with id ``user_id``, or None."""
-    if user_id is None:
-        return None
-    user = await session.get(User, user_id)
-    return user if user is not None and user.kind == "guest" else None
 
 
 async def register(

@@ -9,7 +9,6 @@ Shapes returned are plain JSON-able dicts. Errors are raised as ``NotFound`` (40
 from __future__ import annotations
 
 import copy
-import re
 import secrets
 from typing import Any
 
@@ -20,6 +19,7 @@ from sqlalchemy.orm import selectinload
 
 from app import realtime, rules
 from app.accounts.models import User
+from app.accounts.service import FORM_KEY
 from app.core.db import utcnow
 from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
 from app.core.hooks import HOOKS
@@ -48,7 +48,6 @@ __all__ = [
     "vote_rematch",
     "read_snapshot",
     "room_info",
-    "room_of_key",
     "start",
     "take_seat",
     "view_of",
@@ -226,7 +225,9 @@ async def create_room(
     return await room_info(db, room.id)
 
 
-CREATION_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+#: A creation request's one-time key: the same shape as a guest's (``accounts.FORM_KEY``),
+#: a new visitor's "play now" key serving both.
+CREATION_KEY = FORM_KEY
 
 
 async def _room_by_key(db: AsyncSession, user_id: int, key: str) -> dict[str, Any] | None:
@@ -238,15 +239,6 @@ async def _room_by_key(db: AsyncSession, user_id: int, key: str) -> dict[str, An
     if room.created_by != user_id:
         raise Conflict("that creation key was used by another person", "creation_key_taken")
     return await room_info(db, room.id)
-
-
-async def room_of_key(db: AsyncSession, key: str) -> dict[str, Any] | None:
-    """The room info (``room_info``'s shape) of the room a creation request with ``key``
-    made, whoever made it, or None (also for a malformed key)."""
-    if not CREATION_KEY.fullmatch(key):
-        return None
-    room_id = await db.scalar(select(Room.id).where(Room.creation_key == key))
-    return None if room_id is None else await room_info(db, room_id)
 
 
 async def room_info(db: AsyncSession, room_id: int) -> dict[str, Any]:

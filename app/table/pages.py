@@ -116,8 +116,8 @@ async def _lobby_page(
             "guest_name": _("Guest %(n)s") % {"n": 1000 + secrets.randbelow(9000)},
             "csrf_token": csrf.csrf_token(request),
             # one key per form shown: a double tap or a resent form makes one room
-            "creation_key": secrets.token_urlsafe(16),
-            "play_key": secrets.token_urlsafe(16),
+            "creation_key": accounts.new_form_key(),
+            "play_key": accounts.new_form_key(),
             "play": mine if which == "play" else none,
             "create": mine if which == "create" else none,
             "next": "/",
@@ -206,7 +206,7 @@ def _create_form_context(
         "user": user,
         "games": games_for_form(),
         "csrf_token": csrf.csrf_token(request),
-        "creation_key": secrets.token_urlsafe(16),
+        "creation_key": accounts.new_form_key(),
         "errors": errors,
         "values": {k: first(form, k) for k in form},
     }

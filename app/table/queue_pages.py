@@ -18,7 +18,6 @@ the message next to its field (or at its top), never a 500.
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -91,7 +90,7 @@ def _page(
             "typed": typed or {},
             "csrf_token": csrf.csrf_token(request),
             # one key per form shown: a new visitor's double tap is one guest
-            "creation_key": secrets.token_urlsafe(16),
+            "creation_key": accounts.new_form_key(),
             "next": "/queue",
         },
         status_code=status,
@@ -236,7 +235,7 @@ async def invitation(request: Request, code: str, db: SessionDep, user: Optional
             "user": user,
             "code": typed_code(code),
             "csrf_token": csrf.csrf_token(request),
-            "creation_key": secrets.token_urlsafe(16),
+            "creation_key": accounts.new_form_key(),
             "errors": {},
             "missing": None if waits else message_for(NotFound("", "queue_no_code")),
         },
@@ -265,7 +264,7 @@ async def join_partner(request: Request, code: str, db: SessionDep, user: Option
                 "user": user,
                 "code": typed_code(code),
                 "csrf_token": csrf.csrf_token(request),
-                "creation_key": secrets.token_urlsafe(16),
+                "creation_key": accounts.new_form_key(),
                 "errors": {field: message_for(exc)},
                 "typed": {k: first(form, k) for k in form},
             },

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import re
-import secrets
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from types import SimpleNamespace
@@ -38,6 +37,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from app import rules
 from app.accounts.deps import OptionalUser
 from app.accounts.models import User
+from app.accounts.service import new_form_key
 from app.core.db import SessionDep, as_utc, utcnow
 from app.core.errors import ServiceError
 from app.rooms.botplay import bot_names
@@ -202,8 +202,9 @@ def match_words(t: dict[str, Any]) -> str:
 
 def form_key() -> str:
     """A new one-time key for a form (its hidden ``creation_key``): the request it sends
-    is run once however often it is sent (``service.once``)."""
-    return secrets.token_urlsafe(16)
+    is run once however often it is sent (``service.once``); the site's one kind of form
+    key (``accounts.new_form_key``)."""
+    return new_form_key()
 
 
 def _key(form: dict[str, str]) -> str | None:

@@ -517,7 +517,8 @@
       document.querySelector("body > header.topbar");
     var root = document.documentElement;
     if (!bar) { root.style.removeProperty("--flash-top"); return; }
-    root.style.setProperty("--flash-top", Math.round(bar.getBoundingClientRect().bottom + 4) + "px");
+    // a page opened scrolled down has its header above the screen: the top edge then
+    root.style.setProperty("--flash-top", Math.round(Math.max(0, bar.getBoundingClientRect().bottom) + 4) + "px");
   }
   window.addEventListener("resize", placeFlash);
   document.addEventListener("DOMContentLoaded", placeFlash);

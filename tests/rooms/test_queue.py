@@ -268,14 +268,24 @@ async def test_the_pages_join_wait_and_go_to_the_table(client: httpx.AsyncClient
     assert moved.headers["HX-Redirect"] == there.headers["location"]
 
 
-async def test_the_partner_link_page(client: httpx.AsyncClient) -> None:
+async def _ana_waits_for_a_partner(
+    client: httpx.AsyncClient, wait_seconds: int
+) -> tuple[str, re.Match[str]]:
+    """Ana signs in and joins Bolot's queue with a partner to come: her page's CSRF token
+    and the match of her partner code (``CODE``) on the waiting page."""
     await _sign_in(client, "Ana")
     token = await _token(client, "/queue")
     await client.post(
-        "/queue", data={"csrf": token, "game": "bolot", "partner": "true", "wait_seconds": "10"}
+        "/queue",
+        data={"csrf": token, "game": "bolot", "partner": "true", "wait_seconds": str(wait_seconds)},
     )
     code = CODE.search((await client.get("/queue")).text)
     assert code
+    return token, code
+
+
+async def test_the_partner_link_page(client: httpx.AsyncClient) -> None:
+    token, code = await _ana_waits_for_a_partner(client, 10)
     async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as b:
         invite = await b.get(f"/queue/p/{code.group(1)}")
         assert invite.status_code == 200 and 'data-testid="partner-form"' in invite.text
@@ -305,13 +315,7 @@ async def test_the_partner_link_page(client: httpx.AsyncClient) -> None:
 
 async def test_a_partner_code_typed_on_the_queue_page(client: httpx.AsyncClient) -> None:
     """The code can be typed as a person reads it out (lower case, a dash, spaces)."""
-    await _sign_in(client, "Ana")
-    token = await _token(client, "/queue")
-    await client.post(
-        "/queue", data={"csrf": token, "game": "bolot", "partner": "true", "wait_seconds": "10"}
-    )
-    code = CODE.search((await client.get("/queue")).text)
-    assert code
+    token, code = await _ana_waits_for_a_partner(client, 10)
     waiting = (await client.get("/queue")).text
     assert f'data-copy="http://testserver/queue/p/{code.group(1)}"' in waiting
     async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as b:
@@ -458,13 +462,7 @@ async def test_a_second_tap_whose_first_answer_the_browser_dropped_is_the_same_g
 async def test_a_new_partners_taps_at_once_are_one_guest_beside_the_partner(
     app: Any, client: httpx.AsyncClient
 ) -> None:
-    await _sign_in(client, "Ana")
-    token = await _token(client, "/queue")
-    await client.post(
-        "/queue", data={"csrf": token, "game": "bolot", "partner": "true", "wait_seconds": "60"}
-    )
-    code = CODE.search((await client.get("/queue")).text)
-    assert code
+    token, code = await _ana_waits_for_a_partner(client, 60)
     async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as b:
         page = (await b.get(f"/queue/p/{code.group(1)}")).text
         key = re.search(r'name="creation_key" value="([^"]+)"', page)
