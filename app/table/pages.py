@@ -542,8 +542,8 @@ async def _confirm(
     request: Request, room_id: int, action: str, db: Any, user: User | None
 ) -> Response:
     """The confirmation page of ``action`` "leave" or "resign" (no JavaScript needed, the
-    keyboard lands on its button). Refused (with the reason) to a viewer without a seat
-    or when the match is not being played."""
+    keyboard lands on its button). Refused (with the reason) to a viewer without a seat;
+    when the match is not being played, the table instead (a 303)."""
     try:
         view = await service.get_view(db, room_id, user)
     except NotFound as exc:
@@ -553,9 +553,9 @@ async def _confirm(
             request, user, Forbidden("no seat", "no_seat_here"), 403, f"/rooms/{room_id}"
         )
     if view.get("status") != "playing":
-        return error_response(
-            request, user, Conflict("not playing", "match_not_playing"), 409, f"/rooms/{room_id}"
-        )
+        # nothing to confirm (a link followed late, the page reloaded after "Yes"): the
+        # table itself says how the match stands
+        return RedirectResponse(f"/rooms/{room_id}", status_code=303)
     ctx = {
         "room": view,
         "action": action,

@@ -32,8 +32,8 @@ async def test_resign_is_confirmed_on_a_page_then_the_finished_panel_offers_a_re
     assert 'data-testid="rematch-accept"' in page.text and "Back to the lobby" in page.text
     # The leave/resign links are gone, and their pages refuse now.
     assert f'href="/rooms/{room_id}/resign"' not in page.text
-    late = await client.get(f"/rooms/{room_id}/resign")
-    assert late.status_code == 409 and "not being played" in late.text
+    late = await client.get(f"/rooms/{room_id}/resign")  # the table, not an error page
+    assert late.status_code == 303 and late.headers["location"] == f"/rooms/{room_id}"
     # Three bots accept at once: the rematch starts with her acceptance.
     token = await _token(client, f"/rooms/{room_id}")
     rematch = await client.post(f"/rooms/{room_id}/rematch", data={"csrf": token, "accept": "1"})
@@ -92,3 +92,20 @@ async def test_the_rematch_form_sent_five_times_at_once_answers_each_and_makes_o
     assert None not in links
     places = {m.group(1) for m in links if m}
     assert len(places) == 1 and places != {f"/rooms/{room_id}"}, places
+
+
+async def test_yes_resign_sent_five_times_at_once_leads_each_to_the_finished_table(
+    client: httpx.AsyncClient,
+) -> None:
+    """A double click on "Yes, resign" (a fresh tester's find: the address bar stayed on
+    /resign): every answer goes to the finished table, and the match ends once."""
+    room_id = await _started_room(client)
+    token = await _token(client, f"/rooms/{room_id}/resign")
+    answers = await asyncio.gather(
+        *(client.post(f"/rooms/{room_id}/resign", data={"csrf": token}) for _ in range(5))
+    )
+    assert [(a.status_code, a.headers.get("location")) for a in answers] == [
+        (303, f"/rooms/{room_id}")
+    ] * 5, [a.text[-300:] for a in answers]
+    page = await client.get(f"/rooms/{room_id}")
+    assert page.text.count("You resigned: your side lost the match.") == 1
