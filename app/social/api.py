@@ -4,7 +4,7 @@
 |---|---|---|
 | ``GET /api/following`` | ``{"people": [{id, nickname, kind, online, table}]}`` as service.following | 401 |
 | ``PUT /api/players/{id}/follow`` | follow (idempotent): ``{"following": true, "new": bool}`` | 401, 403 yourself / hidden profile, 404 |
-| ``DELETE /api/players/{id}/follow`` | unfollow (idempotent): ``{"following": false, "removed": bool}`` | 401 |
+| ``DELETE /api/players/{id}/follow`` | unfollow (idempotent): ``{"following": false, "removed": bool}`` | 401, 404 no such player |
 | ``PUT /api/account/presence`` ``{"hidden": bool}`` | hide or show one's online status | 401, 422 |
 """
 

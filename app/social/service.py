@@ -84,12 +84,16 @@ async def follow(db: AsyncSession, follower: User, followed_id: int) -> bool:
 
 async def unfollow(db: AsyncSession, follower: User, followed_id: int) -> bool:
     """``follower`` stops following ``followed_id``; committed. True when a row went
-    (False: they did not follow; nothing changes, no error)."""
+    (False: they did not follow; nothing changes, no error). Raises NotFound when there
+    is no such player and nothing was followed (a made-up address)."""
     result = await db.execute(
         delete(Follow).where(Follow.follower_id == follower.id, Follow.followed_id == followed_id)
     )
     await db.commit()
-    return result.rowcount == 1  # type: ignore[attr-defined]  # a CursorResult
+    gone = result.rowcount == 1  # type: ignore[attr-defined]  # a CursorResult
+    if not gone and await db.get(User, followed_id) is None:
+        raise NotFound(f"there is no player {followed_id}", "no_player", n=followed_id)
+    return gone
 
 
 async def is_following(db: AsyncSession, follower_id: int, followed_id: int) -> bool:

@@ -85,8 +85,18 @@ async def test_following_is_refused_for_oneself_a_hidden_profile_and_nobody(
     assert hidden.json()["detail"] == "this profile is private: it cannot be followed"
     nobody = await client.put("/api/players/999999/follow", headers=ana)
     assert nobody.status_code == 404
+    # unfollowing nobody says so too (a fresh tester got a Follow button back)
+    assert (await client.delete("/api/players/999999/follow", headers=ana)).status_code == 404
     anonymous = await client.put(f"/api/players/{_uid(ben)}/follow")
     assert anonymous.status_code == 401
+    await _sign_in(client, "Cai")  # the pages' own visitor
+    token = await _token(client)
+    made_up = await client.post(
+        "/players/999999/follow",
+        data={"csrf": token, "follow": "false"},
+        headers={"HX-Request": "true"},
+    )
+    assert made_up.status_code == 404 and 'data-testid="follow"' not in made_up.text
     assert await _follows(app) == []
 
 
