@@ -20,8 +20,12 @@ BOT_NAMES = ("random", "heuristic", "strong")
 #: Levels for measuring only (``tapet arena``, ``tapet bench bots``), never a seat's:
 #: the strong bot with its exact endgame (``strong-dd``: perfect play judges the drawn
 #: deals near the deal's end, :func:`app.bots.strong.exact_from`) and without it
-#: (``strong-po``: heuristic play-outs to the end), whatever its default (``strong.EXACT_GAMES``).
-ARENA_NAMES = (*BOT_NAMES, "strong-dd", "strong-po")
+#: (``strong-po``: heuristic play-outs to the end), whatever its default (``strong.EXACT_GAMES``),
+#: both with the heuristic's calls; and ``strong-bid``: the exact endgame and the
+#: searched calls (:mod:`app.bots.strong_auction`) in every game, whatever
+#: ``strong.AUCTION_GAMES`` says. ``strong-po`` is the strong bot as it was when issue
+#: 22 was filed.
+ARENA_NAMES = (*BOT_NAMES, "strong-dd", "strong-po", "strong-bid")
 
 __all__ = ["ARENA_NAMES", "BOT_NAMES", "choose", "choose_random", "heuristic_for"]
 
@@ -40,5 +44,7 @@ def choose(name: str, view: View, rng: random.Random | None = None) -> Action:
     if name == "strong":
         return strong.choose(view, rng)
     if name in ("strong-dd", "strong-po"):
-        return strong.choose(view, rng, exact=name == "strong-dd")
+        return strong.choose(view, rng, exact=name == "strong-dd", auction=False)
+    if name == "strong-bid":
+        return strong.choose(view, rng, exact=True, auction=True)
     raise ValueError(f"unknown bot {name!r}; bots: {', '.join(ARENA_NAMES)}")

@@ -32,8 +32,9 @@ raw points linearly (a failed contract swings the whole deal), and the mean over
 drawn deals must be the mean of the judged results, not of the card points. Where
 the solver cannot start (a declaration owed) the play-outs stay.
 
-Auction calls are judged the same way on drawn deals from the auction on
-(:mod:`app.bots.strong_auction`).
+In the games of ``AUCTION_GAMES`` the auction's calls are judged the same way, on
+drawn deals weighed by the calls already made (:mod:`app.bots.strong_auction`);
+elsewhere they are the heuristic's.
 
 :func:`choose_explained` gives the same action with what that one search compared
 (:class:`Explanation`: the card against the strongest other one, deal by deal), for
@@ -59,15 +60,19 @@ from app.bots.heuristic import Choose, heuristic_for
 from app.bots.memory import finished_tricks
 from app.bots.sampler import STOCK, Knowledge, knowledge, sample
 from app.bots.solver import OutOfTime, Table, card_of_value, solve_cards, trick_value
-from app.bots.strong_auction import evaluate_calls
+from app.bots.strong_auction import evaluate_calls, paired_gain
 from app.rules import GAMES, State, is_over, needs_deal, to_act
 from app.rules.core import TrickGame
 from app.rules.declarations import declare_choices, public_kind
 from app.rules.sim import brief_view, deal_points, deal_totals, position
 from app.rules.types import Action, View
 
+#: Games whose strong bot judges its auction calls on drawn deals (:mod:`app.bots.strong_auction`)
+#: rather than making the heuristic's: where that measured ahead of the heuristic's calls
+#: (docs/benchmarks.md, "Issue 22, 6 December 2026 (morning)"); the ``strong-bid`` level
+#: of the arena searches the calls in every game.
+AUCTION_GAMES: frozenset[str] = frozenset({"belote"})
 #: Auction calls the search judges (the belote-2p exchange is always the heuristic's).
-SEARCH_AUCTION = False  # measured: no gain yet over the heuristic calls (docs/benchmarks.md)
 SEARCHED_CALLS = {
     "take",
     "pass",
@@ -137,16 +142,21 @@ def choose(
     budget_ms: float | None = None,
     samples: int | None = None,
     exact: bool | None = None,
+    auction: bool | None = None,
 ) -> Action:
     """The strong action for ``view`` (the bot's own seat's observe()); one of its legal_actions.
 
     ``exact``: judge each drawn deal by perfect play (:func:`exact_from`) once few enough
-    tricks are left; None: the default (the games of ``EXACT_GAMES``).
+    tricks are left; None: the default (the games of ``EXACT_GAMES``). ``auction``: judge
+    the auction's calls on drawn deals (:mod:`app.bots.strong_auction`); None: the default
+    (the games of ``AUCTION_GAMES``).
 
     Raises:
         ValueError: the seat has nothing to do.
     """
-    return choose_explained(view, rng, budget_ms, samples, exact, explained=False)[0]
+    return choose_explained(view, rng, budget_ms, samples, exact, explained=False, auction=auction)[
+        0
+    ]
 
 
 @dataclass(frozen=True)
@@ -178,6 +188,7 @@ def choose_explained(
     samples: int | None = None,
     exact: bool | None = None,
     explained: bool = True,
+    auction: bool | None = None,
 ) -> tuple[Action, Explanation | None]:
     """``(action, explanation)``: :func:`choose`'s action (the same one, from the same
     draws of ``rng``) and what its one search compared, or None where no search chose
@@ -192,8 +203,10 @@ def choose_explained(
     if not actions:
         raise ValueError("this seat has no action to take")
     heuristic = heuristic_for(view["game"])
+    if auction is None:
+        auction = view["game"] in AUCTION_GAMES
     if (
-        SEARCH_AUCTION
+        auction
         and view["phase"] == "auction"
         and len(actions) > 1
         and all(a["type"] in SEARCHED_CALLS for a in actions)
@@ -285,19 +298,8 @@ def _mean(values: list[float], weights: list[float]) -> float:
 def _clearly_better(best: list[float], usual: list[float], weights: list[float]) -> bool:
     """True when ``best`` beats ``usual`` (results on the same drawn deals, paired) by more
     than ``CONFIDENCE`` standard errors of the weighted mean difference."""
-    diffs = [b - u for b, u in zip(best, usual, strict=True)]
-    if len(diffs) < 2:
-        return False
-    total = sum(weights)
-    if not total:
-        return False
-    mean = _mean(diffs, weights)
-    var = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
-    effective = total * total / sum(w * w for w in weights)  # Kish's effective sample size
-    if effective < 2:
-        return False
-    se: float = (var / (effective - 1)) ** 0.5  # float ** float is typed Any (it may be complex)
-    return mean > CONFIDENCE * se
+    gain = paired_gain(best, usual, weights)
+    return gain is not None and gain[0] > CONFIDENCE * gain[1]
 
 
 def evaluate_each(

@@ -6,6 +6,16 @@ choice, a double) the bot draws the unseen cards at random, deals them with
 its own cards where the deal put them, replays the public calls, makes the
 call and plays the rest of the deal with the heuristic bot in every seat
 (auction included), scoring own side's deal points minus the other side's.
+
+Each drawn deal weighs by how well it agrees with the calls already made: while
+the public calls are replayed on it, every call of another seat that the
+heuristic, from that seat's hand in the drawn deal, would not have made multiplies
+its weight by ``MISMATCH`` (:mod:`app.bots.auction_model`'s rule, applied during
+the auction; the other seats bid as the heuristic does). Without the weights the
+drawn deals ignore that a seat passed, so they hand strong cards to seats that
+would have bid with them; with them the search beat the heuristic's calls, without
+them it did not (docs/benchmarks.md, "Issue 22, 6 December 2026 (morning)").
+
 The heuristic's call stands unless another call does clearly better on the
 same deals (a few drawn deals are noisy, and a bad take costs the whole deal). Where the replay cannot rebuild the
 view (an unexpected shape), the heuristic decides.
@@ -14,11 +24,11 @@ view (an unexpected shape), the heuristic decides.
 from __future__ import annotations
 
 import random
-import statistics
 import time
 from collections.abc import Callable
 from typing import Any
 
+from app.bots.auction_model import MISMATCH
 from app.rules import (
     GAMES,
     IllegalAction,
@@ -92,19 +102,51 @@ def _draw_deck(view: View, layout: list[int | str], rng: random.Random) -> list[
     return deck if not mine and turned is None else None
 
 
-def _replayed(view: View, deck: list[str]) -> State | None:
-    """The auction position of ``view`` with ``deck`` dealt, or None when it cannot be rebuilt."""
+def _replayed(
+    view: View, deck: list[str], heuristic: Heuristic, rng: random.Random
+) -> tuple[State, float] | None:
+    """``(the auction position of view with deck dealt, the deal's weight)``, or None when
+    it cannot be rebuilt. The weight is ``MISMATCH`` to the power of the other seats'
+    calls that ``heuristic`` would not have made from their hands in this deal."""
+    weight = 1.0
     try:
         state = apply(
             new_game(view["game"], view["options"], view["dealer"]), {"type": "deal", "deck": deck}
         )
         for entry in view["auction"]:
-            state = apply(state, {k: v for k, v in entry.items() if k not in RECORD_ONLY})
+            call = {k: v for k, v in entry.items() if k not in RECORD_ONLY}
+            seat = to_act(state)
+            if (
+                seat is not None
+                and seat != view["seat"]
+                and heuristic(observe(state, seat), rng) != call
+            ):
+                weight *= MISMATCH
+            state = apply(state, call)
     except IllegalAction:
         return None
     if needs_deal(state) or is_over(state) or in_play(state) or to_act(state) != view["seat"]:
         return None
-    return state
+    return state, weight
+
+
+def paired_gain(
+    better: list[float], usual: list[float], weights: list[float]
+) -> tuple[float, float] | None:
+    """``(mean, standard error)`` of ``better - usual``, results on the same drawn deals
+    paired deal by deal, each deal weighed by ``weights`` (Kish's effective sample size
+    for the error); None when fewer than two deals' worth of weight stand behind it."""
+    diffs = [b - u for b, u in zip(better, usual, strict=True)]
+    total = sum(weights)
+    if len(diffs) < 2 or not total:
+        return None
+    mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
+    var = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
+    effective = total * total / sum(w * w for w in weights)
+    if effective < 2:
+        return None
+    se: float = (var / (effective - 1)) ** 0.5  # float ** float is typed Any (it may be complex)
+    return mean, se
 
 
 def evaluate_calls(
@@ -116,8 +158,9 @@ def evaluate_calls(
     max_samples: int,
 ) -> Action | None:
     """The call to make: the heuristic's, unless another call beats it clearly on drawn deals
-    (its mean gain, paired deal by deal, exceeds :data:`MARGIN` standard errors). None when no
-    deal could be drawn (let the heuristic decide)."""
+    (its weighted mean gain, paired deal by deal, exceeds :data:`MARGIN` standard errors,
+    over at least :data:`MIN_SAMPLES` deals). None when no deal could be drawn (let the
+    heuristic decide)."""
     actions = view["legal_actions"]
     default = heuristic(view, random.Random(0))
     g = GAMES[view["game"]]
@@ -125,14 +168,17 @@ def evaluate_calls(
     team = g.team_of(view["seat"])
     layout, _ = _layout(view["game"], view["options"], view["dealer"])
     results: list[list[float]] = [[] for _ in actions]
+    weights: list[float] = []
     start, n, failures = time.perf_counter(), 0, 0
     limit = samples if samples is not None else max_samples
     while n < limit and failures < 5:
         deck = _draw_deck(view, layout, rng)
-        base = _replayed(view, deck) if deck else None
-        if base is None:
+        replayed = _replayed(view, deck, heuristic, rng) if deck else None
+        if replayed is None:
             failures += 1
             continue
+        base, weight = replayed
+        weights.append(weight)
         for i, a in enumerate(actions):
             results[i].append(_deal_result(g, g.apply(base, a), team, heuristic, rng))
         n += 1
@@ -149,11 +195,9 @@ def evaluate_calls(
     for i in range(len(actions)):
         if i == d or n < MIN_SAMPLES:
             continue
-        gains = [x - y for x, y in zip(results[i], results[d], strict=True)]
-        mean = statistics.fmean(gains)
-        se = statistics.stdev(gains) / n**0.5
-        if mean > MARGIN * se and mean > best_gain:
-            best, best_gain = i, mean
+        gain = paired_gain(results[i], results[d], weights)
+        if gain is not None and gain[0] > MARGIN * gain[1] and gain[0] > best_gain:
+            best, best_gain = i, gain[0]
     return actions[best]
 
 
