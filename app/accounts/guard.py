@@ -38,6 +38,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from app.accounts.deps import visitor
 from app.accounts.limits import RateLimiter, retry_after
 from app.accounts.service import token_from_request, user_id_from_token
+from app.core.db import INT32
 from app.core.errors import ServiceError
 from app.core.settings import Settings
 from app.web import csrf
@@ -54,7 +55,6 @@ RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
 #: Buckets whose token comes back when the request is refused as invalid (422): a room
 #: form with a mistake creates nothing, so it should not use up the person's new rooms.
 REFUNDED = frozenset({"rooms"})
-INT32 = 2_147_483_647
 MESSAGES = {
     "login": "too many log-in attempts",
     "session": "too many new sessions from your address",

@@ -10,11 +10,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.accounts.deps import CurrentUser, OptionalUser
 from app.chat import service
-from app.core.db import SessionDep
+from app.core.db import INT32, SessionDep
 from app.core.errors import Forbidden
 
 router = APIRouter(prefix="/api", tags=["chat"])
-INT32 = 2**31 - 1
 Id = Annotated[int, Path(ge=0, le=INT32)]
 
 

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app import rules
 from app.accounts.deps import CurrentUser, MovingUser, OptionalUser
-from app.core.db import SessionDep
+from app.core.db import INT32, SessionDep
 from app.core.errors import Forbidden, NotFound, Unprocessable
 from app.rooms import invites, service
 
@@ -28,7 +28,6 @@ E409: dict[int | str, dict[str, Any]] = {
 E422: dict[int | str, dict[str, Any]] = {
     422: {"description": "unknown game/option, illegal move (with the reason)"}
 }
-INT32 = 2_147_483_647
 RoomId = Annotated[int, Path(ge=0, le=INT32, description="the room's id")]
 SeatNo = Annotated[int, Path(ge=0, le=15, description="the seat's number, from 0")]
 DealNo = Annotated[int, Path(ge=1, le=INT32, description="the deal's number in the match, from 1")]

@@ -19,7 +19,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app.accounts.deps import OptionalUser
-from app.core.db import SessionDep
+from app.core.db import INT32, SessionDep
 from app.core.errors import ServiceError
 from app.social import service
 from app.web import csrf
@@ -28,7 +28,6 @@ from app.web.templating import error_response, is_htmx, templates
 router = APIRouter(include_in_schema=False)
 
 FORBIDDEN_FORM = "This form has expired or came from another site. Reload the page and try again."
-MAX_ID = 2**31 - 1
 
 
 def _button(request: Request, user: Any, player_id: int, following: bool) -> Response:
@@ -50,7 +49,7 @@ async def follow_button(
 ) -> Response:
     """The Follow / Unfollow button for ``player_id`` (empty for a visitor without a
     nickname, and on one's own page)."""
-    if user is None or user.id == player_id or not 1 <= player_id <= MAX_ID:
+    if user is None or user.id == player_id or not 1 <= player_id <= INT32:
         return HTMLResponse("")
     return _button(request, user, player_id, await service.is_following(db, user.id, player_id))
 
@@ -66,7 +65,7 @@ async def follow_form(
         return error_response(request, user, FORBIDDEN_FORM, 403, back)
     if user is None:
         return error_response(request, user, "Choose a nickname first.", 401, back)
-    if not 1 <= player_id <= MAX_ID:
+    if not 1 <= player_id <= INT32:
         return error_response(request, user, "There is no such page.", 404)
     wanted = form.get("follow") == "true"
     try:

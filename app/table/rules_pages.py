@@ -25,7 +25,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from app import rules
 from app.accounts.deps import OptionalUser
-from app.core.db import SessionDep
+from app.core.db import INT32, SessionDep
 from app.core.errors import NotFound
 from app.rooms import service
 from app.table import labels
@@ -114,20 +114,23 @@ async def rules_index(request: Request, user: OptionalUser) -> Response:
 
 @router.get("/rules/{game}", response_class=HTMLResponse)
 async def rules_page(
-    request: Request, game: str, db: SessionDep, user: OptionalUser, room: int | None = None
+    request: Request, game: str, db: SessionDep, user: OptionalUser, room: str | None = None
 ) -> Response:
-    """The rules of ``game`` in the page language, with the options of ``?room=`` marked."""
+    """The rules of ``game`` in the page language, with the options of ``?room=`` marked
+    (a ``room`` that is not a room of ``game``, or no room at all, is ignored: the rules
+    are the same, with the default options)."""
     doc = labels.of(game).rules_doc
     if doc is None or game not in rules.GAMES:
         return error_response(request, user, _("There is no game %(game)s.") % {"game": game}, 404)
     chosen: dict[str, Any] | None = None
     room_info: dict[str, Any] | None = None
-    if room is not None:
+    room_id = int(room) if room and room.isascii() and room.isdigit() and len(room) <= 10 else 0
+    if 1 <= room_id <= INT32:
         try:
-            room_info = await service.room_info(db, room)
-        except NotFound as exc:
-            return error_response(request, user, exc, 404)
-        if room_info.get("game") == game:
+            room_info = await service.room_info(db, room_id)
+        except NotFound:
+            room_info = None
+        if room_info is not None and room_info.get("game") == game:
             chosen = dict(room_info.get("options") or {})
         else:
             room_info = None

@@ -33,6 +33,16 @@ async def test_unknown_game(client) -> None:
     assert (await client.get("/rules/poker")).status_code == 404
 
 
+async def test_a_room_that_is_not_there_leaves_the_rules_as_they_are(client) -> None:
+    """A made-up or garbled ``?room=`` shows the rules with the default options (a fresh
+    tester got "There is no room 99999" instead of the rules); a number past the id
+    column's range never reaches the database."""
+    for room in ("99999", "0", "-3", "abc", "99999999999", "9" * 5000):
+        page = await client.get(f"/rules/bolot?room={room}&lang=en")
+        assert page.status_code == 200, room
+        assert "The first pair to reach the target (1000) wins." in page.text
+
+
 async def test_room_options_are_marked(client, guest) -> None:
     me = await guest()
     room = (
