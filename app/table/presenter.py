@@ -391,6 +391,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         "status": status_line(view, names, me),
         "back_img": cards.back_image(game),
         "result": sheets.deal_result(view, teams),
+        "result_mood": sheets.result_mood(view, me % n_sides if me is not None else None),
         "deal_no": deal_number(view),
         "sheet": sheets.sheet(view),
         "panel": panels.panel(view, names, me, acts, four),

@@ -397,6 +397,23 @@ def _defenders_total(detail: dict[str, Any]) -> int | None:
     return None
 
 
+def result_mood(view: dict[str, Any], side: int | None) -> str | None:
+    """How the last deal went for the viewer's ``side`` (its index in the deal's points):
+    "good" when it scored more than every other side, "bad" when another side scored
+    more, None when level, for a spectator (``side`` None) or with no scored deal. The
+    headline's colour: a failed contract is good news for the defenders."""
+    last = view.get("last_deal")
+    points = (last or {}).get("points")
+    if side is None or not last or last.get("void") or not isinstance(points, list):
+        return None
+    if side >= len(points) or not all(isinstance(p, int | float) for p in points):
+        return None
+    best_other = max(p for i, p in enumerate(points) if i != side)
+    if points[side] > best_other:
+        return "good"
+    return "bad" if points[side] < best_other else None
+
+
 def deal_result(view: dict[str, Any], teams: list[str]) -> dict[str, Any] | None:
     """The last deal's breakdown: rows of [label, pair 0, pair 1], a headline, what was scored.
 

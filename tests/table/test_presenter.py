@@ -816,3 +816,17 @@ def test_the_rematch_panel_names_who_said_no() -> None:
     assert mine is not None and mine["declined"] == ["Ben"] and mine["mine"] == "waiting"
     theirs = presenter.rematch(view, names, 1)
     assert theirs is not None and theirs["declined"] == []  # their own answer is no news
+
+
+def test_the_headline_colour_is_the_viewers_news_not_the_contracts() -> None:
+    """A failed contract is good news for the defenders (a fresh tester's find: the side
+    that won the deal saw its headline in red)."""
+    last = {"deal": 3, "void": False, "points": [0, 22], "outcome": "failed"}
+    view = {"game": "botifarra", "last_deal": last}
+    assert sheets.result_mood(view, 1) == "good"  # the defenders scored 22
+    assert sheets.result_mood(view, 0) == "bad"  # the choosers failed
+    assert sheets.result_mood(view, None) is None  # a spectator: no side's colour
+    # Belote for three, each player a side: the best score is good, any other bad
+    three = {"game": "belote-3p", "last_deal": {"points": [10, 30, 30], "outcome": "made"}}
+    assert [sheets.result_mood(three, s) for s in range(3)] == ["bad", None, None]
+    assert sheets.result_mood({"last_deal": {"void": True, "points": [0, 0]}}, 0) is None
