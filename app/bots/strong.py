@@ -71,7 +71,7 @@ from app.rules.types import Action, View
 #: rather than making the heuristic's: where that measured ahead of the heuristic's calls
 #: (docs/benchmarks.md, "Issue 22, 6 December 2026 (morning)"); the ``strong-bid`` level
 #: of the arena searches the calls in every game.
-AUCTION_GAMES: frozenset[str] = frozenset({"belote"})
+AUCTION_GAMES: frozenset[str] = frozenset({"belote", "belote-2p"})
 #: Auction calls the search judges (the belote-2p exchange is always the heuristic's).
 SEARCHED_CALLS = {
     "take",
