@@ -48,9 +48,11 @@ async def follow_button(
     request: Request, player_id: int, db: SessionDep, user: OptionalUser
 ) -> Response:
     """The Follow / Unfollow button for ``player_id`` (empty for a visitor without a
-    nickname, and on one's own page)."""
+    nickname, and on one's own page; empty with a 404 for nobody)."""
     if user is None or user.id == player_id or not 1 <= player_id <= INT32:
         return HTMLResponse("")
+    if not await service.player_exists(db, player_id):
+        return HTMLResponse("", status_code=404)
     return _button(request, user, player_id, await service.is_following(db, user.id, player_id))
 
 

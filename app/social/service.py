@@ -57,6 +57,15 @@ async def _target(db: AsyncSession, user_id: int) -> User:
     return user
 
 
+async def player_exists(db: AsyncSession, user_id: int) -> bool:
+    """True when ``user_id`` is a player (not deleted)."""
+    try:
+        await _target(db, user_id)
+    except NotFound:
+        return False
+    return True
+
+
 async def follow(db: AsyncSession, follower: User, followed_id: int) -> bool:
     """``follower`` follows ``followed_id``; committed. True when the row is new, False
     when they already followed (nothing changes). Raises NotFound (no such person),

@@ -399,19 +399,19 @@ def _defenders_total(detail: dict[str, Any]) -> int | None:
 
 def result_mood(view: dict[str, Any], side: int | None) -> str | None:
     """How the last deal went for the viewer's ``side`` (its index in the deal's points):
-    "good" when it scored more than every other side, "bad" when another side scored
-    more, None when level, for a spectator (``side`` None) or with no scored deal. The
-    headline's colour: a failed contract is good news for the defenders."""
+    "good" when no side scored more and some side less (Belote for three's two defenders
+    sharing a failed contract are both good), "bad" when another side scored more, None
+    when every side scored alike, for a spectator (``side`` None) or with no scored
+    deal. The headline's colour: a failed contract is good news for the defenders."""
     last = view.get("last_deal")
     points = (last or {}).get("points")
     if side is None or not last or last.get("void") or not isinstance(points, list):
         return None
     if side >= len(points) or not all(isinstance(p, int | float) for p in points):
         return None
-    best_other = max(p for i, p in enumerate(points) if i != side)
-    if points[side] > best_other:
-        return "good"
-    return "bad" if points[side] < best_other else None
+    if min(points) == max(points):
+        return None
+    return "good" if points[side] == max(points) else "bad"
 
 
 def deal_result(view: dict[str, Any], teams: list[str]) -> dict[str, Any] | None:

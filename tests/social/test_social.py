@@ -97,6 +97,8 @@ async def test_following_is_refused_for_oneself_a_hidden_profile_and_nobody(
         headers={"HX-Request": "true"},
     )
     assert made_up.status_code == 404 and 'data-testid="follow"' not in made_up.text
+    button = await client.get("/players/999999/follow")  # no button to follow nobody
+    assert button.status_code == 404 and 'data-testid="follow"' not in button.text
     assert await _follows(app) == []
 
 

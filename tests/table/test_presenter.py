@@ -826,7 +826,10 @@ def test_the_headline_colour_is_the_viewers_news_not_the_contracts() -> None:
     assert sheets.result_mood(view, 1) == "good"  # the defenders scored 22
     assert sheets.result_mood(view, 0) == "bad"  # the choosers failed
     assert sheets.result_mood(view, None) is None  # a spectator: no side's colour
-    # Belote for three, each player a side: the best score is good, any other bad
-    three = {"game": "belote-3p", "last_deal": {"points": [10, 30, 30], "outcome": "made"}}
-    assert [sheets.result_mood(three, s) for s in range(3)] == ["bad", None, None]
+    # Belote for three, each player a side: the two defenders share a failed contract
+    # (rules/belote-3p.md §7), good news for both; the taker's is bad
+    three = {"game": "belote-3p", "last_deal": {"points": [0, 81, 81], "outcome": "failed"}}
+    assert [sheets.result_mood(three, s) for s in range(3)] == ["bad", "good", "good"]
+    level = {"game": "belote", "last_deal": {"points": [80, 80], "outcome": "litige"}}
+    assert sheets.result_mood(level, 0) is None
     assert sheets.result_mood({"last_deal": {"void": True, "points": [0, 0]}}, 0) is None
