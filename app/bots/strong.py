@@ -154,9 +154,10 @@ def choose(
     Raises:
         ValueError: the seat has nothing to do.
     """
-    return choose_explained(view, rng, budget_ms, samples, exact, explained=False, auction=auction)[
-        0
-    ]
+    action, _ = choose_explained(
+        view, rng, budget_ms, samples, exact, explained=False, auction=auction
+    )
+    return action
 
 
 @dataclass(frozen=True)

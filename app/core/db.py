@@ -45,15 +45,15 @@ def as_utc(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
+#: The largest value of an ``Integer`` column (PostgreSQL's 4-byte integer): ids and
+#: numbers from outside past it are refused before they reach a query.
+INT32 = 2**31 - 1
 #: PostgreSQL connections a process keeps open, and more it may open for a burst (closed
 #: again when returned). SQLAlchemy's default of 5 kept made a busy server close and open
 #: connections all the time (a backend started, and TLS tried, per connection): at 100
 #: tables flat out that churn and the check-out ping below cost a sixth of the server's
 #: CPU (docs/benchmarks.md "Live rooms, evening"). Two workers keep at most 2 x 30,
 #: under PostgreSQL's default ``max_connections`` of 100.
-#: The largest value of an ``Integer`` column (PostgreSQL's 4-byte integer): ids and
-#: numbers from outside past it are refused before they reach a query.
-INT32 = 2**31 - 1
 POOL_SIZE = 20
 POOL_OVERFLOW = 10
 #: Seconds after which a kept connection is replaced at its next check-out, so that a

@@ -100,7 +100,7 @@ async def unfollow(db: AsyncSession, follower: User, followed_id: int) -> bool:
     )
     await db.commit()
     gone = result.rowcount == 1  # type: ignore[attr-defined]  # a CursorResult
-    if not gone and await db.get(User, followed_id) is None:
+    if not gone and not await player_exists(db, followed_id):
         raise NotFound(f"there is no player {followed_id}", "no_player", n=followed_id)
     return gone
 
