@@ -84,8 +84,9 @@ def test_on_a_phone_on_its_side_the_rematch_button_is_not_under_the_hand(
     api(live_url, "POST", f"/api/rooms/{rid}/resign", token, {})
     page = page_as(browser, live_url, token, LANDSCAPE)
     page.goto(f"{live_url}/rooms/{rid}")
-    button = page.wait_for_selector("[data-testid=rematch-accept]")
-    button.scroll_into_view_if_needed()
+    # a locator, not an element handle: the match's socket may redraw the panel after the
+    # page loads, which detaches a handle (seen on a loaded machine)
+    page.locator("[data-testid=rematch-accept]").scroll_into_view_if_needed()
     page.screenshot(path=str(screenshots / f"aftermatch-{game}-667x375.png"))
     assert not page.is_visible("[data-testid=hand]")
     hit = page.evaluate(
