@@ -69,9 +69,10 @@ from app.rules.types import Action, View
 
 #: Games whose strong bot judges its auction calls on drawn deals (:mod:`app.bots.strong_auction`)
 #: rather than making the heuristic's: where that measured ahead of the heuristic's calls
-#: (docs/benchmarks.md, "Issue 22, 6 December 2026 (morning)"); the ``strong-bid`` level
-#: of the arena searches the calls in every game.
-AUCTION_GAMES: frozenset[str] = frozenset({"belote", "belote-2p"})
+#: (docs/benchmarks.md, "Issue 22, 6 December 2026 (morning)"; Bridge-Belote, with its
+#: exact endgame: "(midday)"); the ``strong-bid`` level of the arena searches the calls
+#: in every game.
+AUCTION_GAMES: frozenset[str] = frozenset({"belote", "belote-2p", "bridge-belote"})
 #: Auction calls the search judges (the belote-2p exchange is always the heuristic's).
 SEARCHED_CALLS = {
     "take",
@@ -93,10 +94,10 @@ TIE_BREAK = 0.01
 #: :func:`exact_from`): where it measured ahead of the play-outs at the same budget on
 #: both figures in two runs (or on both in one run where a second was not made), after
 #: the compiled solver (docs/benchmarks.md, "The exact endgame from further back";
-#: Belote for three: "Issue 22, 6 December 2026"); Bridge-Belote has it behind the
-#: ``strong-dd`` level.
+#: Belote for three: "Issue 22, 6 December 2026"). Bridge-Belote was level with it
+#: alone and has it with the searched calls, together ahead on three seeds ("(midday)").
 EXACT_GAMES: frozenset[str] = frozenset(
-    {"bolot", "belote", "belote-2p", "belote-3p", "contree", "botifarra"}
+    {"bolot", "belote", "belote-2p", "belote-3p", "contree", "bridge-belote", "botifarra"}
 )
 #: game id -> tricks left (the one in play included) at or below which a drawn deal is
 #: played out by perfect play rather than by the heuristic, when exact (measured at
