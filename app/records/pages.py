@@ -59,8 +59,21 @@ async def _room(db: Any, room_id: int) -> dict[str, Any] | None:
         return None
 
 
+def as_played(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The room's seats (``service.room_info``) as the deals were played: a seat kept for a
+    person who left (``away``) is that person's, not the stand-in bot's, and nobody is
+    shown away or stood in for (that is the room's present, not the deal's)."""
+    return [
+        dict(s, kind="person", name=s["person"], stand_in=False, away=False)
+        if s.get("away") and s.get("person")
+        else dict(s, stand_in=False, away=False)
+        for s in seats
+    ]
+
+
 def _names(room: dict[str, Any] | None, players: int) -> list[str]:
-    by_seat = presenter.seat_names({"seats": (room or {}).get("seats") or [], "players": players})
+    seats = as_played((room or {}).get("seats") or [])
+    by_seat = presenter.seat_names({"seats": seats, "players": players})
     return [by_seat[s] for s in range(players)]
 
 
@@ -190,7 +203,7 @@ async def replay_page(
     last = view.get("last_deal") or {}
     if last and last.get("deal") != deal:
         view["last_deal"] = None
-    view["seats"] = [dict(s, stand_in=False, away=False) for s in view.get("seats") or []]
+    view["seats"] = as_played(view.get("seats") or [])
     names = _names(room, view["players"])
     t = presenter.table(view)
     hands = [

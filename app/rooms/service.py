@@ -244,9 +244,10 @@ async def _room_by_key(db: AsyncSession, user_id: int, key: str) -> dict[str, An
 async def room_info(db: AsyncSession, room_id: int) -> dict[str, Any]:
     """``{id, game, game_name, options, clock_seconds, max_timeouts, status, players,
     seats: [{seat, kind: "empty" | "person" | "bot", name, bot, user_id, stand_in, away,
-    timeouts}], spectators, created_by, created_at}``. A person's seat with
+    person, timeouts}], spectators, created_by, created_at}``. A person's seat with
     ``stand_in`` is played by a bot until its person returns; ``away``: the person left
-    (shown as ``kind: "bot"``, ``user_id`` the person it is kept for). Raises NotFound."""
+    (shown as ``kind: "bot"``, ``user_id`` the person it is kept for, ``person`` their
+    nickname, which the records show for the deals they played). Raises NotFound."""
     return await _info(db, await _room(db, room_id))
 
 

@@ -285,6 +285,8 @@ def info_of(room: RoomData, names: dict[int, str]) -> dict[str, Any]:
                 "user_id": s.user_id,
                 "stand_in": s.stand_in,
                 "away": s.away,
+                # the person a seat is kept for, by name (the records name them, not the bot)
+                "person": names.get(s.user_id) if s.away and s.user_id is not None else None,
                 "timeouts": s.timeouts,
                 "offered": s.offered,
             }

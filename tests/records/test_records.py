@@ -116,3 +116,24 @@ async def test_the_replay_of_deal_n_opens_at_deal_n(
     steps = len(record["deals"][1]["actions"])
     last = await client.get(f"/rooms/{table.room_id}/replay?deal=2&step={steps - 1}&lang=en")
     assert 'data-testid="result-short"' in last.text and "Deal 2:" in last.text
+
+
+async def test_a_player_who_left_keeps_their_name_on_the_deals_they_played(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    """A fresh tester left a match after four deals: the replay and the record then named
+    the stand-in bot ("Bot 2") as the player of those deals. Berto (seat 1) plays deal 1,
+    then leaves; a bot stands in for him (the seat is kept for him, ``away``)."""
+    await play_deal_out(client, table)
+    left = await client.delete(f"/api/rooms/{table.room_id}/seats/1", headers=table.headers[1])
+    assert left.status_code == 200
+    seat = next(s for s in left.json()["seats"] if s["seat"] == 1)
+    assert seat["kind"] == "bot" and seat["away"]
+    for page in (
+        f"/rooms/{table.room_id}/replay?deal=1&step=0&lang=en",
+        f"/rooms/{table.room_id}/replay?lang=en",
+    ):
+        text = (await client.get(page)).text
+        assert "Berto" in text and "Bot 2" not in text, page
+    # the table itself shows who plays now: the stand-in
+    assert "Bot 2" in (await client.get(f"/rooms/{table.room_id}?lang=en")).text
