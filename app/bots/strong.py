@@ -70,9 +70,9 @@ from app.rules.types import Action, View
 #: Games whose strong bot judges its auction calls on drawn deals (:mod:`app.bots.strong_auction`)
 #: rather than making the heuristic's: where that measured ahead of the heuristic's calls
 #: (docs/benchmarks.md, "Issue 22, 6 December 2026 (morning)"; Bridge-Belote, with its
-#: exact endgame: "(midday)"); the ``strong-bid`` level of the arena searches the calls
-#: in every game.
-AUCTION_GAMES: frozenset[str] = frozenset({"belote", "belote-2p", "bridge-belote"})
+#: exact endgame, and Contrée, its calls cut to a shortlist: "(midday)"); the
+#: ``strong-bid`` level of the arena searches the calls in every game.
+AUCTION_GAMES: frozenset[str] = frozenset({"belote", "belote-2p", "bridge-belote", "contree"})
 #: Auction calls the search judges (the belote-2p exchange is always the heuristic's).
 SEARCHED_CALLS = {
     "take",
@@ -84,6 +84,8 @@ SEARCHED_CALLS = {
     "botifarra",
     "delegate",
     "sant_vicenc",
+    "coinche",
+    "surcoinche",
 }
 
 BUDGET_ENV = "TAPET_BOT_BUDGET_MS"

@@ -16,7 +16,9 @@ drawn deals ignore that a seat passed, so they hand strong cards to seats that
 would have bid with them; with them the search beat the heuristic's calls, without
 them it did not (docs/benchmarks.md, "Issue 22, 6 December 2026 (morning)").
 
-The heuristic's call stands unless another call does clearly better on the
+Where a seat has many calls (Contrée's bids at every level in every suit), only a
+shortlist is judged: the calls that are not bids, the heuristic's, and the lowest bid in
+each suit (:func:`shortlist`). The heuristic's call stands unless another call does clearly better on the
 same deals (a few drawn deals are noisy, and a bad take costs the whole deal). Where the replay cannot rebuild the
 view (an unexpected shape), the heuristic decides.
 """
@@ -51,6 +53,10 @@ Heuristic = Callable[[View, random.Random], Action]
 #: standard errors, over at least MIN_SAMPLES drawn deals.
 MARGIN = 2.0
 MIN_SAMPLES = 8
+#: A seat with more calls than this (Contrée's forty or so: a bid at each level in each
+#: suit, rules/contree.md §4) has them cut to :func:`shortlist` before they are judged,
+#: so that each call gets enough drawn deals within the budget.
+MAX_CALLS = 8
 #: Keys of an auction record that are not part of the call itself.
 RECORD_ONLY = ("seat", "round", "step")
 
@@ -130,6 +136,27 @@ def _replayed(
     return state, weight
 
 
+def shortlist(actions: list[Action], default: Action) -> list[Action]:
+    """The calls worth judging among many: every call that is not a bid (pass, a double or
+    coinche, a redouble or surcoinche), the heuristic's call ``default``, and the lowest
+    bid open in each suit (the cheapest contract there; a capot bid only where no number
+    is left). Order kept as in ``actions``."""
+    lowest: dict[Any, Action] = {}
+    for a in actions:
+        if a["type"] == "bid":
+            suit = a.get("suit")
+            if suit not in lowest or _level(a) < _level(lowest[suit]):
+                lowest[suit] = a
+    keep = list(lowest.values())
+    return [a for a in actions if a["type"] != "bid" or a == default or a in keep]
+
+
+def _level(bid: Action) -> int:
+    """A bid's number; a capot (or any word) above every number."""
+    value = bid.get("value")
+    return value if isinstance(value, int) else 10_000
+
+
 def paired_gain(
     better: list[float], usual: list[float], weights: list[float]
 ) -> tuple[float, float] | None:
@@ -163,6 +190,8 @@ def evaluate_calls(
     heuristic decide)."""
     actions = view["legal_actions"]
     default = heuristic(view, random.Random(0))
+    if len(actions) > MAX_CALLS:
+        actions = shortlist(actions, default)
     g = GAMES[view["game"]]
     assert view["seat"] is not None  # a bot's own view
     team = g.team_of(view["seat"])

@@ -9,7 +9,14 @@ import pytest
 
 from app.bots import ARENA_NAMES, choose, heuristic_for, strong
 from app.bots.auction_model import MISMATCH
-from app.bots.strong_auction import MIN_SAMPLES, _replayed, evaluate_calls, paired_gain
+from app.bots.strong_auction import (
+    MAX_CALLS,
+    MIN_SAMPLES,
+    _replayed,
+    evaluate_calls,
+    paired_gain,
+    shortlist,
+)
 from app.rules import apply, new_deck, new_game, observe, to_act
 from app.rules.cards import rank_of, suit_of
 from app.rules.state import State
@@ -93,6 +100,40 @@ def test_few_drawn_deals_keep_the_heuristics_call() -> None:
     heuristic = heuristic_for("belote")
     call = evaluate_calls(view, random.Random(5), heuristic, 10.0, MIN_SAMPLES - 1, 400)
     assert call == heuristic(view, random.Random(0))
+
+
+def test_contrees_forty_opening_calls_are_cut_to_a_shortlist() -> None:
+    """The eldest hand's first call in Contrée: pass, or a bid from 80 to 160 in steps of 10
+    or capot, in any of the four suits (rules/contree.md §4; no bid yet, so no coinche):
+    1 + 4 x 10 calls. Judged: pass, the 80 of each suit, and the heuristic's own call."""
+    state = apply(
+        new_game("contree", {}, dealer=0),
+        {"type": "deal", "deck": new_deck("contree", random.Random(2))},
+    )
+    view = observe(state, to_act(state))
+    actions = view["legal_actions"]
+    assert len(actions) == 41 > MAX_CALLS
+    eighties = [{"type": "bid", "value": 80, "suit": s} for s in "SHDC"]
+    assert all(b in actions for b in eighties)
+    assert shortlist(actions, {"type": "pass"}) == [
+        {"type": "pass"},
+        *(a for a in actions if a in eighties),
+    ]
+    raised = {"type": "bid", "value": 120, "suit": "H"}
+    picked = shortlist(actions, raised)
+    assert len(picked) == 6 and raised in picked and {"type": "pass"} in picked
+    # later, over a standing 150: the next number, 160, is each suit's lowest bid
+    over = [
+        {"type": "pass"},
+        *({"type": "bid", "value": v, "suit": s} for v in (160, "capot") for s in "SH"),
+        {"type": "coinche"},
+    ]
+    assert shortlist(over, {"type": "pass"}) == [
+        {"type": "pass"},
+        {"type": "bid", "value": 160, "suit": "S"},
+        {"type": "bid", "value": 160, "suit": "H"},
+        {"type": "coinche"},
+    ]
 
 
 @pytest.mark.parametrize("game", ["belote", "bolot", "contree", "botifarra", "bridge-belote"])
