@@ -18,9 +18,11 @@ them it did not (docs/benchmarks.md, "Issue 22, 6 December 2026 (morning)").
 
 Where a seat has many calls (Contrée's bids at every level in every suit), only a
 shortlist is judged: the calls that are not bids, the heuristic's, and the lowest bid in
-each suit (:func:`shortlist`). The heuristic's call stands unless another call does clearly better on the
-same deals (a few drawn deals are noisy, and a bad take costs the whole deal). Where the replay cannot rebuild the
-view (an unexpected shape), the heuristic decides.
+each suit (:func:`shortlist`).
+
+The heuristic's call stands unless another call does clearly better on the same deals (a
+few drawn deals are noisy, and a bad take costs the whole deal). Where the replay cannot
+rebuild the view (an unexpected shape), the heuristic decides.
 """
 
 from __future__ import annotations
