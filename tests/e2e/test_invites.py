@@ -71,9 +71,11 @@ def test_two_friends_by_code_then_the_turn_title(browser: Any, live_url: str) ->
         if ana.locator(".prompt.my-turn").count():
             break
         if ben.locator(".prompt.my-turn").count():
+            # a card that does not follow suit is aria-disabled, not disabled; a choice kept
+            # folded (a card played "without saying Bolot") is not visible
             ben.locator(
-                "#room-main button[name=action]:enabled:not([aria-disabled=true])"
-            ).first.click()  # a card that does not follow suit is aria-disabled, not disabled
+                "#room-main button[name=action]:enabled:not([aria-disabled=true]):visible"
+            ).first.click()
         ana.wait_for_timeout(500)
     assert ana.locator(".prompt.my-turn").count() == 1
     title = ana.title()
