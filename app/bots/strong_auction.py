@@ -149,8 +149,7 @@ def shortlist(actions: list[Action], default: Action) -> list[Action]:
             suit = a.get("suit")
             if suit not in lowest or _level(a) < _level(lowest[suit]):
                 lowest[suit] = a
-    keep = list(lowest.values())
-    return [a for a in actions if a["type"] != "bid" or a == default or a in keep]
+    return [a for a in actions if a["type"] != "bid" or a == default or a in lowest.values()]
 
 
 def _level(bid: Action) -> int:
