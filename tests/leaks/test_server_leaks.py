@@ -94,6 +94,19 @@ async def _record_socket(ws: Any, viewer: int | None, kind: str, seen: Seen) -> 
         pass
 
 
+async def new_guest(http: httpx.AsyncClient, nickname: str) -> str:
+    """A guest's bearer token from ``POST /api/session``. A 503 ("the server is busy; try
+    again", app/main.py) is asked again after its Retry-After, as a client does; any
+    other refusal fails the test with the server's answer."""
+    for _ in range(5):
+        answer = await http.post("/api/session", json={"nickname": nickname})
+        if answer.status_code != 503:
+            break
+        await asyncio.sleep(float(answer.headers.get("Retry-After", "1")))
+    assert answer.status_code == 200, f"{answer.status_code}: {answer.text}"
+    return answer.json()["token"]
+
+
 async def open_sockets(base: str, rid: int, tokens: list[str], seen: Seen) -> tuple[list, list]:
     """The recorded sockets of room ``rid``: the API socket of a spectator, of every seat
     (``tokens`` in seat order) and of seat 0's second tab; the page socket of a spectator,
@@ -128,13 +141,7 @@ async def _play(
         tokens = []
         players = rules.GAMES[game].players
         for n in range(players):
-            tokens.append(
-                (
-                    await http.post(
-                        "/api/session", json={"nickname": f"P{n} {secrets.token_hex(3)}"}
-                    )
-                ).json()["token"]
-            )
+            tokens.append(await new_guest(http, f"P{n} {secrets.token_hex(3)}"))
             http.cookies.clear()
         auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
         cookie = [{"Cookie": f"tapet_session={t}"} for t in tokens]

@@ -29,7 +29,7 @@ from app import rules
 from app.core.settings import Settings
 from tests.leaks.checker import timeline
 from tests.leaks.test_server_leaks import Seen as AllSeen
-from tests.leaks.test_server_leaks import _actions, _check, _frame_seq, open_sockets
+from tests.leaks.test_server_leaks import _actions, _check, _frame_seq, new_guest, open_sockets
 
 pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
 
@@ -81,13 +81,7 @@ async def _one_room(
         players = rules.GAMES[game].players
         tokens = []
         for n in range(players):
-            tokens.append(
-                (
-                    await http.post(
-                        "/api/session", json={"nickname": f"V{n} {secrets.token_hex(3)}"}
-                    )
-                ).json()["token"]
-            )
+            tokens.append(await new_guest(http, f"V{n} {secrets.token_hex(3)}"))
             http.cookies.clear()
         auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
         room = (
