@@ -311,7 +311,8 @@ async def take_seat(
     A person takes an empty seat of an open room. In a running game every seat is kept
     for its person: nobody else may take it, even while a stand-in bot plays it. A user
     holds at most one seat per room. Taking the seat you hold again is how you come back
-    after you left or the move clock gave it to a stand-in (otherwise it changes nothing).
+    after you left or the move clock gave it to a stand-in, while the game runs (otherwise
+    it changes nothing; once the game is over it is refused: ``game_over``).
     A bot is seated in an empty seat before the start, by the room's creator or a
     seated player. Raises NotFound, Forbidden, Conflict (taken, started, already
     seated; ``invite_seat_reserved``: the owner offers that seat to an invited person,
@@ -345,6 +346,8 @@ async def take_seat(
         if mine == seat:
             if not chair.stand_in:
                 return await _info(db, room)
+            if room.status != "playing":  # the match is over: its seats stay as they ended
+                raise Conflict("the game is over", "game_over")
             stmt = update(Seat).where(*where, Seat.user_id == user.id, Seat.stand_in.is_(True))
             await db.execute(stmt.values(bot=None, stand_in=False, timeouts=0, away=False))
             await db.commit()

@@ -123,6 +123,12 @@ async def test_leaving_puts_a_bot_in_the_seat_and_records_the_person(
     assert refused.status_code == 403 and "you left this match" in refused.json()["detail"]
     assert (await client.post(f"/api/rooms/{rid}/resign", headers=bru)).status_code == 200
     assert (await client.post(f"/api/rooms/{rid}/leave", headers=bru)).status_code == 409
+    # the match is over: its seats stay as they ended, Ana's with the bot (fresh tester)
+    back = await client.put(f"/api/rooms/{rid}/seats/0", json={}, headers=ana)
+    assert back.status_code == 409 and back.json()["detail"] == "the game is over"
+    async with app.state.sessionmaker() as db:
+        chair = await db.get(Seat, (rid, 0))
+        assert chair is not None and chair.stand_in and chair.bot == "heuristic"
 
 
 # ---------------------------------------------------------------- rematch
