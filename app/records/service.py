@@ -164,11 +164,22 @@ def _result(deal: DealHistory) -> dict[str, Any] | None:
     return {k: deal.result.get(k) for k in keys}
 
 
+def _record_seat(seat: dict[str, Any]) -> dict[str, Any]:
+    """A seat of the room's info (``rooms.service.room_info``) as the record gives it: a
+    seat kept for a person who left is that person's, with the stand-in bot's level
+    (``left``), as the replay shows it (records.pages.as_played)."""
+    left = bool(seat.get("away") and seat.get("person"))
+    kind, name = ("person", seat["person"]) if left else (seat["kind"], seat["name"])
+    return {"seat": seat["seat"], "kind": kind, "name": name, "bot": seat["bot"], "left": left}
+
+
 def record(h: GameHistory, room: dict[str, Any] | None = None) -> dict[str, Any]:
     """The JSON record of a game: finished deals only (see the module docstring).
 
     ``{format, game_id, room_id, game, game_name, options, dealer (the first dealer),
-    players, seats, status, deals: [{deal_no, id (``<game_id>-<deal_no>``), seq, dealer, sha256, salt, deck, hands,
+    players, seats: [{seat, kind, name, bot, left}] (``left``: the seat's person left and
+    ``bot`` stood in for them; the seat is shown as theirs, kind "person"), status,
+    deals: [{deal_no, id (``<game_id>-<deal_no>``), seq, dealer, sha256, salt, deck, hands,
     actions: [{seq, actor, action, at}], result}], actions (every action of the finished
     deals in order: ``rules.replay(game, options, dealer, actions)`` rebuilds them),
     scores (after the last finished deal), end_reason, resigned_seat (app/rooms/ending.py;
@@ -196,10 +207,7 @@ def record(h: GameHistory, room: dict[str, Any] | None = None) -> dict[str, Any]
         "options": game.options,
         "dealer": game.dealer,
         "players": public["players"],
-        "seats": [
-            {"seat": s["seat"], "kind": s["kind"], "name": s["name"], "bot": s["bot"]}
-            for s in (room or {}).get("seats", [])
-        ],
+        "seats": [_record_seat(s) for s in (room or {}).get("seats", [])],
         "status": game.status,
         "deals": [
             {

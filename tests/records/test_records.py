@@ -135,5 +135,15 @@ async def test_a_player_who_left_keeps_their_name_on_the_deals_they_played(
     ):
         text = (await client.get(page)).text
         assert "Berto" in text and "Bot 2" not in text, page
+    # the JSON record too (a fresh tester found it naming "heuristic bot")
+    record = (await client.get(f"/api/rooms/{table.room_id}/record")).json()
+    assert record["seats"][1] == {
+        "seat": 1,
+        "kind": "person",
+        "name": "Berto",
+        "bot": "heuristic",
+        "left": True,
+    }
+    assert record["seats"][0]["left"] is False and record["seats"][0]["kind"] == "person"
     # the table itself shows who plays now: the stand-in
     assert "Bot 2" in (await client.get(f"/rooms/{table.room_id}?lang=en")).text
