@@ -137,7 +137,20 @@ def test_the_auction_calls_at_200_percent_text(
             "'[data-testid=calls] .call-pass').parentElement);"
             " return [s.display, s.gridTemplateColumns.split(' ').length]; })()"
         )
-        assert at100 == ["grid", 3], (name, at100)
+        if game == "contree" and name == "landscape":
+            # on its side Contrée's three calls are as wide as their words ("Surcoin…"),
+            # and its whole bidding fits the column: a fresh tester found Pass, Coinche
+            # and Surcoinche below the column's edge, nothing showing they were there
+            assert at100[0] == "flex", (name, at100)
+            assert (
+                page.evaluate(
+                    "(() => { const p = document.querySelector('[data-testid=calls]')"
+                    ".closest('.prompt'); return p.scrollHeight - p.clientHeight; })()"
+                )
+                <= 1
+            ), name
+        else:
+            assert at100 == ["grid", 3], (name, at100)
         assert not cut_calls(page), (name, "100 %", cut_calls(page))
         page.add_style_tag(content="html { font-size: 200%; }")
         page.wait_for_timeout(250)
