@@ -348,7 +348,11 @@ async def take_seat(
                 return await _info(db, room)
             if room.status != "playing":  # the match is over: its seats stay as they ended
                 raise Conflict("the game is over", "game_over")
-            stmt = update(Seat).where(*where, Seat.user_id == user.id, Seat.stand_in.is_(True))
+            # the room's status in the statement too: a match ending meanwhile keeps the seat
+            running = select(Room.id).where(Room.id == room.id, Room.status == "playing")
+            stmt = update(Seat).where(
+                *where, Seat.user_id == user.id, Seat.stand_in.is_(True), Seat.room_id.in_(running)
+            )
             await db.execute(stmt.values(bot=None, stand_in=False, timeouts=0, away=False))
             await db.commit()
             room = await _room(db, room_id)
