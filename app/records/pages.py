@@ -61,13 +61,13 @@ async def _room(db: Any, room_id: int) -> dict[str, Any] | None:
 
 def as_played(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The room's seats (``service.room_info``) as the record shows them: a seat kept for a
-    person who left (``away``) is shown as that person's, not the stand-in bot's (they
+    person who left (``records.who_left``) is shown as that person's, not the stand-in bot's (they
     played its deals until they left; the deals the stand-in played after are not told
     apart, the rooms keeping no history of their seats), and nobody is shown away or
     stood in for (that is the room's present, not the deal's)."""
     return [
-        dict(s, kind="person", name=s["person"], stand_in=False, away=False)
-        if s.get("away") and s.get("person")
+        dict(s, kind="person", name=person, stand_in=False, away=False)
+        if (person := records.who_left(s))
         else dict(s, stand_in=False, away=False)
         for s in seats
     ]

@@ -164,13 +164,25 @@ def _result(deal: DealHistory) -> dict[str, Any] | None:
     return {k: deal.result.get(k) for k in keys}
 
 
+def who_left(seat: dict[str, Any]) -> str | None:
+    """The nickname of the person a seat of the room's info (``rooms.service.room_info``)
+    is kept for, who left (a stand-in bot plays it now), else None. The records show such
+    a seat as that person's: they played its deals until they left."""
+    return seat.get("person") if seat.get("away") else None
+
+
 def _record_seat(seat: dict[str, Any]) -> dict[str, Any]:
-    """A seat of the room's info (``rooms.service.room_info``) as the record gives it: a
-    seat kept for a person who left is that person's, with the stand-in bot's level
-    (``left``), as the replay shows it (records.pages.as_played)."""
-    left = bool(seat.get("away") and seat.get("person"))
-    kind, name = ("person", seat["person"]) if left else (seat["kind"], seat["name"])
-    return {"seat": seat["seat"], "kind": kind, "name": name, "bot": seat["bot"], "left": left}
+    """A seat of the room's info as the record gives it: a seat kept for a person who left
+    (:func:`who_left`) is that person's, with the stand-in bot's level (``left``)."""
+    person = who_left(seat)
+    kind, name = ("person", person) if person else (seat["kind"], seat["name"])
+    return {
+        "seat": seat["seat"],
+        "kind": kind,
+        "name": name,
+        "bot": seat["bot"],
+        "left": person is not None,
+    }
 
 
 def record(h: GameHistory, room: dict[str, Any] | None = None) -> dict[str, Any]:
