@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.e2e.helpers import DESKTOP, PHONE, api, guest, page_as
 from tests.e2e.phone import LANDSCAPE, new_table
@@ -84,9 +85,16 @@ def test_on_a_phone_on_its_side_the_rematch_button_is_not_under_the_hand(
     api(live_url, "POST", f"/api/rooms/{rid}/resign", token, {})
     page = page_as(browser, live_url, token, LANDSCAPE)
     page.goto(f"{live_url}/rooms/{rid}")
-    # a locator, not an element handle: the match's socket may redraw the panel after the
-    # page loads, which detaches a handle (seen on a loaded machine)
-    page.locator("[data-testid=rematch-accept]").scroll_into_view_if_needed()
+    page.wait_for_selector("html[data-ws-messages]", state="attached")  # the first push drawn
+    # the socket may still redraw the panel (the bots answering the rematch), and Playwright's
+    # scroll does not retry an element detached meanwhile (seen twice on a loaded machine)
+    for attempt in range(10):
+        try:
+            page.locator("[data-testid=rematch-accept]").scroll_into_view_if_needed()
+            break
+        except PlaywrightError as e:
+            if "not attached" not in str(e) or attempt == 9:
+                raise
     page.screenshot(path=str(screenshots / f"aftermatch-{game}-667x375.png"))
     assert not page.is_visible("[data-testid=hand]")
     hit = page.evaluate(
