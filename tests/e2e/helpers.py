@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 PHONE = {"width": 375, "height": 667}
 DESKTOP = {"width": 1280, "height": 800}
@@ -111,6 +112,21 @@ def click_quietly(locator: Any, corner: bool = False) -> bool:
         return True
     except Exception:  # noqa: BLE001 - a detached or replaced element: try again next round
         return False
+
+
+def scroll_to(page: Any, selector: str, tries: int = 10) -> None:
+    """Scroll the element into view on a live table, whose socket may redraw it meanwhile.
+
+    Playwright's scroll does not retry an element detached while it waits for it to be
+    stable (seen on a loaded machine: the bots' rematch answers redraw the result panel);
+    this asks again. Raises Playwright's error for anything else, or after ``tries``."""
+    for attempt in range(tries):
+        try:
+            page.locator(selector).scroll_into_view_if_needed()
+            return
+        except PlaywrightError as e:
+            if "not attached" not in str(e) or attempt == tries - 1:
+                raise
 
 
 def fits_phone(page: Any, settle_ms: int = 2000) -> None:

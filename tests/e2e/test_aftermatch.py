@@ -7,9 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 
-from tests.e2e.helpers import DESKTOP, PHONE, api, guest, page_as
+from tests.e2e.helpers import DESKTOP, PHONE, api, guest, page_as, scroll_to
 from tests.e2e.phone import LANDSCAPE, new_table
 
 pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
@@ -32,7 +31,7 @@ def test_resign_confirmed_by_keyboard_then_both_accept_the_rematch(
     phone.goto(f"{live_url}/rooms/{rid}")
     phone.wait_for_selector("[data-testid=resign-link]")
     phone.wait_for_selector("html[data-ws-messages]", state="attached")  # its socket is open
-    phone.locator("[data-testid=match-actions]").scroll_into_view_if_needed()
+    scroll_to(phone, "[data-testid=match-actions]")
     phone.screenshot(path=str(screenshots / "aftermatch-playing-375x667.png"))
     desk.goto(f"{live_url}/rooms/{rid}")
     desk.click("[data-testid=resign-link]")
@@ -55,7 +54,7 @@ def test_resign_confirmed_by_keyboard_then_both_accept_the_rematch(
     phone.wait_for_selector("[data-testid=rematch-accept]")
     assert "Ana resigned" in phone.inner_text("[data-testid=end-reason]")
     assert "You win the match!" in phone.inner_text("[data-testid=winner]")
-    phone.locator("[data-testid=winner]").scroll_into_view_if_needed()
+    scroll_to(phone, "[data-testid=winner]")
     phone.screenshot(path=str(screenshots / "aftermatch-finished-375x667.png"))
     desk.screenshot(path=str(screenshots / "aftermatch-finished-1280x800.png"))
 
@@ -86,15 +85,7 @@ def test_on_a_phone_on_its_side_the_rematch_button_is_not_under_the_hand(
     page = page_as(browser, live_url, token, LANDSCAPE)
     page.goto(f"{live_url}/rooms/{rid}")
     page.wait_for_selector("html[data-ws-messages]", state="attached")  # the first push drawn
-    # the socket may still redraw the panel (the bots answering the rematch), and Playwright's
-    # scroll does not retry an element detached meanwhile (seen twice on a loaded machine)
-    for attempt in range(10):
-        try:
-            page.locator("[data-testid=rematch-accept]").scroll_into_view_if_needed()
-            break
-        except PlaywrightError as e:
-            if "not attached" not in str(e) or attempt == 9:
-                raise
+    scroll_to(page, "[data-testid=rematch-accept]")
     page.screenshot(path=str(screenshots / f"aftermatch-{game}-667x375.png"))
     assert not page.is_visible("[data-testid=hand]")
     hit = page.evaluate(
