@@ -163,6 +163,7 @@ async def verify_page(
         "deck": _cards(check.get("deck")),
         "dealt": [_cards(h) for h in check.get("dealt") or []],
         "hands": [_cards(h) for h in check.get("hands") or []],
+        "turned": _card(check["turned"]) if check.get("turned") else None,
         "room": room,
     }
     return _page(request, user, "records/verify.html", ctx)

@@ -89,6 +89,9 @@ async def test_a_finished_deal_reveals_deck_salt_and_hands(
     page = (await client.get(f"/deals/{game_id}-1/verify")).text
     assert check["salt"] in page and check["recomputed"] in page and "hashes match" in page
     assert all(f"/{c}.svg" in page for c in DECK)
+    # the turned card in words (Bolot's Spanish deck: 7o is the seven of oros), not its code
+    assert "7 of oros" in page.split("Turned card")[1].split("</p>")[0]
+    assert "Turned card: 7o" not in page
 
     second = (await client.get(f"/api/deals/{game_id}-2/verify")).json()
     assert second["finished"] is False and "deck" not in second and "salt" not in second
