@@ -108,11 +108,12 @@ class RedactTokens(logging.Filter):
         return True
 
 
-def _wants_page(request: Request) -> bool:
-    """A browser asking for a page (GET, HTML accepted), not the API, a socket or a file."""
+def _wants_page(request: Request, method: str | None = "GET") -> bool:
+    """A browser asking for a page (``method``, any when None; HTML accepted), not the API,
+    a socket or a file."""
     path = request.url.path
     return (
-        request.method == "GET"
+        (method is None or request.method == method)
         and not path.startswith(("/api/", "/static/", "/ws", "/docs", "/openapi"))
         and "text/html" in request.headers.get("accept", "")
     )
@@ -227,12 +228,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
-        if _wants_page(request):  # /rooms/abc typed in a browser: no such page
-            return await _missing_page(request)
         errors = [
             {"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": e.get("type", "")}
             for e in exc.errors()
         ]
+        in_path = any(e["loc"][:1] == ["path"] for e in errors)
+        if _wants_page(request) or (in_path and _wants_page(request, None)):
+            # /rooms/abc typed in a browser, or a form posted to /rooms/2/seats/abc: no such page
+            return await _missing_page(request)
         return JSONResponse(
             {"detail": validation_message(errors), "errors": errors}, status_code=422
         )

@@ -221,6 +221,21 @@ async def test_a_missing_page_shows_the_visitor_signed_in(
     assert anonymous.status_code == 404 and 'data-testid="my-page-link"' not in anonymous.text
 
 
+async def test_a_form_posted_to_a_malformed_address_gets_the_error_page(
+    client: httpx.AsyncClient, guest: Any
+) -> None:
+    """A browser's form sent to an address whose id is no number (a fresh tester's
+    ``POST /rooms/2/seats/abc``) gets the error page, not JSON; the API keeps its JSON."""
+    auth = await guest("Pepa")
+    html = {**auth, "accept": "text/html"}
+    for path in ("/rooms/1/seats/abc", "/rooms/abc/resign", "/rooms/1/deals/abc/replay-mine"):
+        page = await client.post(path, headers=html)
+        assert page.status_code == 404 and "There is no such page." in page.text, path
+        assert page.headers["content-type"].startswith("text/html"), path
+    api = await client.post("/api/rooms/abc/resign", headers=html, json={})
+    assert api.status_code == 422 and api.headers["content-type"] == "application/json"
+
+
 async def test_page_socket_pushes_each_viewer_their_own_table(
     live_server: str, fixed_first_deal: list[str]
 ) -> None:
