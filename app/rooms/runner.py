@@ -100,9 +100,17 @@ class Runner:
             _done, pending = await asyncio.wait(tasks, timeout=grace)
             for task in pending:
                 task.cancel()
-            for task in pending:
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
+            if pending:
+                # bounded too: a task that does not end when cancelled (one waiting on a worker
+                # thread) must not hold the shutdown forever (a test run once hung here)
+                _done, stuck = await asyncio.wait(pending, timeout=grace)
+                for task in stuck:
+                    log.warning(
+                        "runner task %s did not stop: %s", task.get_name(), task.get_stack()
+                    )
+            for task in tasks:
+                if task.done() and not task.cancelled():
+                    task.exception()  # retrieved: a failure at shutdown is not reported twice
         self._main, self._tasks = [], {}
         try:
             await self.leases.release_all()

@@ -28,7 +28,6 @@ not list (a private room) is never named.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable, Iterable
@@ -52,6 +51,8 @@ log = logging.getLogger(__name__)
 
 #: Seen within this many seconds: online now.
 ONLINE_SECONDS = 120
+#: Seconds :meth:`People.stop` waits for the cancelled heartbeat before leaving it.
+STOP_GRACE = 5.0
 #: A worker writes a person's ``seen_at`` at most this often (seconds).
 TOUCH_EVERY = 30.0
 #: The throttle forgets entries older than this many intervals when it grows past ``_PRUNE_AT``.
@@ -119,8 +120,10 @@ class People:
         """Stop the heartbeat."""
         if self._task is not None:
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            # bounded: a heartbeat stuck in a write must not hold the shutdown forever
+            await asyncio.wait({self._task}, timeout=STOP_GRACE)
+            if self._task.done() and not self._task.cancelled():
+                self._task.exception()  # retrieved
             self._task = None
 
     async def _beat(self) -> None:
