@@ -93,7 +93,8 @@ class Runner:
 
     async def stop(self, grace: float = 5.0) -> None:
         """Stop: tasks finish the database work in hand and leave at their next pause
-        (cancelled after ``grace`` seconds), so no connection is dropped mid-query."""
+        (cancelled after ``grace`` seconds), so no connection is dropped mid-query; a task
+        that has not ended ``grace`` seconds after its cancellation is left, and logged."""
         self._stopping.set()
         tasks = self._main + list(self._tasks.values())
         if tasks:
