@@ -31,6 +31,7 @@ from app import rules
 from app.core.db import utcnow
 from app.core.errors import NotFound
 from app.core.settings import get_settings
+from app.core.tasks import cancel_within
 from app.realtime import Hub
 from app.realtime.lease import Leases
 from app.rooms import live, presence
@@ -98,20 +99,11 @@ class Runner:
         self._stopping.set()
         tasks = self._main + list(self._tasks.values())
         if tasks:
-            _done, pending = await asyncio.wait(tasks, timeout=grace)
-            for task in pending:
-                task.cancel()
-            if pending:
-                # bounded too: a task that does not end when cancelled (one waiting on a worker
-                # thread) must not hold the shutdown forever (a test run once hung here)
-                _done, stuck = await asyncio.wait(pending, timeout=grace)
-                for task in stuck:
-                    log.warning(
-                        "runner task %s did not stop: %s", task.get_name(), task.get_stack()
-                    )
-            for task in tasks:
-                if task.done() and not task.cancelled():
+            done, pending = await asyncio.wait(tasks, timeout=grace)
+            for task in done:
+                if not task.cancelled():
                     task.exception()  # retrieved: a failure at shutdown is not reported twice
+            await cancel_within(pending, grace)  # a test run once hung awaiting one here
         self._main, self._tasks = [], {}
         try:
             await self.leases.release_all()

@@ -43,6 +43,7 @@ from app import rules
 from app.accounts import service as accounts
 from app.accounts.models import User
 from app.core.db import as_utc, utcnow
+from app.core.tasks import cancel_within
 from app.realtime import Hub
 from app.rooms.models import Room, Seat
 from app.rooms.service import listed_in_lobby
@@ -119,11 +120,7 @@ class People:
     async def stop(self) -> None:
         """Stop the heartbeat."""
         if self._task is not None:
-            self._task.cancel()
-            # bounded: a heartbeat stuck in a write must not hold the shutdown forever
-            await asyncio.wait({self._task}, timeout=STOP_GRACE)
-            if self._task.done() and not self._task.cancelled():
-                self._task.exception()  # retrieved
+            await cancel_within([self._task], STOP_GRACE)  # bounded: never holds the shutdown
             self._task = None
 
     async def _beat(self) -> None:
