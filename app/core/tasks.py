@@ -8,6 +8,9 @@ from collections.abc import Iterable
 
 log = logging.getLogger(__name__)
 
+#: Seconds a background task is given to end once cancelled at shutdown, by default.
+STOP_GRACE = 5.0
+
 
 async def cancel_within(
     tasks: Iterable[asyncio.Task[object]], grace: float

@@ -12,6 +12,7 @@ from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
+from app.core.tasks import STOP_GRACE, cancel_within
 from app.realtime.broker import (
     USER,
     Broker,
@@ -196,12 +197,10 @@ class Hub:
             self._sharing = asyncio.create_task(self._share_forever(), name="tapet-viewers")
 
     async def stop(self) -> None:
-        """Stop sharing, close the subscription and the broker."""
-        for task in (self._sharing, self._task):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+        """Stop sharing, close the subscription and the broker. A task that does not end
+        within ``STOP_GRACE`` seconds of its cancellation is logged and left
+        (:func:`app.core.tasks.cancel_within`): a shutdown is never held forever."""
+        await cancel_within([t for t in (self._sharing, self._task) if t is not None], STOP_GRACE)
         self._task = self._sharing = None
         await self.broker.close()
 

@@ -43,7 +43,7 @@ from app import rules
 from app.accounts import service as accounts
 from app.accounts.models import User
 from app.core.db import as_utc, utcnow
-from app.core.tasks import cancel_within
+from app.core.tasks import STOP_GRACE, cancel_within
 from app.realtime import Hub
 from app.rooms.models import Room, Seat
 from app.rooms.service import listed_in_lobby
@@ -52,8 +52,6 @@ log = logging.getLogger(__name__)
 
 #: Seen within this many seconds: online now.
 ONLINE_SECONDS = 120
-#: Seconds :meth:`People.stop` waits for the cancelled heartbeat before leaving it.
-STOP_GRACE = 5.0
 #: A worker writes a person's ``seen_at`` at most this often (seconds).
 TOUCH_EVERY = 30.0
 #: The throttle forgets entries older than this many intervals when it grows past ``_PRUNE_AT``.

@@ -24,6 +24,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from app.core.tasks import STOP_GRACE, cancel_within
 from app.tournaments.models import Round, Tournament, TournamentTable
 from app.tournaments.results import sync_table
 
@@ -101,6 +102,4 @@ async def lifespan(app: Any) -> AsyncIterator[None]:
     try:
         yield
     finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await task
+        await cancel_within([task], STOP_GRACE)
