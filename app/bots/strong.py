@@ -60,7 +60,7 @@ from app.bots.heuristic import Choose, heuristic_for
 from app.bots.memory import finished_tricks
 from app.bots.sampler import STOCK, Knowledge, knowledge, sample
 from app.bots.solver import OutOfTime, Table, card_of_value, solve_cards, trick_value
-from app.bots.strong_auction import evaluate_calls, paired_gain
+from app.bots.strong_auction import evaluate_calls, margin, paired_gain
 from app.rules import GAMES, State, is_over, needs_deal, to_act
 from app.rules.core import TrickGame
 from app.rules.declarations import declare_choices, public_kind
@@ -491,13 +491,8 @@ def _result(g: TrickGame, state: State, seat: int) -> float:
     points = deal_points(state) or [0] * g.sides
     totals = deal_totals(state) or [0] * g.sides
     team = g.team_of(seat)
-    others = g.sides - 1
     # the points decide; the totals only part results the points leave equal
-    return (
-        points[team]
-        - (sum(points) - points[team]) / others
-        + TIE_BREAK * (totals[team] - (sum(totals) - totals[team]) / others)
-    )
+    return margin(points, team) + TIE_BREAK * margin(totals, team)
 
 
 def _draw(

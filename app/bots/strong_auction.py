@@ -234,11 +234,19 @@ def evaluate_calls(
 def _deal_result(
     g: TrickGame, state: State, team: int, heuristic: Heuristic, rng: random.Random
 ) -> float:
-    """Play the deal out with the heuristic everywhere; ``team``'s points minus the other's."""
+    """Play the deal out with the heuristic everywhere; ``team``'s points less the other
+    sides' mean (:func:`margin`)."""
     while not needs_deal(state) and not is_over(state):
         seat = to_act(state)
         assert seat is not None  # neither dealing nor over
         view = brief_view(state, seat) if in_play(state) else observe(state, seat)
         state = g.apply(state, heuristic(view, rng))
-    points = deal_points(state) or [0, 0]  # a deal nobody took scores nothing
-    return float(points[team] - points[1 - team])
+    points = deal_points(state) or [0] * g.sides  # a deal nobody took scores nothing
+    return margin(points, team)
+
+
+def margin(points: list[int] | list[float], side: int) -> float:
+    """``side``'s points less the other sides' mean (two teams: less the other team's; three
+    players, each for himself: less the mean of the other two's)."""
+    others = len(points) - 1
+    return points[side] - (sum(points) - points[side]) / others

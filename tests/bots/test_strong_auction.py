@@ -14,6 +14,7 @@ from app.bots.strong_auction import (
     MIN_SAMPLES,
     _replayed,
     evaluate_calls,
+    margin,
     paired_gain,
     shortlist,
 )
@@ -155,3 +156,14 @@ def test_the_searched_call_is_one_of_the_legal_calls(game: str) -> None:
     state = apply(new_game(game, {}, dealer=0), {"type": "deal", "deck": new_deck(game, rng)})
     view = observe(state, to_act(state))
     assert choose("strong-dd", view, random.Random(3)) == heuristic_for(game)(view, rng)
+
+
+def test_margin_is_the_own_points_less_the_other_sides_mean() -> None:
+    # two teams: 102 against 60 is +42 for team 0 and -42 for team 1
+    assert margin([102, 60], 0) == 42
+    assert margin([102, 60], 1) == -42
+    # Belote for three, each for himself (rules/belote-3p.md §7): 50 against the mean of
+    # 80 and 32 (56) is -6; the third player, 32 against 65, is -33. Before, seat 2 of
+    # three was judged against itself (0 whatever the deal) and seat 0 against seat 1 only
+    assert margin([50, 80, 32], 0) == -6
+    assert margin([50, 80, 32], 2) == -33
