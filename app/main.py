@@ -194,7 +194,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if realtime.current() is hub:
                 realtime.install(None)
             onewrite.close(engine)
-            card_costs.shutdown()  # the solver's worker process, if one was started
+            # the solver's worker process, if one was started
+            await anyio.to_thread.run_sync(card_costs.shutdown)
             await anyio.to_thread.run_sync(solver.join_warming)  # not mid-compile at exit
             if checkpoints is not None:
                 checkpoints.stop()

@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import math
 import multiprocessing
+import signal
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -145,25 +146,43 @@ def timed_costs(
     return cards, time.thread_time() - t0
 
 
+def _worker_start() -> None:
+    """The worker process's start. Ctrl-C in a terminal interrupts its whole process group,
+    the worker included; the server is the one to stop it (:func:`shutdown`), so the worker
+    ignores the interrupt rather than die of it with a traceback. Then it loads (or
+    compiles) the compiled solver before its first deal, so that the load does not count
+    against that deal's ``BUDGET_S``."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    solver.warm_quietly()
+
+
 def _pool() -> ProcessPoolExecutor:
     global _POOL
     if _POOL is None:
-        # the worker loads (or compiles) the compiled solver before its first deal, so that
-        # the load does not count against that deal's BUDGET_S
         _POOL = ProcessPoolExecutor(
             max_workers=1,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=solver.warm_quietly,
+            initializer=_worker_start,
         )
     return _POOL
 
 
 def shutdown() -> None:
-    """Stop the worker process (the server's end; a later request starts another)."""
+    """Stop the worker process and wait for it (the server's end; a later request starts
+    another). A deal being worked out is dropped: the worker is terminated rather than
+    waited for, so the shutdown does not wait up to ``BUDGET_S``, and nothing is left for
+    the interpreter's exit to join. Blocks briefly: call it from a thread."""
     global _POOL
-    if _POOL is not None:
-        _POOL.shutdown(wait=False, cancel_futures=True)
-        _POOL = None
+    pool, _POOL = _POOL, None
+    if pool is None:
+        return
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        terminate()
+    else:  # before 3.14 the pool has no public way to stop a worker in the middle of a task
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def requester(user: Any, request: Any) -> str:

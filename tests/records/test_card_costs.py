@@ -6,7 +6,10 @@ cost" section and its JSON: refused where the replay is, worked out once per dea
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import signal
+import time
 from typing import Any
 
 import httpx
@@ -160,6 +163,37 @@ async def test_the_server_solves_in_a_worker_process(
         if mine["cost"] is not None and theirs["cost"] is not None:
             assert mine["cost"] == theirs["cost"] and sorted(mine["best"]) == sorted(theirs["best"])
     assert got["solved"] > 0
+
+
+def _gone(pid: int, within: float = 5.0) -> bool:
+    """Whether process ``pid`` has ended (and been reaped) within ``within`` seconds."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_the_worker_ignores_ctrl_c_and_ends_with_the_server() -> None:
+    # Ctrl-C in a terminal interrupts the server's whole process group, the worker with it:
+    # the worker must not die of it (a traceback in the log), the server stops it
+    pool = card_costs._pool()
+    try:
+        pid = pool.submit(os.getpid).result(timeout=120)
+        os.kill(pid, signal.SIGINT)
+        time.sleep(0.5)
+        assert pool.submit(os.getpid).result(timeout=30) == pid  # the same worker, alive
+        busy = pool.submit(time.sleep, 60)  # a long deal being worked out at the shutdown
+        time.sleep(0.2)
+    finally:
+        started = time.monotonic()
+        card_costs.shutdown()
+    assert time.monotonic() - started < 10  # terminated, not waited for
+    assert _gone(pid)
+    assert busy.done()
 
 
 async def test_the_replay_page_loads_the_costs_and_marks_the_step(
