@@ -10,7 +10,11 @@ dealt or scored a second time outside the engine. What is public:
   the move log's rule (app/rooms/movelog.py): the deck is revealed exactly then;
 * a finished deal is public whole: its deck, salt, every action, every hand;
 * of the deal in play only its commitment ``{deal_no, sha256}`` appears here. Its
-  actions are in the move log (``GET /api/rooms/{id}/moves``), redacted there.
+  actions are in the move log (``GET /api/rooms/{id}/moves``), redacted there;
+* a deal **cut short** (the match ended during it: a resignation, a withdrawal, an
+  abandoned table) is never played out, but nothing is left to play either: its deck
+  and salt are public from the match's end, so that it can be checked like any other
+  (``app/records/verify.py``; its actions stay as the move log shows them).
 """
 
 from __future__ import annotations
@@ -38,7 +42,8 @@ class DealHistory:
     is each seat's hand right after the deal action, as ``observe(state, seat)`` shows
     it (None where the engine hides a hand even from its holder, e.g. the Botifarra
     dealer's partner before the choice); ``result`` is the engine's sheet entry with
-    the hands played (``last_deal``) once the deal is finished."""
+    the hands played (``last_deal``) once the deal is finished; ``cut_short``: the match
+    ended during the deal, which was never finished (its deck is public all the same)."""
 
     deal_no: int
     seq: int
@@ -49,6 +54,12 @@ class DealHistory:
     turned: str | None = None
     result: dict[str, Any] | None = None
     finished: bool = False
+    cut_short: bool = False
+
+    @property
+    def revealed(self) -> bool:
+        """Whether the deal's deck and salt are public: it is finished, or cut short."""
+        return self.finished or self.cut_short
 
     @property
     def end(self) -> int:
@@ -57,8 +68,8 @@ class DealHistory:
 
     @property
     def deck(self) -> list[str] | None:
-        """The deck, only once the deal is finished."""
-        if not self.finished:
+        """The deck, only once the deal is finished or cut short (:attr:`revealed`)."""
+        if not self.revealed:
             return None
         if self.commitment is not None:
             return self.commitment.deck.split(",")
@@ -144,6 +155,8 @@ async def history(db: AsyncSession, game: Game) -> GameHistory:
         if not current.finished and rules.observe(state, None)["phase"] in FINISHED_PHASES:
             current.finished = True
             current.result = rules.observe(state, None)["last_deal"]
+    if game.status == "finished" and current is not None and not current.finished:
+        current.cut_short = True  # the match ended during it: nothing is left to play
     return GameHistory(game, deals, state)
 
 
@@ -198,7 +211,8 @@ def record(h: GameHistory, room: dict[str, Any] | None = None) -> dict[str, Any]
     a resignation's winner is the other pair), winner, over, stopped (finished without the
     rules' end: between deals the higher score wins, None on equal scores; during a deal,
     a withdrawal, None), in_progress: {deal_no, id, sha256} | None (the unfinished deal:
-    being played, or where a stopped match ended; its deck stays secret)}``.
+    being played, or where a stopped match ended; its deck is not here, and is on its
+    check, ``app/records/verify.py``, once the match has ended)}``.
     """
     game = h.game
     ruleset = rules.GAMES.get(game.game)

@@ -56,12 +56,14 @@ def check(h: records.GameHistory, deal_no: int) -> dict[str, Any]:
     """What anyone may know of a deal's commitment, and its check once revealed.
 
     Always: ``{id, game_id, room_id, game, deal_no, dealer, sha256, finished,
-    formula}``. Once the deal is finished, also ``salt``, ``deck``, ``recomputed``,
-    ``matches`` (the recomputed hash equals the published one), ``dealt`` (each seat's
-    cards right after the deal action, as the engine hands them out; null where the
-    engine keeps a hand face down even from its holder), ``hands`` (the cards each
-    seat played the deal with, after any stock; null for a void deal) and ``turned``.
-    Before the deal ends nothing else appears: no deck, no salt, no hand.
+    formula}``. Once the deal is finished, or cut short by the match's end
+    (``records.DealHistory.cut_short``: a resignation, a withdrawal, an abandoned table),
+    also ``cut_short``, ``salt``, ``deck``, ``recomputed``, ``matches`` (the recomputed
+    hash equals the published one), ``dealt`` (each seat's cards right after the deal
+    action, as the engine hands them out; null where the engine keeps a hand face down
+    even from its holder), ``hands`` (the cards each seat played the deal with, after any
+    stock; null for a void deal, and for a deal cut short) and ``turned``. While the
+    deal can still be played nothing else appears: no deck, no salt, no hand.
     Raises NotFound."""
     deal = h.deal(deal_no)
     sha = deal.commitment.sha256 if deal.commitment else None
@@ -76,12 +78,13 @@ def check(h: records.GameHistory, deal_no: int) -> dict[str, Any]:
         "finished": deal.finished,
         "formula": 'sha256(salt + ",".join(deck)), UTF-8, hex',
     }
-    if not deal.finished:
+    if not deal.revealed:
         return out
     deck = deal.deck or []
     salt = deal.commitment.salt if deal.commitment else ""
     recomputed = commitment_of(salt, deck)
     out.update(
+        cut_short=deal.cut_short,
         salt=salt,
         deck=deck,
         recomputed=recomputed,

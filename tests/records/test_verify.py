@@ -95,3 +95,37 @@ async def test_a_finished_deal_reveals_deck_salt_and_hands(
 
     second = (await client.get(f"/api/deals/{game_id}-2/verify")).json()
     assert second["finished"] is False and "deck" not in second and "salt" not in second
+
+
+async def test_a_deal_cut_short_by_a_resignation_is_revealed_when_the_match_ends(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    # A player who resigns over a deal he doubts must be able to check it: once the match
+    # has ended nothing is left to play, so the deal's deck and salt are public too
+    game_id = await _game_id(client, table.room_id)
+    published = (await view_of(client, table, None))["commitment"]["sha256"]
+    before = (await client.get(f"/api/deals/{game_id}-1/verify")).json()
+    assert "deck" not in before and "salt" not in before  # still being played
+    resigned = await client.post(f"/api/rooms/{table.room_id}/resign", headers=table.headers[0])
+    assert resigned.status_code == 200, resigned.text
+
+    check = (await client.get(f"/api/deals/{game_id}-1/verify")).json()
+    assert check["finished"] is False and check["cut_short"] is True
+    assert check["deck"] == DECK and check["matches"] is True
+    assert check["recomputed"] == published == check["sha256"]
+    assert check["hands"] is None  # never played out: only what was dealt
+    state = rules.apply(
+        rules.new_game("bolot", None, check["dealer"]), {"type": "deal", "deck": DECK}
+    )
+    assert check["dealt"] == [rules.observe(state, s)["hand"] for s in range(4)]
+    assert check["turned"] == DECK[20]
+
+    page = (await client.get(f"/deals/{game_id}-1/verify")).text
+    assert 'data-testid="cut-short"' in page and 'data-testid="pending"' not in page
+    assert check["salt"] in page and "hashes match" in page
+    assert all(f"/{c}.svg" in page for c in DECK)
+    assert "not played out" in page
+    assert "/replay?deal=1" not in page  # no replay of a deal that was not played out
+    # the record keeps the deal as the unfinished one, its deck out of the record
+    record = (await client.get(f"/api/games/{game_id}/record")).json()
+    assert record["deals"] == [] and record["in_progress"]["deal_no"] == 1
