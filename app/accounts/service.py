@@ -80,7 +80,8 @@ SPACES = re.compile(" {2,}")
 def clean_nickname(nickname: object) -> str:
     """The nickname trimmed, its no-break spaces made spaces and each run of spaces one
     (two spaces read as one on a page: "Yan  Quist" would pass for "Yan Quist"); raises
-    Unprocessable unless it is 1–24 printable characters that do not read as a bot's name
+    Unprocessable unless it is 1–24 printable characters, some of them visible (not only
+    ``INVISIBLE`` fillers and marks), that do not read as a bot's name
     (``looks_like_a_bot``)."""
     if not isinstance(nickname, str):
         raise Unprocessable("a nickname is a text of 1 to 24 characters", "nickname_length")
@@ -89,6 +90,8 @@ def clean_nickname(nickname: object) -> str:
         raise Unprocessable("a nickname has 1 to 24 characters", "nickname_length")
     if not _printable(nick):
         raise Unprocessable("a nickname may not contain control characters", "nickname_control")
+    if not skeleton(nick).strip():  # only fillers and marks: a blank name in every list
+        raise Unprocessable("a nickname needs a visible letter or sign", "nickname_blank")
     if looks_like_a_bot(nick):
         raise Unprocessable("a nickname may not look like a bot's name", "nickname_bot_like")
     return nick
@@ -125,8 +128,9 @@ LOOKALIKES = str.maketrans(
     }
 )
 #: Invisible characters a name could hide between a word's letters besides the marks and
-#: format characters (categories Mn, Me, Cf) dropped anyway: the Hangul fillers.
-INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0")
+#: format characters (categories Mn, Me, Cf) dropped anyway: the Hangul fillers and the
+#: blank Braille pattern.
+INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 _LATIN_NAME = re.compile(
     r"^LATIN (?:SMALL |CAPITAL )?LETTER (?:SMALL CAPITAL |BARRED )?([A-Z])(?: WITH .*)?$"
 )

@@ -302,6 +302,7 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "guest_registered": N_("This guest has already registered."),
     "nickname_length": N_("A nickname has 1 to 24 characters."),
     "nickname_control": N_("A nickname may not contain control characters."),
+    "nickname_blank": N_("A nickname needs a visible letter or sign."),
     "nickname_bot_like": N_("A nickname may not look like a bot's name."),
     "nickname_taken": N_(
         "Someone playing now is called %(name)s. Choose another nickname, for example %(suggestion)s."

@@ -47,6 +47,10 @@ async def test_session_cookie_is_httponly_and_samesite_lax(client: httpx.AsyncCl
         "B0t 2",
         "\uff42\uff4f\uff54 2",
         "\U0001d401\U0001d428\U0001d42d",
+        "\u115f",
+        "\u3164\u3164",
+        "\u2800",
+        "\u115f \u0301",
     ],
     ids=[
         "empty",
@@ -70,6 +74,10 @@ async def test_session_cookie_is_httponly_and_samesite_lax(client: httpx.AsyncCl
         "zero-for-o",
         "full-width",
         "bold-maths-letters",
+        "hangul-filler",
+        "hangul-fillers",
+        "braille-blank",
+        "filler-space-accent",
     ],
 )
 async def test_bad_nickname_is_unprocessable(client: httpx.AsyncClient, nickname: str) -> None:
