@@ -14,6 +14,7 @@ viewer's language (the card and suit names come from app/web/cards.py).
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -555,3 +556,9 @@ def seat_word(game: str, seat: int, dealer: int | None, players: int) -> str | N
     if seat == (dealer + 1) % players:
         return _("mà") if of(game).catalan else _("eldest")
     return None
+
+
+def guest_name() -> str:
+    """A nickname offered to a new visitor on a form ("Guest 4821", in the page's language),
+    so that one tap gets them a seat; they may type their own instead."""
+    return _("Guest %(n)s") % {"n": 1000 + secrets.randbelow(9000)}

@@ -31,7 +31,6 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import secrets
 from typing import Any
 
 import anyio
@@ -53,7 +52,6 @@ from app.table import hints, invite_pages, labels, presenter
 from app.table.rendering import games_for_form, parse_options, render_fragments, room_context
 from app.web import cards, csrf, i18n
 from app.web.errors import message_for
-from app.web.i18n import _
 from app.web.templating import (
     FORBIDDEN_FORM,
     checked_form,
@@ -113,7 +111,7 @@ async def _lobby_page(
             "play_games": play_now_games(),
             "bot_levels": bot_names(),
             "play_bot": PLAY_NOW_BOT,
-            "guest_name": _("Guest %(n)s") % {"n": 1000 + secrets.randbelow(9000)},
+            "guest_name": labels.guest_name(),
             "csrf_token": csrf.csrf_token(request),
             # one key per form shown: a double tap or a resent form makes one room
             "creation_key": accounts.new_form_key(),

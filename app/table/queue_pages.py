@@ -88,6 +88,7 @@ def _page(
             "poll": queue.POLL_SECONDS,
             "errors": errors or {},
             "typed": typed or {},
+            "guest_name": labels.guest_name(),
             "csrf_token": csrf.csrf_token(request),
             # one key per form shown: a new visitor's double tap is one guest
             "creation_key": accounts.new_form_key(),
@@ -237,6 +238,7 @@ async def invitation(request: Request, code: str, db: SessionDep, user: Optional
             "csrf_token": csrf.csrf_token(request),
             "creation_key": accounts.new_form_key(),
             "errors": {},
+            "guest_name": labels.guest_name(),
             "missing": None if waits else message_for(NotFound("", "queue_no_code")),
         },
         status_code=200 if waits else 404,

@@ -237,11 +237,16 @@ CODE = re.compile(r'data-testid="partner-code">([A-Z0-9]+)<')
 async def test_the_pages_join_wait_and_go_to_the_table(client: httpx.AsyncClient) -> None:
     page = await client.get("/queue?game=belote-2p")
     assert page.status_code == 200 and 'data-testid="queue-form"' in page.text
+    # a new visitor is offered a guest nickname, as on the home page: one tap to join
+    offered = re.search(r'id="nickname" name="nickname" value="Guest (\d{4})"', page.text)
+    assert offered and 1000 <= int(offered.group(1)) <= 9999
     token = await _token(client, "/queue")
     refused = await client.post(
         "/queue", data={"csrf": token, "game": "belote-2p", "nickname": "", "wait_seconds": "30"}
     )
     assert refused.status_code == 422 and 'id="nickname-error"' in refused.text
+    # what was typed stays (an emptied field stays empty, with its error)
+    assert 'id="nickname" name="nickname" value=""' in refused.text
     joined = await client.post(
         "/queue",
         data={"csrf": token, "game": "belote-2p", "nickname": "Ana", "wait_seconds": "30"},
@@ -289,6 +294,7 @@ async def test_the_partner_link_page(client: httpx.AsyncClient) -> None:
     async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as b:
         invite = await b.get(f"/queue/p/{code.group(1)}")
         assert invite.status_code == 200 and 'data-testid="partner-form"' in invite.text
+        assert re.search(r'name="nickname" value="Guest \d{4}"', invite.text)  # offered
         btoken = await _token(b, f"/queue/p/{code.group(1)}")
         ok = await b.post(f"/queue/p/{code.group(1)}", data={"csrf": btoken, "nickname": "Ben"})
         assert ok.status_code == 303
