@@ -68,12 +68,20 @@ def for_page(result: dict[str, Any], room: dict[str, Any]) -> dict[str, Any]:
     rows = [
         [_("Contract"), mine["contract"], bot["contract"]],
         [
-            _("Tricks (us – them)") if players == 4 else _("Tricks (you – them)"),
+            _("Tricks (us – them)")
+            if players == 4
+            else _("Tricks (you – them)")
+            if players == 2
+            else _("Tricks (you – the others)"),
             mine["tricks"],
             bot["tricks"],
         ],
         [
-            _("Points (us – them)") if players == 4 else _("Points (you – them)"),
+            _("Points (us – them)")
+            if players == 4
+            else _("Points (you – them)")
+            if players == 2
+            else _("Points (you – the others)"),
             mine["points"],
             bot["points"],
         ],
@@ -82,8 +90,14 @@ def for_page(result: dict[str, Any], room: dict[str, Any]) -> dict[str, Any]:
     # Both margins spelled out: "54 points better" was read as 54 more points, when it is
     # the change of the difference between the sides.
     if bot["margin"] != mine["margin"]:
-        verdict = _(
-            "Your side's margin over the other: %(mine)s with your play, %(bot)s with the bot's."
+        verdict = (
+            _(
+                "Your margin over the best of the others: %(mine)s with your play, %(bot)s with the bot's."
+            )
+            if players == 3  # each for himself: the margin is over the better of the two
+            else _(
+                "Your side's margin over the other: %(mine)s with your play, %(bot)s with the bot's."
+            )
         ) % {"mine": f"{mine['margin']:+d}", "bot": f"{bot['margin']:+d}"}
     else:
         verdict = _("The same margin either way.")

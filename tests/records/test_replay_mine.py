@@ -230,3 +230,43 @@ def test_a_call_the_other_deal_never_made_is_said_in_words(lang: str, words: str
     diff = {"kind": "call", "n": 3, "mine": {"type": "pass"}, "bot": None}
     with using(lang):
         assert _difference("belote", diff).endswith(words)
+
+
+def test_the_panel_of_belote_for_three_compares_you_with_each_other_player() -> None:
+    # Each plays for himself (rules/belote-3p.md): the rows list you, then each of the two
+    # others, and the margin is over the better of them, not over "the other side"
+    from app.records import replay_mine, replay_panel
+
+    game = "belote-3p"
+    deal = {"type": "deal", "deck": rules.new_deck(game, random.Random(1))}
+    parts = [
+        replay_mine.play_again(game, {}, 0, [], deal, [level] * 3, 0, random.Random(n))
+        for n, level in ((1, "heuristic"), (2, "random"))
+    ]
+    actual, replay = (replay_mine.summary(game, p["last_deal"]) for p in parts)
+    assert not actual["void"] and not replay["void"]
+    result = {
+        "game": game,
+        "seat": 0,
+        "deal_no": 1,
+        "actual": actual,
+        "replay": replay,
+        "differences": [],
+        "people": [],
+        "budget_ms": 100,
+    }
+    room = {"seats": [{"seat": s, "kind": "bot", "name": f"Bot {s + 1}"} for s in range(3)]}
+    panel = replay_panel.for_page(result, room)
+    tricks, points = panel["rows"][1], panel["rows"][2]
+    assert tricks[0] == "Tricks (you – the others)"
+    assert points[0] == "Points (you – the others)"
+    for part, shown in ((actual, points[1]), (replay, points[2])):
+        assert shown == " – ".join(str(p) for p in part["points"])  # seat 0 first
+    for shown in tricks[1:]:
+        assert sum(int(n) for n in shown.split(" – ")) == 8  # 24 cards, 8 tricks
+    margins = [p["points"][0] - max(p["points"][1:]) for p in (actual, replay)]
+    assert margins[0] != margins[1]
+    assert panel["verdict"] == (
+        f"Your margin over the best of the others: {margins[0]:+d} with your play, "
+        f"{margins[1]:+d} with the bot's."
+    )
