@@ -49,6 +49,8 @@ heuristic's; the belote/bolot is always announced.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import random
 import time
@@ -122,6 +124,36 @@ MAX_SAMPLES = 400
 #: (:mod:`app.bots.auction_model`): where it measured better (docs/benchmarks.md,
 #: "Weighing the drawn deals by the auction"); Bolot was not shown to be no worse.
 AUCTION_WEIGHTS = frozenset({"botifarra"})
+
+
+#: Thinking time of the strong bot when it advises a player from their own seat: the hint
+#: (app/table/hints.py) and "Replay my deal" for the requester's seat
+#: (app/records/replay_mine.py). One figure for both, with :func:`advice_rng`, so that the
+#: card a hint suggested is the card the replay's bot plays in the same position.
+ADVICE_BUDGET_MS = 150.0
+
+
+def advice_rng(view: View) -> random.Random:
+    """The random draws of an advice (a hint, the replay of the requester's deal) for the
+    position ``view`` shows: seeded by the position (game, options, dealer, seat, ``seq``,
+    the seat's hand, the scores), so that the same position asked twice draws the same
+    deals. Within the same budget the two searches then agree on the card, except where
+    the machine's load lets one of them draw more deals on a close call (the budget is
+    time)."""
+    key = json.dumps(
+        [
+            view.get("game"),
+            view.get("options"),
+            view.get("dealer"),
+            view.get("seat"),
+            view.get("seq"),
+            sorted(view.get("hand") or []),
+            view.get("scores"),
+        ],
+        sort_keys=True,
+        default=str,
+    )
+    return random.Random(int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big"))
 
 
 def budget_from_env() -> float:

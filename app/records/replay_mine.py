@@ -32,13 +32,17 @@ import anyio
 
 from app import rules
 from app.accounts.models import User
+from app.bots.strong import ADVICE_BUDGET_MS, advice_rng
 from app.core.errors import Conflict, Forbidden
 from app.records import service as records
 from app.records.once import Once, limiter
 from app.rooms import botplay, service
 
-#: Thinking time of the strong bot in the requester's seat, per decision (ms).
-REPLAY_BUDGET_MS = 100.0
+#: Thinking time of the strong bot in the requester's seat, per decision (ms): the strong
+#: bot's advice budget, the hint's (``strong.ADVICE_BUDGET_MS``), its draws seeded by the
+#: position (``strong.advice_rng``), so that a card the hint suggested is the replay's card
+#: in the same position.
+REPLAY_BUDGET_MS = ADVICE_BUDGET_MS
 #: Thinking time of other seats whose bot level is ``strong``, per decision (ms).
 OTHERS_BUDGET_MS = 50.0
 #: Replays kept per process (each a few kilobytes of JSON).
@@ -192,8 +196,10 @@ def play_again(
     the deal, as stored), then ``deal_action`` (the stored ``deal``: same deck), then bots
     by ``levels[seat]`` until the engine says the deal ended (phase ``deal`` or ``over``).
 
-    ``seat`` is the requester's: its bot thinks ``REPLAY_BUDGET_MS`` a decision, other
-    ``strong`` seats ``OTHERS_BUDGET_MS``. Every bot sees its own seat's ``observe`` only.
+    ``seat`` is the requester's: the strong bot plays it as a hint would advise
+    (``REPLAY_BUDGET_MS`` a decision, its draws seeded by the position:
+    ``strong.advice_rng``), other ``strong`` seats think ``OTHERS_BUDGET_MS``, with
+    ``rng``. Every bot sees its own seat's ``observe`` only.
     Returns ``{dealt, actions: [{seat, action}], mine: [action], last_deal}``: ``dealt``
     is each seat's ``observe(...)["hand"]`` right after the deal, ``last_deal`` the
     engine's record of the deal (rules/*.md §7-8). Raises IllegalAction if the stored
@@ -211,8 +217,12 @@ def play_again(
         to_act = rules.to_act(state)
         assert to_act is not None
         view = rules.observe(state, to_act)
-        budget = REPLAY_BUDGET_MS if to_act == seat else OTHERS_BUDGET_MS
-        action = botplay.choose_thinking(levels[to_act], view, rng, budget)
+        if to_act == seat:  # the requester's: as the hint would advise in this position
+            action = botplay.choose_thinking(
+                levels[to_act], view, advice_rng(view), REPLAY_BUDGET_MS
+            )
+        else:
+            action = botplay.choose_thinking(levels[to_act], view, rng, OTHERS_BUDGET_MS)
         state = rules.apply(state, action)
         actions.append({"seat": to_act, "action": action})
         if to_act == seat:

@@ -13,14 +13,13 @@ points, the trump): what the suggested card does to the trick now (``reason``).
 
 from __future__ import annotations
 
-import random
 from typing import Any, cast
 
 import anyio
 
 from app import rules
 from app.accounts.models import User
-from app.bots.strong import Explanation
+from app.bots.strong import ADVICE_BUDGET_MS, Explanation, advice_rng
 from app.core.errors import Forbidden
 from app.rooms import botplay, play, service
 from app.table import labels
@@ -28,16 +27,20 @@ from app.table.presenter import action_json, asked
 from app.web import cards
 from app.web.i18n import _, ngettext
 
-#: Thinking time of a hint, in milliseconds (a bot at the table gets more).
-HINT_BUDGET_MS = 150.0
+#: Thinking time of a hint, in milliseconds (a bot at the table gets more): the strong
+#: bot's advice budget, the same as the replay of a deal from the requester's seat, so that
+#: the two agree (``strong.ADVICE_BUDGET_MS``).
+HINT_BUDGET_MS = ADVICE_BUDGET_MS
 
 
 def _choose(view: dict[str, Any], budget_ms: float) -> tuple[dict[str, Any], Explanation | None]:
     """The strong bot's action for ``view`` (one of its legal actions) and what its search
-    compared (None when no search chose between cards)."""
+    compared (None when no search chose between cards). Its draws are seeded by the
+    position (``strong.advice_rng``), as the replay of the deal from this seat is."""
     # the room's view is the engine's View with the room's keys added; an Action is a dict
+    engine_view = cast(rules.View, view)
     action, explanation = botplay.choose_explained(
-        "strong", cast(rules.View, view), random.Random(), budget_ms
+        "strong", engine_view, advice_rng(engine_view), budget_ms
     )
     return cast(dict[str, Any], action), explanation
 

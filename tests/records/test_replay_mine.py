@@ -270,3 +270,32 @@ def test_the_panel_of_belote_for_three_compares_you_with_each_other_player() -> 
         f"Your margin over the best of the others: {margins[0]:+d} with your play, "
         f"{margins[1]:+d} with the bot's."
     )
+
+
+@pytest.mark.parametrize(("game", "seed"), [("belote", 5), ("bolot", 4), ("contree", 5)])
+def test_the_replay_plays_in_my_seat_what_a_hint_advises(
+    monkeypatch: pytest.MonkeyPatch, game: str, seed: int
+) -> None:
+    # A player who followed a hint must not see that card listed as a difference: in the
+    # same position the hint's search and the replay's draw the same deals (seeded by the
+    # position) for the same time. With the draws capped rather than cut by the clock,
+    # they choose the same action at every one of the seat's decisions, calls included.
+    from app.bots import strong
+    from app.table import hints
+
+    monkeypatch.setattr(strong, "MAX_SAMPLES", 4)
+    monkeypatch.setattr(botreplay, "REPLAY_BUDGET_MS", 60_000.0)  # the cap ends each search
+    players = rules.GAMES[game].players
+    deal = {"type": "deal", "deck": rules.new_deck(game, random.Random(seed))}
+    levels = ["heuristic"] * players
+    levels[0] = "strong"
+    out = botreplay.play_again(game, {}, 0, [], deal, levels, 0, random.Random(1))
+    state = rules.apply(rules.new_game(game, {}, 0), deal)
+    checked = 0
+    for step in out["actions"]:
+        if step["seat"] == 0:
+            advised, _ = hints._choose(dict(rules.observe(state, 0)), 60_000.0)
+            assert advised == step["action"], (checked, advised, step["action"])
+            checked += 1
+        state = rules.apply(state, step["action"])
+    assert checked >= rules.GAMES[game].deal_tricks({})  # a card a trick at least
