@@ -135,15 +135,15 @@ ADVICE_BUDGET_MS = 150.0
 
 def advice_rng(view: View) -> random.Random:
     """The random draws of an advice (a hint, the replay of the requester's deal) for the
-    position ``view`` shows: seeded by the position (game, options, dealer, seat, ``seq``,
-    the seat's hand, the scores), so that the same position asked twice draws the same
-    deals. Within the same budget the two searches then agree on the card, except where
+    position ``view`` shows: seeded by the position (game, dealer, seat, ``seq``, the
+    seat's hand, the scores: keys that a room's view, ``rooms.service.get_view``, and the
+    engine's ``observe`` give alike), so that the same position asked twice draws the
+    same deals. Within the same budget the two searches then agree on the card, except where
     the machine's load lets one of them draw more deals on a close call (the budget is
     time)."""
     key = json.dumps(
         [
             view.get("game"),
-            view.get("options"),
             view.get("dealer"),
             view.get("seat"),
             view.get("seq"),

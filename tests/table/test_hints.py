@@ -189,3 +189,23 @@ async def test_the_hint_of_a_searched_card_says_what_the_search_compared(monkeyp
     )
     out = await hints.hint(None, 1, object(), budget_ms=150.0, view=view)  # type: ignore[arg-type]
     assert out is not None and out["why"] == "wins the trick cheaply"
+
+
+async def test_a_rooms_view_and_the_engines_seed_an_advice_alike(
+    client: httpx.AsyncClient, app: object
+) -> None:
+    # The hint reads the room's view (the engine's with the room's keys added); the replay
+    # of the deal reads the engine's own. Both must seed the advice's draws alike, or the
+    # two would draw different deals in the same position (strong.advice_rng).
+    from app.bots import strong
+    from app.rooms import service
+
+    room_id = await _started_room(client)
+    room_view = await _my_turn(client, room_id)
+    async with app.state.sessionmaker() as db:  # type: ignore[attr-defined]
+        snap = await service.read_snapshot(db, room_id)
+    engine_view = rules.observe(snap.state, room_view["my_seat"])
+    assert engine_view["seq"] == room_view["seq"]
+    draws = [strong.advice_rng(v).random() for v in (room_view, engine_view)]  # type: ignore[arg-type]
+    assert draws[0] == draws[1]
+    assert strong.advice_rng(engine_view).random() == draws[0]  # a seed, not a fresh one
