@@ -96,8 +96,9 @@ async def replay_my_deal(
     listed in ``people``); both results side by side (``actual``, ``replay``: contract,
     tricks and points per team, the engine's ``last_deal``) and ``differences``
     (``[{kind: card|call|declare, n, mine, bot}]``). Computed once per deal and seat
-    (``cached``); at most about 100 ms a decision. 403 not seated, or another seat;
-    404 no such deal; 409 the deal is still being played."""
+    (``cached``); at most about 150 ms a decision (the hint's thinking time). 403 not
+    seated, or another seat; 404 no such deal, or one the match ended during (never played
+    out); 409 the deal is still being played."""
     return await replay_mine.replay_mine(db, room_id, deal_no, user, seat)
 
 
@@ -110,8 +111,8 @@ async def deal_costs(
     the order played, ``cost`` the points the player's side gave away against the best
     card there (0: perfect play; null: not reached in ``budget_s`` CPU seconds, the
     deal's first cards), ``best`` the cards of perfect play. Worked out once per deal
-    (``cached``), a few seconds. 403 a private room without its code; 404 no such deal;
-    409 the deal is still being played; 429 (``Retry-After``) while two other deals are
+    (``cached``), a few seconds. 403 a private room without its code; 404 no such deal, or
+    one the match ended during (never played out); 409 the deal is still being played; 429 (``Retry-After``) while two other deals are
     worked out, or past one requester's six new deals a minute."""
     await invites.require_access(db, room_id, user, invites.codes_of(request))
     who = card_costs.requester(user, request)

@@ -149,21 +149,38 @@ def timed_costs(
 def _worker_start() -> None:
     """The worker process's start. Ctrl-C in a terminal interrupts its whole process group,
     the worker included; the server is the one to stop it (:func:`shutdown`), so the worker
-    ignores the interrupt rather than die of it with a traceback. Then it loads (or
-    compiles) the compiled solver before its first deal, so that the load does not count
-    against that deal's ``BUDGET_S``."""
+    ignores the interrupt rather than die of it with a traceback (it was already started
+    with the interrupt ignored, :func:`_pool`; this holds where that could not be done).
+    Then it loads (or compiles) the compiled solver before its first deal, so that the load
+    does not count against that deal's ``BUDGET_S``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     solver.warm_quietly()
 
 
 def _pool() -> ProcessPoolExecutor:
+    """The worker process's pool, its worker started now. The worker is spawned with Ctrl-C
+    ignored: a new interpreter keeps an ignored SIGINT ignored (Python installs its
+    KeyboardInterrupt handler only where the parent left SIGINT alone), so an interrupt
+    during its imports, before :func:`_worker_start` runs, does not kill it either. The
+    server's own handler is put back at once (only the main thread may change it;
+    elsewhere the worker starts as it is)."""
     global _POOL
     if _POOL is None:
-        _POOL = ProcessPoolExecutor(
+        pool = ProcessPoolExecutor(
             max_workers=1,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_worker_start,
         )
+        try:
+            handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        except ValueError:  # not the main thread
+            handler = None
+        try:
+            pool.submit(int)  # the pool spawns its worker on a first task, in this thread
+        finally:
+            if handler is not None:
+                signal.signal(signal.SIGINT, handler)
+        _POOL = pool
     return _POOL
 
 
@@ -234,6 +251,8 @@ async def deal_costs(db: Any, room_id: int, deal_no: int, who: str = "") -> dict
 
 def _finished(history: records.GameHistory, deal_no: int) -> records.DealHistory:
     deal = history.deal(deal_no)
+    if deal.cut_short:
+        raise records.cut_short_error(deal_no)
     if not deal.finished:
         raise Conflict(
             f"deal {deal_no} is still being played: what each card cost is shown once it ends",

@@ -103,6 +103,8 @@ async def _replay(
     :func:`replay_mine`). Raises NotFound, Conflict (not finished)."""
     history = await records.history(db, game)
     deal = history.deal(deal_no)
+    if deal.cut_short:
+        raise records.cut_short_error(deal_no)
     if not deal.finished:
         raise Conflict(
             f"deal {deal_no} is still being played: the bot can replay it once it ends",

@@ -106,6 +106,15 @@ class GameHistory:
         raise NotFound(f"game {self.game.id} has no deal {deal_no}", "no_such_deal", n=deal_no)
 
 
+def cut_short_error(deal_no: int) -> NotFound:
+    """The error for what needs a deal played out (its replay, the bot's replay of it, what
+    each card cost) when the match ended during deal ``deal_no``: there never will be one
+    (its deck is on its check all the same, ``DealHistory.cut_short``)."""
+    return NotFound(
+        f"deal {deal_no} was not played out: the match ended during it", "deal_cut_short", n=deal_no
+    )
+
+
 async def get_game(db: AsyncSession, game_id: int) -> Game:
     """The game row. Raises NotFound."""
     game = await db.get(Game, game_id)
@@ -293,8 +302,11 @@ def frames(h: GameHistory, deal_no: int) -> list[dict[str, Any]]:
     spectator's ``observe`` after that action and ``hands`` every seat's cards then,
     from ``observe(state, seat)``; where the engine hides a hand from its own holder,
     the hand is the one the seat played the deal with, minus the cards it has played.
-    Raises NotFound for an unknown or unfinished deal."""
+    Raises NotFound for an unknown or unfinished deal (or one cut short by the match's end:
+    :func:`cut_short_error`)."""
     deal = h.deal(deal_no)
+    if deal.cut_short:
+        raise cut_short_error(deal_no)
     if not deal.finished:
         raise NotFound(
             f"deal {deal_no} is still being played: its replay opens when it ends",

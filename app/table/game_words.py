@@ -80,6 +80,7 @@ BOLOT = (
     NP_("bolot", "Deal"),
     NP_("bolot", "Deal %(n)s"),
     NP_("bolot", "Deal %(n)s is still being played: its replay opens when it ends."),
+    NP_("bolot", "Deal %(n)s was not played out: the match ended during it."),
     NP_("bolot", "Deal %(n)s is still being played: the bot can replay it once it ends."),
     NP_("bolot", "Deal %(n)s of %(game)s game %(id)s"),
     NP_("bolot", "Deal %(n)s: you and the strong bot"),

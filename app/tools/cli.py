@@ -67,6 +67,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         log_level="info",
         http=HeaderDeadlineHttpToolsProtocol,  # slow headers are cut off (app/tools/slowheaders.py)
         ws=QuickDeflateProtocol,  # cheaper compression of the sockets (app/tools/websocket.py)
+        # at Ctrl-C or SIGTERM, requests still running (a deal's costs being solved) get 5 s,
+        # then they are cancelled and the app's own shutdown runs (its stops are bounded too)
+        timeout_graceful_shutdown=5,
     )
     return 0
 

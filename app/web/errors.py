@@ -279,6 +279,7 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "no_game": N_("There is no match %(n)s."),
     "no_tournament": N_("There is no tournament %(n)s."),
     "deal_in_play": N_("Deal %(n)s is still being played: its replay opens when it ends."),
+    "deal_cut_short": N_("Deal %(n)s was not played out: the match ended during it."),
     "not_a_deal_id": N_("%(id)s is not a deal number; one looks like 12-3 (match 12, deal 3)."),
     "room_no_game": N_("Room %(n)s has no game yet."),
     "replay_seated_only": N_(

@@ -6,6 +6,7 @@ cost" section and its JSON: refused where the replay is, worked out once per dea
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import os
 import random
 import signal
@@ -182,8 +183,12 @@ def test_the_worker_ignores_ctrl_c_and_ends_with_the_server() -> None:
     # the worker must not die of it (a traceback in the log), the server stops it
     pool = card_costs._pool()
     try:
+        # at once, while the new interpreter is still importing (before its initializer)
+        (early,) = [p.pid for p in multiprocessing.active_children() if p.pid is not None]
+        os.kill(early, signal.SIGINT)
         pid = pool.submit(os.getpid).result(timeout=120)
-        os.kill(pid, signal.SIGINT)
+        assert pid == early  # it lived through it
+        os.kill(pid, signal.SIGINT)  # and once it runs
         time.sleep(0.5)
         assert pool.submit(os.getpid).result(timeout=30) == pid  # the same worker, alive
         busy = pool.submit(time.sleep, 60)  # a long deal being worked out at the shutdown

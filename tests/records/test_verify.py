@@ -129,3 +129,12 @@ async def test_a_deal_cut_short_by_a_resignation_is_revealed_when_the_match_ends
     # the record keeps the deal as the unfinished one, its deck out of the record
     record = (await client.get(f"/api/games/{game_id}/record")).json()
     assert record["deals"] == [] and record["in_progress"]["deal_no"] == 1
+    # what needs the deal played out says it never was, rather than "still being played"
+    room = table.room_id
+    for answer in (
+        await client.get(f"/api/rooms/{room}/deals/1/costs"),
+        await client.post(f"/api/rooms/{room}/deals/1/replay-mine", headers=table.headers[0]),
+        await client.get(f"/rooms/{room}/replay?deal=1"),
+    ):
+        assert answer.status_code == 404, answer.text
+        assert "not played out" in answer.text and "still being played" not in answer.text
