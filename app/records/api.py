@@ -112,8 +112,9 @@ async def deal_costs(
     card there (0: perfect play; null: not reached in ``budget_s`` CPU seconds, the
     deal's first cards), ``best`` the cards of perfect play. Worked out once per deal
     (``cached``), a few seconds. 403 a private room without its code; 404 no such deal, or
-    one the match ended during (never played out); 409 the deal is still being played; 429 (``Retry-After``) while two other deals are
-    worked out, or past one requester's six new deals a minute."""
+    one the match ended during (never played out); 409 the deal is still being played;
+    429 (``Retry-After``) while two other deals are worked out, or past one requester's
+    six new deals a minute."""
     await invites.require_access(db, room_id, user, invites.codes_of(request))
     who = card_costs.requester(user, request)
     return await card_costs.deal_costs(db, room_id, deal_no, who)
