@@ -39,7 +39,7 @@ async def test_a_task_that_ignores_its_cancellation_is_left_and_named(
 
 
 async def test_the_hub_stops_within_its_grace(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("app.realtime.hub.STOP_GRACE", 0.2, raising=False)
+    monkeypatch.setattr("app.realtime.hub.STOP_GRACE", 0.2)
     hub = Hub(InProcessBroker())
     await hub.start()
     release = asyncio.Event()
