@@ -181,10 +181,11 @@ def _gone(pid: int, within: float = 5.0) -> bool:
 def test_the_worker_ignores_ctrl_c_and_ends_with_the_server() -> None:
     # Ctrl-C in a terminal interrupts the server's whole process group, the worker with it:
     # the worker must not die of it (a traceback in the log), the server stops it
+    others = {p.pid for p in multiprocessing.active_children()}  # any that another test left
     pool = card_costs._pool()
     try:
         # at once, while the new interpreter is still importing (before its initializer)
-        (early,) = [p.pid for p in multiprocessing.active_children() if p.pid is not None]
+        (early,) = [p.pid for p in multiprocessing.active_children() if p.pid not in others]
         os.kill(early, signal.SIGINT)
         pid = pool.submit(os.getpid).result(timeout=120)
         assert pid == early  # it lived through it
