@@ -250,16 +250,14 @@ async def deal_costs(db: Any, room_id: int, deal_no: int, who: str = "") -> dict
 
 
 def _finished(history: records.GameHistory, deal_no: int) -> records.DealHistory:
-    deal = history.deal(deal_no)
-    if deal.cut_short:
-        raise records.cut_short_error(deal_no)
-    if not deal.finished:
-        raise Conflict(
+    return history.played_deal(
+        deal_no,
+        Conflict(
             f"deal {deal_no} is still being played: what each card cost is shown once it ends",
             "costs_deal_in_play",
             n=deal_no,
-        )
-    return deal
+        ),
+    )
 
 
 async def _compute(

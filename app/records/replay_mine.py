@@ -102,15 +102,14 @@ async def _replay(
     """Load deal ``deal_no`` of ``game`` and play it again in a worker thread (see
     :func:`replay_mine`). Raises NotFound, Conflict (not finished)."""
     history = await records.history(db, game)
-    deal = history.deal(deal_no)
-    if deal.cut_short:
-        raise records.cut_short_error(deal_no)
-    if not deal.finished:
-        raise Conflict(
+    deal = history.played_deal(
+        deal_no,
+        Conflict(
             f"deal {deal_no} is still being played: the bot can replay it once it ends",
             "replay_deal_in_play",
             n=deal_no,
-        )
+        ),
+    )
     levels, people = seat_levels(room["seats"], room["players"], mine)
     prior = [m.action for d in history.deals if d.deal_no < deal_no for m in d.moves]
     actual = {

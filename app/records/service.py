@@ -27,7 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import rules
 from app.core.db import as_utc
-from app.core.errors import NotFound
+from app.core.errors import NotFound, ServiceError
 from app.rooms.models import Deal, Game, Move
 
 RECORD_FORMAT = "tapet-record/1"
@@ -105,14 +105,21 @@ class GameHistory:
                 return d
         raise NotFound(f"game {self.game.id} has no deal {deal_no}", "no_such_deal", n=deal_no)
 
-
-def cut_short_error(deal_no: int) -> NotFound:
-    """The error for what needs a deal played out (its replay, the bot's replay of it, what
-    each card cost) when the match ended during deal ``deal_no``: there never will be one
-    (its deck is on its check all the same, ``DealHistory.cut_short``)."""
-    return NotFound(
-        f"deal {deal_no} was not played out: the match ended during it", "deal_cut_short", n=deal_no
-    )
+    def played_deal(self, deal_no: int, in_play: ServiceError) -> DealHistory:
+        """Deal number ``deal_no``, for what needs it played out (its replay, the bot's
+        replay of it, what each card cost). Raises NotFound (no such deal; or the match
+        ended during it, ``DealHistory.cut_short``: it never will be played out, though
+        its deck is on its check), else ``in_play`` while it is still being played."""
+        deal = self.deal(deal_no)
+        if deal.cut_short:
+            raise NotFound(
+                f"deal {deal_no} was not played out: the match ended during it",
+                "deal_cut_short",
+                n=deal_no,
+            )
+        if not deal.finished:
+            raise in_play
+        return deal
 
 
 async def get_game(db: AsyncSession, game_id: int) -> Game:
@@ -303,16 +310,15 @@ def frames(h: GameHistory, deal_no: int) -> list[dict[str, Any]]:
     from ``observe(state, seat)``; where the engine hides a hand from its own holder,
     the hand is the one the seat played the deal with, minus the cards it has played.
     Raises NotFound for an unknown or unfinished deal (or one cut short by the match's end:
-    :func:`cut_short_error`)."""
-    deal = h.deal(deal_no)
-    if deal.cut_short:
-        raise cut_short_error(deal_no)
-    if not deal.finished:
-        raise NotFound(
+    :meth:`GameHistory.played_deal`)."""
+    deal = h.played_deal(
+        deal_no,
+        NotFound(
             f"deal {deal_no} is still being played: its replay opens when it ends",
             "deal_in_play",
             n=deal_no,
-        )
+        ),
+    )
     game = h.game
     prior = [m.action for d in h.deals if d.deal_no < deal_no for m in d.moves]
     state = rules.replay(game.game, game.options, game.dealer, prior)
