@@ -9,6 +9,7 @@ from typing import Any
 
 from app import rules
 from app.accounts.models import User
+from app.accounts.service import new_form_key
 from app.core.errors import Unprocessable
 from app.rooms.botplay import bot_names
 from app.table import labels, presenter
@@ -80,6 +81,8 @@ def room_context(
         "four_colour": four,
         # The nickname form of a room page comes back to the room (pushes included).
         "next": f"/rooms/{view['id']}" if view.get("id") is not None else "/",
+        # ...with a one-time key of its own (each render is one viewer's: never shared)
+        "guest_key": new_form_key() if user is None else None,
     }
 
 

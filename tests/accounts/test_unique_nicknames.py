@@ -7,6 +7,7 @@ keeps their id, so their seats and history."""
 from __future__ import annotations
 
 import asyncio
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -19,6 +20,7 @@ from app.core.db import utcnow
 from app.rooms import queue
 from app.rooms import service as rooms
 from app.rooms.models import Room, Seat
+from tests.rooms.test_queue import _guests_called, _me
 from tests.table.test_pages import _token
 
 
@@ -163,3 +165,58 @@ async def test_ten_people_taking_one_name_at_once_get_it_once(client: httpx.Asyn
     it, the nine others are refused cleanly (409), never two people of one name."""
     answers = await asyncio.gather(*(_guest(client, "Remei") for _ in range(10)))
     assert sorted(a.status_code for a in answers) == [200] + [409] * 9
+
+
+async def _room_nickname_form(
+    client: httpx.AsyncClient, nickname: str, room_id: int | None = None
+) -> dict[str, str]:
+    """A room (made by someone else unless ``room_id`` is given), and its page's nickname
+    form as a new visitor sees it (templates/accounts/_nickname.html): its fields, filled
+    with ``nickname``."""
+    if room_id is None:
+        transport = client._transport
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as host:
+            assert (await host.post("/api/session", json={"nickname": "Amfitrió"})).is_success
+            made = await host.post("/api/rooms", json={"game": "belote"})
+            assert made.is_success, made.text
+            room_id = int(made.json()["id"])
+    page = (await client.get(f"/rooms/{room_id}")).text
+    form = page[page.index('data-testid="nickname-form"') :]
+    fields = dict(re.findall(r'name="(csrf|next|creation_key)" value="([^"]*)"', form)[:3])
+    assert set(fields) == {"csrf", "next", "creation_key"}, fields
+    assert fields["next"] == f"/rooms/{room_id}"
+    return {**fields, "nickname": nickname}
+
+
+async def test_a_double_tap_on_a_rooms_nickname_form_is_one_guest(
+    app: Any, client: httpx.AsyncClient
+) -> None:
+    """The room page's "Play" under a new nickname, sent twice (the browser dropped the
+    first answer and its cookie): both answers sign in the one guest the first made, not
+    "someone playing now is called" the visitor's own name."""
+    form = await _room_nickname_form(client, "Vicenta")
+    pre = dict(client.cookies)
+    first = await client.post("/session", data=form)
+    client.cookies.clear()
+    client.cookies.update(pre)
+    second = await client.post("/session", data=form)
+    assert first.status_code == second.status_code == 303, second.text
+    assert second.headers["location"] == form["next"]
+    assert (await _me(client, first))["id"] == (await _me(client, second))["id"]
+    assert len(await _guests_called(app, "Vicenta")) == 1
+    # another visitor's form (its own key) under that name is still refused
+    async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as b:
+        room_id = int(form["next"].rsplit("/", 1)[1])
+        other = await b.post("/session", data=await _room_nickname_form(b, "Vicenta", room_id))
+        assert other.status_code == 409 and "tapet_session" not in b.cookies
+
+
+async def test_a_rooms_nickname_form_sent_five_times_at_once_is_one_guest(
+    app: Any, client: httpx.AsyncClient
+) -> None:
+    form = await _room_nickname_form(client, "Batiste")
+    answers = await asyncio.gather(*(client.post("/session", data=form) for _ in range(5)))
+    assert [a.status_code for a in answers] == [303] * 5, [a.text[:300] for a in answers]
+    guests = await _guests_called(app, "Batiste")
+    assert len(guests) == 1
+    assert [(await _me(client, a))["id"] for a in answers] == guests * 5
