@@ -85,18 +85,17 @@ def _form_page(
 async def start_session(request: Request, db: SessionDep) -> Response:
     """Become a guest under the posted nickname and go back to ``next``.
 
-    The form's one-time ``creation_key`` (templates/accounts/_nickname.html) makes the
-    same form sent twice (a double tap) the one guest, signed in by both answers
-    (``service.guest_of_form``). A bad nickname (empty, over 24 characters, control
+    The form's one-time ``creation_key`` (templates/accounts/_nickname.html), tied to the
+    browser (``csrf.browser_key``), makes the same form sent twice (a double tap) the one
+    guest, signed in by both answers (``service.guest_of_form``). A bad nickname (empty, over 24 characters, control
     characters) gives a 422 with the reason, shown as a message."""
     form = await request.form()
     back = safe_next(form.get("next"))
     if not csrf.check(request, str(form.get(csrf.FIELD) or "")):
         return _error(request, FORBIDDEN_FORM, 403, back)
     try:
-        user = await service.guest_of_form(
-            db, str(form.get("nickname") or ""), str(form.get("creation_key") or "") or None
-        )
+        key = csrf.browser_key(request, str(form.get("creation_key") or ""))
+        user = await service.guest_of_form(db, str(form.get("nickname") or ""), key)
     except ServiceError as exc:
         return _error(request, exc, exc.status, back)
     return await _signed_in(request, db, user, back)

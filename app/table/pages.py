@@ -292,7 +292,9 @@ async def play_now(request: Request, db: SessionDep, user: OptionalUser) -> Resp
         # the form's key made at most one guest: a twin tap (before the first answer set
         # the cookie) is that guest, and then the same room
         try:
-            user = await accounts.guest_of_form(db, first(form, "nickname") or "", key)
+            user = await accounts.guest_of_form(
+                db, first(form, "nickname") or "", csrf.browser_key(request, key)
+            )
         except ServiceError as exc:
             return await _play_refused(request, db, None, "nickname", exc, form)
         token = await accounts.start_session(db, user, request.headers.get("user-agent", ""))
@@ -323,7 +325,9 @@ async def _nickname_only(
         return go(request, "/")
     key = f"{first(form, 'creation_key')}-nickname" if first(form, "creation_key") else None
     try:
-        guest = await accounts.guest_of_form(db, first(form, "nickname") or "", key)
+        guest = await accounts.guest_of_form(
+            db, first(form, "nickname") or "", csrf.browser_key(request, key)
+        )
     except ServiceError as exc:
         return await _play_refused(request, db, None, "nickname", exc, form)
     response = go(request, "/")
@@ -366,6 +370,7 @@ async def room_page(request: Request, room_id: int, db: SessionDep, user: Option
     ctx["share_open"] = request.query_params.get("share") == "1"
     ctx["share_names"] = presenter.seat_names(view)
     page = templates.TemplateResponse(request, "rooms/room.html", ctx)
+    page.headers["Cache-Control"] = "no-store"  # a visitor's form and one-time key in it
     # came with ?code=: remembered like the link's, so the page's socket is let in too
     code = invites.normalize_code(request.query_params.get("code"))
     if code and view.get("private") and code in invites.codes_of(request):

@@ -49,6 +49,21 @@ def csrf_token(conn: HTTPConnection) -> str:
     return _token(b"pre|" + conn.cookies.get(PRE_COOKIE, "").encode())
 
 
+def browser_key(conn: HTTPConnection, key: str | None) -> str | None:
+    """A form's one-time ``key`` tied to this browser: an HMAC (hex, 64 characters) of the
+    key and the visitor's pre-session cookie, which every page visitor has (HttpOnly; it
+    outlives their first session's start, so a double tap's second post, carrying the new
+    session cookie, still ties to it). None without a key or without that cookie.
+
+    A form's key makes at most one guest and signs that guest in again when the same form
+    is sent twice (``accounts.guest_of_form``); tied to the browser, a key read off
+    another visitor's page signs nobody in: only the browser that was shown it can."""
+    pre = conn.cookies.get(PRE_COOKIE)
+    if not key or not pre:
+        return None
+    return _token(b"form|" + str(pre).encode() + b"|" + key.encode())
+
+
 def _token(value: bytes) -> str:
     key = get_settings().secret().encode()
     return hmac.new(key, value, hashlib.sha256).hexdigest()

@@ -204,11 +204,15 @@ async def test_a_double_tap_on_a_rooms_nickname_form_is_one_guest(
     assert second.headers["location"] == form["next"]
     assert (await _me(client, first))["id"] == (await _me(client, second))["id"]
     assert len(await _guests_called(app, "Vicenta")) == 1
-    # another visitor's form (its own key) under that name is still refused
+    # another browser under that name is still refused, with its own form's key and with
+    # this one's (read off this page: the key is tied to the browser that was shown it)
     async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as b:
         room_id = int(form["next"].rsplit("/", 1)[1])
-        other = await b.post("/session", data=await _room_nickname_form(b, "Vicenta", room_id))
-        assert other.status_code == 409 and "tapet_session" not in b.cookies
+        own = await _room_nickname_form(b, "Vicenta", room_id)
+        for key in (own["creation_key"], form["creation_key"]):
+            other = await b.post("/session", data={**own, "creation_key": key})
+            assert other.status_code == 409, other.text
+            assert "tapet_session" not in b.cookies
 
 
 async def test_a_rooms_nickname_form_sent_five_times_at_once_is_one_guest(

@@ -458,10 +458,14 @@ async def test_a_second_tap_whose_first_answer_the_browser_dropped_is_the_same_g
     assert "1 person waiting for this game" in (await client.get("/queue")).text
     # another browser's form (another key) under that name is still refused: the key,
     # not the name, is what signs the guest in again
+    # nor is this form's key read off this page and sent from another browser: tied to
+    # the browser that was shown it (csrf.browser_key)
     async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as b:
-        other = await b.post("/queue", data=await _queue_form(b, "Oriol"))
-        assert other.status_code == 409 and "Someone playing now is called Oriol" in other.text
-        assert "tapet_session" not in b.cookies
+        own = await _queue_form(b, "Oriol")
+        for key in (own["creation_key"], form["creation_key"]):
+            other = await b.post("/queue", data={**own, "creation_key": key})
+            assert other.status_code == 409 and "Someone playing now is called Oriol" in other.text
+            assert "tapet_session" not in b.cookies
     assert await _entries(app) == 1
 
 

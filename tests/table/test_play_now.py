@@ -154,6 +154,24 @@ async def test_a_token_of_another_browsers_pre_session_is_still_refused(
     assert (await client.post("/play", data=form)).status_code == 403
 
 
+async def test_a_key_read_off_another_browsers_page_signs_nobody_in(
+    client: httpx.AsyncClient,
+) -> None:
+    """Within the minute a form's key signs its guest in again, another browser sending
+    that key (read off the first one's page) under the same nickname with its own token
+    is refused as any visitor taking a name in use is: the key is tied to the browser
+    that was shown it (``csrf.browser_key``), not only to the nickname."""
+    token, key = await _play_form(client)
+    form = {"csrf": token, "creation_key": key, "game": "bolot", "nickname": "Xavier"}
+    assert (await client.post("/play", data=form)).status_code == 303
+    async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as b:
+        own_token, _ = await _play_form(b)
+        stolen = await b.post("/play", data={**form, "csrf": own_token})
+        assert stolen.status_code == 409, stolen.text
+        assert "Someone playing now is called Xavier" in stolen.text
+        assert "tapet_session" not in b.cookies
+
+
 async def test_a_new_visitors_taps_at_once_are_one_guest_in_one_room(
     client: httpx.AsyncClient,
 ) -> None:
