@@ -229,7 +229,7 @@ async def invitation(request: Request, code: str, db: SessionDep, user: Optional
     """A partner entry's invitation: a button (and a nickname for a visitor); 404 with
     the reason and no form when no partner waits with that code."""
     waits = await queue.partner_waits(db, typed_code(code))
-    return templates.TemplateResponse(
+    page = templates.TemplateResponse(
         request,
         "rooms/queue_partner.html",
         {
@@ -243,6 +243,8 @@ async def invitation(request: Request, code: str, db: SessionDep, user: Optional
         },
         status_code=200 if waits else 404,
     )
+    page.headers["Cache-Control"] = "no-store"  # a visitor's form and one-time key in it
+    return page
 
 
 @router.post("/queue/p/{code}")
