@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Path, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.accounts.deps import CurrentUser, OptionalUser
 from app.chat import service
 from app.core.db import INT32, SessionDep
 from app.core.errors import Forbidden
+from app.rooms import invites
 
 router = APIRouter(prefix="/api", tags=["chat"])
 Id = Annotated[int, Path(ge=0, le=INT32)]
@@ -36,27 +37,35 @@ class ReportIn(BaseModel):
 
 
 @router.get("/rooms/{room_id}/chat")
-async def read_chat(room_id: Id, user: OptionalUser, db: SessionDep) -> dict[str, Any]:
+async def read_chat(
+    request: Request, room_id: Id, user: OptionalUser, db: SessionDep
+) -> dict[str, Any]:
     """The room's chat as the caller receives it: ``{room_id, chat, channel, messages}``
-    (a seated player does not get the spectators' chat before the match ends). 404."""
+    (a seated player does not get the spectators' chat before the match ends). 403 a
+    private room without its code (``room_private``, as its other routes), 404."""
+    await invites.require_access(db, room_id, user, invites.codes_of(request))
     return await service.read(db, room_id, user)
 
 
 @router.post("/rooms/{room_id}/chat", status_code=201)
 async def post_message(
-    room_id: Id, body: MessageIn, user: CurrentUser, db: SessionDep
+    request: Request, room_id: Id, body: MessageIn, user: CurrentUser, db: SessionDep
 ) -> dict[str, Any]:
     """Post in the room's chat (the table chat when you hold a seat, else the spectators').
-    403 chat off, 404, 409 a client id used in another room, 422 empty/too long/unknown
-    reaction, 429 too fast."""
+    403 chat off or a private room without its code, 404, 409 a client id used in another
+    room, 422 empty/too long/unknown reaction, 429 too fast."""
+    await invites.require_access(db, room_id, user, invites.codes_of(request))
     return await service.post(db, room_id, user, body.text, body.reaction, body.client_id)
 
 
 @router.post("/chat/messages/{message_id}/report")
 async def report_message(
-    message_id: Id, body: ReportIn, user: CurrentUser, db: SessionDep
+    request: Request, message_id: Id, body: ReportIn, user: CurrentUser, db: SessionDep
 ) -> dict[str, Any]:
-    """Report a message to the site's admins (once per person: ``{"new": false}`` after)."""
+    """Report a message to the site's admins (once per person: ``{"new": false}`` after).
+    403 a message of a private room the caller may not see, 404."""
+    room_id = await service.room_of_message(db, message_id)
+    await invites.require_access(db, room_id, user, invites.codes_of(request))
     return {"new": await service.report(db, user, message_id, body.reason)}
 
 

@@ -14,6 +14,7 @@ from app.accounts.models import User
 from app.chat import delivery, service
 from app.core.db import SessionDep
 from app.core.errors import ServiceError
+from app.rooms import invites
 from app.web import csrf
 from app.web.errors import message_for
 from app.web.templating import (
@@ -32,6 +33,10 @@ async def _body(
 ) -> Response:
     if not is_htmx(request):
         return RedirectResponse(f"/rooms/{room_id}", status_code=303)
+    try:  # a private room's chat only for who may see the room (any form names a room)
+        await invites.require_access(db, room_id, user, invites.codes_of(request))
+    except ServiceError as exc:
+        return error_response(request, user, exc, exc.status)
     chat = await service.read(db, room_id, user)
     html = delivery.render_body(
         room_id,
@@ -55,6 +60,7 @@ async def post(request: Request, room_id: int, db: SessionDep, user: OptionalUse
         return refused or error_response(request, user, FORBIDDEN_FORM, 403)
     text = first(form, "text") or ""
     try:
+        await invites.require_access(db, room_id, user, invites.codes_of(request))
         await service.post(
             db, room_id, user, text, first(form, "reaction") or None, first(form, "client_id")
         )
@@ -109,8 +115,9 @@ async def report(request: Request, message_id: int, db: SessionDep, user: Option
     if refused is not None or form is None or user is None:
         return refused or error_response(request, user, FORBIDDEN_FORM, 403)
     try:
-        await service.report(db, user, message_id, first(form, "reason") or "")
         room_id = await service.room_of_message(db, message_id)
+        await invites.require_access(db, room_id, user, invites.codes_of(request))
+        await service.report(db, user, message_id, first(form, "reason") or "")
     except ServiceError as exc:
         return error_response(request, user, exc, exc.status)
     return await _body(request, db, room_id, user, error=message_for(service.REPORTED))

@@ -5,6 +5,7 @@ mid-match, and every endpoint of a private room refusing whoever has not its cod
 from __future__ import annotations
 
 import asyncio
+import re
 
 import httpx
 import pytest
@@ -107,6 +108,7 @@ async def test_every_endpoint_of_a_private_room_refuses_a_stranger_and_answers_i
         f"/api/rooms/{room_id}/record",
         f"/api/games/{game_id}/record",
         f"/api/deals/{game_id}-1/verify",
+        f"/api/rooms/{room_id}/chat",
         f"/rooms/{room_id}",
         f"/rooms/{room_id}/replay",
         f"/records/{game_id}",
@@ -128,6 +130,48 @@ async def test_every_endpoint_of_a_private_room_refuses_a_stranger_and_answers_i
     # the refused view carries nothing of the table
     refused = await client.get(f"/api/rooms/{room_id}/view", headers=stranger)
     assert set(refused.json()) == {"detail"}
+
+
+async def test_a_private_rooms_chat_takes_no_message_from_a_stranger(
+    client: httpx.AsyncClient, guest: Guest
+) -> None:
+    """The chat's writes of a private room, as its reads: a stranger without the code
+    may not post (API and page), report its messages or have a form render its chat
+    (a fresh tester read and wrote a private table's chat by its number)."""
+    host, stranger = await guest("Host"), await guest("Stranger")
+    room_id = await _room(client, host, private=True)
+    code = await _code(client, room_id, host)
+    await _started(client, room_id, host)
+    said = await client.post(
+        f"/api/rooms/{room_id}/chat", json={"text": "secret plan"}, headers=host
+    )
+    assert said.status_code == 201, said.text
+    message_id = said.json()["id"]
+    post = await client.post(f"/api/rooms/{room_id}/chat", json={"text": "hi"}, headers=stranger)
+    assert post.status_code == 403 and "private" in post.json()["detail"]
+    report = await client.post(f"/api/chat/messages/{message_id}/report", json={}, headers=stranger)
+    assert report.status_code == 403
+    # the pages: the stranger's own csrf token (from a page it may open), its own cookie
+    client.cookies.set("tapet_session", stranger["Authorization"].split()[1])
+    page = await client.get("/")
+    token = re.search(r'name="csrf" value="([0-9a-f]+)"', page.text)
+    assert token
+    htmx = {"HX-Request": "true", "X-CSRF-Token": token.group(1)}
+    for url, form in (
+        (f"/rooms/{room_id}/chat", {"text": "hi"}),
+        (f"/chat/messages/{message_id}/report", {}),
+        ("/people/1/mute", {"room": str(room_id), "on": "1"}),
+    ):
+        answer = await client.post(url, data={"csrf": token.group(1), **form}, headers=htmx)
+        assert answer.status_code == 403, (url, answer.status_code)
+        assert "secret plan" not in answer.text
+    client.cookies.clear()
+    read = await client.get(f"/api/rooms/{room_id}/chat", headers=host)
+    assert [m["text"] for m in read.json()["messages"]] == ["secret plan"]  # nothing got in
+    # with the code, a spectator writes in the spectators' chat
+    let_in = {**stranger, "X-Tapet-Code": code}
+    post = await client.post(f"/api/rooms/{room_id}/chat", json={"text": "hola"}, headers=let_in)
+    assert post.status_code == 201, post.text
 
 
 async def test_the_owner_may_open_a_private_room_to_spectators(
