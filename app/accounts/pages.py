@@ -87,8 +87,9 @@ async def start_session(request: Request, db: SessionDep) -> Response:
 
     The form's one-time ``creation_key`` (templates/accounts/_nickname.html), tied to the
     browser (``csrf.browser_key``), makes the same form sent twice (a double tap) the one
-    guest, signed in by both answers (``service.guest_of_form``). A bad nickname (empty, over 24 characters, control
-    characters) gives a 422 with the reason, shown as a message."""
+    guest, signed in by both answers (``service.guest_of_form``). A bad nickname (empty,
+    over 24 characters, control characters) gives a 422 with the reason, shown as a
+    message."""
     form = await request.form()
     back = safe_next(form.get("next"))
     if not csrf.check(request, str(form.get(csrf.FIELD) or "")):
