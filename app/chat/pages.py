@@ -83,14 +83,16 @@ async def _person_switch(
     if refused is not None or form is None or user is None:
         return refused or error_response(request, user, FORBIDDEN_FORM, 403)
     on = first(form, "on") != "0"
+    room_id = _room_of(form)
     try:
+        if room_id is not None:  # the answer is that room's chat: refused first, not after
+            await invites.require_access(db, room_id, user, invites.codes_of(request))
         if what == "mute":
             await service.set_mute(db, user, person, on)
         else:
             await service.set_block(db, user, person, on)
     except ServiceError as exc:
         return error_response(request, user, exc, exc.status)
-    room_id = _room_of(form)
     if room_id is None:
         return RedirectResponse(f"/players/{person}", status_code=303)
     return await _body(request, db, room_id, user)

@@ -31,13 +31,16 @@ import weakref
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+from app.core.errors import Forbidden
 from app.rooms import live, service
+from app.rooms.invites import PRIVATE
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
     from app.accounts.models import User
     from app.realtime.hub import Hub
+    from app.rooms.snapshot import RoomData
 
 MAX_ROOMS = 4096
 BUILDS_AT_ONCE = 8  # reads at once: below the connection pool's 30 (app/core/db.py), so requests still get a connection
@@ -125,14 +128,26 @@ class ViewCache:
             del self._rooms[next(iter(self._rooms))]
 
     async def get(
-        self, sessionmaker: async_sessionmaker[AsyncSession], room_id: int, user: User | None
+        self,
+        sessionmaker: async_sessionmaker[AsyncSession],
+        room_id: int,
+        user: User | None,
+        sees: Callable[[RoomData], bool] | None = None,
     ) -> Entry:
         """The view of ``room_id`` for ``user`` (None: a spectator): the room's snapshot in
         memory (read once for every socket when it is not kept), projected once per
         audience: the seat the snapshot gives ``user``, or the spectators'. Raises
-        NotFound like ``service.get_view``."""
+        NotFound like ``service.get_view``; Forbidden ``room_private`` when ``sees``
+        (the socket's ``invites.may_see``) refuses the room: a private room closed to
+        spectators since the socket was let in. A refusal is made on a fresh read (the
+        kept snapshot may not have heard yet of the change that let the socket in)."""
         rooms = live.of(self.hub)
         snap = await rooms.get(room_id, sessionmaker=sessionmaker)
+        if sees is not None and not sees(snap.room):
+            rooms.forget(room_id)
+            snap = await rooms.get(room_id, sessionmaker=sessionmaker)
+            if not sees(snap.room):
+                raise Forbidden(PRIVATE, "room_private")
         uid = user.id if user is not None else None
         seat = snap.room.seat_of(uid)
         entry = rooms.entry(room_id, snap, seat, self.ttl)

@@ -141,12 +141,18 @@ def may_see(
 
 async def require_access(
     db: AsyncSession, room_id: int, user: User | None, codes: Collection[str]
-) -> None:
+) -> str | None:
     """Refuse a private room to who may not see it (``may_see``): Forbidden
-    ``room_private``. Raises NotFound for no such room."""
+    ``room_private``. Returns the room's code (None until one is given; once given it is
+    kept), which a socket keeps to ask ``may_see`` again at every push: the owner may
+    close the room to spectators while they watch. Raises NotFound for no such room."""
     room = await snapshot.load_room(db, room_id)
     if not may_see(room, user, codes, room.invite_code):
-        raise Forbidden("this table is private: open it with its link or its code", "room_private")
+        raise Forbidden(PRIVATE, "room_private")
+    return room.invite_code
+
+
+PRIVATE = "this table is private: open it with its link or its code"
 
 
 # ---------------------------------------------------------------- the owner's settings
@@ -257,14 +263,16 @@ async def open_to_spectators(
     db: AsyncSession, room_id: int, user: User, value: bool
 ) -> dict[str, Any]:
     """The owner opens (``value``) or closes a private room to spectators. Idempotent.
-    Returns room info. Raises NotFound, Forbidden (not the owner), Unprocessable (a
-    public room is open to everyone)."""
+    The room's event tells its sockets, which ask ``may_see`` again: a spectator who has
+    no code is cut off when it closes. Returns room info. Raises NotFound, Forbidden (not
+    the owner), Unprocessable (a public room is open to everyone)."""
     room = await snapshot.load_room(db, room_id)
     _owner(room, user)
     if not room.private:
         raise Unprocessable("a public table is open to everyone", "invite_public_room")
     await db.execute(update(Room).where(Room.id == room_id).values(spectators_open=value))
     await db.commit()
+    await _publish(db, room_id)
     return await _info(db, room_id)
 
 

@@ -49,6 +49,7 @@ from app.core.errors import Forbidden, NotFound
 from app.core.hooks import HOOKS
 from app.rooms import fanout, invites
 from app.rooms.fanout import encode
+from app.rooms.snapshot import RoomData
 
 router = APIRouter(tags=["rooms"])
 CATCHUP_MAX = 64
@@ -61,23 +62,24 @@ def _since(websocket: WebSocket) -> int | None:
 
 async def _admit(
     websocket: WebSocket, sessionmaker: Any, room_id: int, token: str | None
-) -> tuple[bool, User | None]:
-    """(True, the socket's user or None) when it may watch ``room_id``; else the socket is
-    closed (4404 no such room, 4403 a private table without its code) and (False, None).
+) -> tuple[bool, User | None, str | None]:
+    """(True, the socket's user or None, the room's code) when it may watch ``room_id``;
+    else the socket is closed (4404 no such room, 4403 a private table without its code)
+    and (False, None, None).
     A function of its own so that the socket's long-lived frame keeps no database session
     (2,000 sockets kept 2,000 closed sessions for the collector to scan:
     app/core/collector.py)."""
     async with sessionmaker() as db:
         user = await user_from_token(token, db)
         try:
-            await invites.require_access(db, room_id, user, invites.codes_of(websocket))
+            code = await invites.require_access(db, room_id, user, invites.codes_of(websocket))
         except NotFound:
             await websocket.close(code=4404, reason="no such room")
-            return False, None
+            return False, None, None
         except Forbidden:  # a private room, without its code (docs/invitations.md)
             await websocket.close(code=4403, reason="private table")
-            return False, None
-    return True, user
+            return False, None, None
+    return True, user, code
 
 
 @router.websocket("/api/rooms/{room_id}/ws")
@@ -88,7 +90,7 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
     # a token sent by the client, else the cookie from this host only (a spectator else)
     token = socket_token(websocket)
     try:
-        admitted, user = await _admit(websocket, sessionmaker, room_id, token)
+        admitted, user, code = await _admit(websocket, sessionmaker, room_id, token)
     except PoolTimeout:  # every database connection busy past the pool's timeout
         await websocket.send_denial_response(
             JSONResponse(
@@ -106,11 +108,15 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
     wants_moves = seen is not None
     fed: dict[str, Any] = {}  # the socket feeds' state (app/core/hooks.py: the chat)
     feeds = websocket.query_params.get("chat") == "1"  # opted in: older clients get views only
+    codes = invites.codes_of(websocket)
+
+    def sees(room: RoomData) -> bool:  # asked again at every push: a room may close
+        return invites.may_see(room, user, codes, code)
 
     async def push() -> None:
         nonlocal seen
         entry = await fanout.views_of(hub).get(
-            sessionmaker, room_id, user
+            sessionmaker, room_id, user, sees
         )  # built once per audience
         seq = entry.view.get("seq", 0)
         if wants_moves and seen is not None and 0 < seq - seen <= CATCHUP_MAX:
@@ -149,6 +155,9 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
                         await push()
                 except (WebSocketDisconnect, RuntimeError, OSError):
                     pass
+                except Forbidden:  # closed to spectators since it was let in
+                    with contextlib.suppress(RuntimeError, OSError):
+                        await websocket.close(code=4403, reason="private table")
                 tg.cancel_scope.cancel()
 
             async def session_end(uid: int) -> None:

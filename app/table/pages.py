@@ -340,7 +340,9 @@ async def _nickname_only(
 async def _play_refused(
     request: Request, db: Any, user: User | None, field: str, exc: ServiceError, form: Any
 ) -> Response:
-    return await _lobby_page(request, db, user, None, {field: message_for(exc)}, form, exc.status)
+    page = await _lobby_page(request, db, user, None, {field: message_for(exc)}, form, exc.status)
+    page.headers["Cache-Control"] = "no-store"  # the lobby again: its forms' keys are for one use
+    return page
 
 
 # ---------------------------------------------------------------- a room
@@ -637,8 +639,9 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
     async with maker() as db:
         token = socket_token(websocket)
         user = await user_from_token(token, db)
+        codes = invites.codes_of(websocket)
         try:  # a private room answers only to who may see it (docs/invitations.md)
-            await invites.require_access(db, room_id, user, invites.codes_of(websocket))
+            code = await invites.require_access(db, room_id, user, codes)
         except (NotFound, Forbidden):
             await websocket.close(code=1008)
             return
@@ -648,10 +651,13 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
     hub = realtime.current()
     fed: dict[str, Any] = {"token": form_token}  # the socket feeds' state (app/core/hooks.py)
 
+    def sees(room: Any) -> bool:  # asked again at every push: a room may close to spectators
+        return invites.may_see(room, user, codes, code)
+
     async def push() -> None:
         # built once per audience and event for every socket of this process (app/rooms/fanout.py);
         # a shared view is handed out only to the user its own seats name
-        view = (await fanout.views_of(hub).get(maker, room_id, user)).view
+        view = (await fanout.views_of(hub).get(maker, room_id, user, sees)).view
         await websocket.send_text(render_fragments(view, user, form_token, four))
         for text in await HOOKS.feed_socket(maker, room_id, user, view, "html", fed):
             await websocket.send_text(text)  # the chat (app/chat/delivery.py)
@@ -676,7 +682,7 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
             try:
                 async with anyio.create_task_group() as tg:
                     tg.start_soon(receiver, tg.cancel_scope)
-                    tg.start_soon(_guard, sender(events), tg.cancel_scope)
+                    tg.start_soon(_guard, sender(events), tg.cancel_scope, websocket)
                     if user is not None:  # its session ends (any process): it closes
                         tg.start_soon(
                             _session_end, websocket, maker, user.id, token, tg.cancel_scope
@@ -695,12 +701,16 @@ async def _session_end(
     scope.cancel()
 
 
-async def _guard(coro: Any, scope: anyio.CancelScope) -> None:
-    """Run the sender; a closed socket or a vanished room ends the connection quietly."""
+async def _guard(coro: Any, scope: anyio.CancelScope, websocket: WebSocket) -> None:
+    """Run the sender; a closed socket or a vanished room ends the connection quietly, a
+    room the viewer may no longer see closes it (1008)."""
     try:
         await coro
     except (WebSocketDisconnect, RuntimeError, NotFound):
         pass
+    except Forbidden:  # a private room closed to spectators since the socket was let in
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+            await websocket.close(code=1008, reason="private table")
     except Exception:  # noqa: BLE001 - never let a render error kill the server task
         log.exception("room socket push failed")
     scope.cancel()

@@ -274,6 +274,7 @@ async def join_partner(request: Request, code: str, db: SessionDep, user: Option
             },
             status_code=exc.status,
         )
+        response.headers["Cache-Control"] = "no-store"  # the form again, with a new key
     else:
         response = go(request, "/queue")
     if token is not None:

@@ -151,6 +151,7 @@ async def test_a_private_rooms_chat_takes_no_message_from_a_stranger(
     assert post.status_code == 403 and "private" in post.json()["detail"]
     report = await client.post(f"/api/chat/messages/{message_id}/report", json={}, headers=stranger)
     assert report.status_code == 403
+    host_id = (await client.get("/api/me", headers=host)).json()["id"]
     # the pages: the stranger's own csrf token (from a page it may open), its own cookie
     client.cookies.set("tapet_session", stranger["Authorization"].split()[1])
     page = await client.get("/")
@@ -160,11 +161,14 @@ async def test_a_private_rooms_chat_takes_no_message_from_a_stranger(
     for url, form in (
         (f"/rooms/{room_id}/chat", {"text": "hi"}),
         (f"/chat/messages/{message_id}/report", {}),
-        ("/people/1/mute", {"room": str(room_id), "on": "1"}),
+        (f"/people/{host_id}/mute", {"room": str(room_id), "on": "1"}),
+        (f"/people/{host_id}/block", {"room": str(room_id), "on": "1"}),
     ):
         answer = await client.post(url, data={"csrf": token.group(1), **form}, headers=htmx)
         assert answer.status_code == 403, (url, answer.status_code)
         assert "secret plan" not in answer.text
+    # refused before anything was done: no block (nor mute) was made by the refused forms
+    assert 'data-testid="blocked"' not in (await client.get(f"/players/{host_id}")).text
     client.cookies.clear()
     read = await client.get(f"/api/rooms/{room_id}/chat", headers=host)
     assert [m["text"] for m in read.json()["messages"]] == ["secret plan"]  # nothing got in
@@ -313,6 +317,48 @@ async def test_the_socket_of_a_private_room_refuses_a_stranger(live_server: str)
             f"{ws_base}{path}?code={code}", additional_headers=origin
         ) as ws:
             assert await asyncio.wait_for(ws.recv(), 5)
+
+
+@pytest.mark.slow
+async def test_a_socket_let_in_while_open_to_spectators_is_closed_when_the_room_closes(
+    live_server: str,
+) -> None:
+    """A stranger watching a private room that its owner opened to spectators (both
+    sockets, the chat's feed asked for) is cut off when the owner closes it again: the
+    socket closes (4403 on the API's, 1008 on the page's) and gets no message said after
+    (a fresh tester saw both sockets keep the chat and the table)."""
+    ws_base = live_server.replace("http://", "ws://")
+    async with httpx.AsyncClient(base_url=live_server) as http:
+        made = await http.post("/api/session", json={"nickname": "Host"})
+        host = {"Authorization": f"Bearer {made.json()['token']}"}
+        http.cookies.clear()
+        room_id = await _room(http, host, private=True)
+        await _started(http, room_id, host)
+        spectators = f"/api/rooms/{room_id}/spectators"
+        assert (await http.put(spectators, json={"open": True}, headers=host)).is_success
+        origin = {"Origin": live_server}
+        async with (
+            websockets.connect(
+                f"{ws_base}/api/rooms/{room_id}/ws?chat=1", additional_headers=origin
+            ) as api_ws,
+            websockets.connect(
+                f"{ws_base}/rooms/{room_id}/ws", additional_headers=origin
+            ) as page_ws,
+        ):
+            for ws in (api_ws, page_ws):
+                assert await asyncio.wait_for(ws.recv(), 5)  # let in: the table
+            assert (await http.put(spectators, json={"open": False}, headers=host)).is_success
+            said = await http.post(
+                f"/api/rooms/{room_id}/chat", json={"text": "AFTERCLOSE"}, headers=host
+            )
+            assert said.status_code == 201, said.text
+            for ws, code in ((api_ws, 4403), (page_ws, 1008)):
+                received = []
+                with pytest.raises(websockets.ConnectionClosed) as closed:
+                    while True:
+                        received.append(await asyncio.wait_for(ws.recv(), 5))
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == code
+                assert not any("AFTERCLOSE" in str(r) for r in received)
 
 
 async def test_the_rematch_of_a_private_room_is_private_with_a_code_of_its_own(
