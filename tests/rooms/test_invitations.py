@@ -299,13 +299,19 @@ async def test_a_bot_s_seat_offered_mid_match_is_taken_over_and_played(
     assert again.status_code == 409
 
 
+async def _live_host(http: httpx.AsyncClient) -> dict[str, str]:
+    """A new guest's bearer header on a live server (its cookie dropped: the sockets that
+    follow are a stranger's)."""
+    made = await http.post("/api/session", json={"nickname": "Host"})
+    http.cookies.clear()
+    return {"Authorization": f"Bearer {made.json()['token']}"}
+
+
 @pytest.mark.slow
 async def test_the_socket_of_a_private_room_refuses_a_stranger(live_server: str) -> None:
     ws_base = live_server.replace("http://", "ws://")
     async with httpx.AsyncClient(base_url=live_server) as http:
-        made = await http.post("/api/session", json={"nickname": "Host"})
-        host = {"Authorization": f"Bearer {made.json()['token']}"}
-        http.cookies.clear()
+        host = await _live_host(http)
         room_id = await _room(http, host, private=True)
         code = await _code(http, room_id, host)
     for path in (f"/api/rooms/{room_id}/ws", f"/rooms/{room_id}/ws"):
@@ -329,9 +335,7 @@ async def test_a_socket_let_in_while_open_to_spectators_is_closed_when_the_room_
     (a fresh tester saw both sockets keep the chat and the table)."""
     ws_base = live_server.replace("http://", "ws://")
     async with httpx.AsyncClient(base_url=live_server) as http:
-        made = await http.post("/api/session", json={"nickname": "Host"})
-        host = {"Authorization": f"Bearer {made.json()['token']}"}
-        http.cookies.clear()
+        host = await _live_host(http)
         room_id = await _room(http, host, private=True)
         await _started(http, room_id, host)
         spectators = f"/api/rooms/{room_id}/spectators"
