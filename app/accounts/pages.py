@@ -95,8 +95,8 @@ async def start_session(request: Request, db: SessionDep) -> Response:
     if not csrf.check(request, str(form.get(csrf.FIELD) or "")):
         return _error(request, FORBIDDEN_FORM, 403, back)
     try:
-        key = csrf.browser_key(request, str(form.get("creation_key") or ""))
-        user = await service.guest_of_form(db, str(form.get("nickname") or ""), key)
+        key = str(form.get("creation_key") or "") or None
+        user = await service.guest_of_form(db, request, str(form.get("nickname") or ""), key)
     except ServiceError as exc:
         return _error(request, exc, exc.status, back)
     return await _signed_in(request, db, user, back)

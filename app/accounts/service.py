@@ -340,9 +340,13 @@ def new_form_key() -> str:
 REPLAY_SECONDS = 60
 
 
-async def guest_of_form(session: AsyncSession, nickname: str, key: str | None) -> User:
+async def guest_of_form(
+    session: AsyncSession, conn: HTTPConnection, nickname: str, key: str | None
+) -> User:
     """The guest that a new visitor's form with the one-time ``key`` makes under
-    ``nickname`` (committed, ``key`` stored with it: ``User.creation_key``, unique).
+    ``nickname`` (committed, the key stored with it: ``User.creation_key``, unique). The
+    key stored is tied to the browser that sent it (``csrf.browser_key`` of ``conn``, the
+    form's request): a key read off another visitor's page signs nobody in.
 
     The same form sent again (the same ``key`` and nickname, within ``REPLAY_SECONDS``)
     is that same guest, whether it arrives at once (a double tap: both leave before the
@@ -354,6 +358,7 @@ async def guest_of_form(session: AsyncSession, nickname: str, key: str | None) -
 
     Raises what ``create_guest`` raises; Conflict (``creation_key``: "this form is
     damaged", the key made a guest under another nickname)."""
+    key = csrf.browser_key(conn, key)
     if key is None or not FORM_KEY.fullmatch(key):
         return await create_guest(session, nickname)
     made = await _guest_of_key(session, key, nickname)

@@ -21,7 +21,7 @@ each with a readable ``.message`` and a ``.code`` (app/web/errors.py translates 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 from sqlalchemy import select, update
@@ -139,6 +139,18 @@ def may_see(
     return code is not None and code in codes
 
 
+def seer(
+    user: User | None, codes: Collection[str], code: str | None
+) -> Callable[[snapshot.RoomData], bool]:
+    """``may_see`` for one socket: its ``user``, the ``codes`` it came with and the room's
+    ``code`` (``require_access``'s answer at its handshake), asked again of the room's
+    snapshot at every push (``fanout.ViewCache.get``'s ``sees``)."""
+    return lambda room: may_see(room, user, codes, code)
+
+
+PRIVATE = "this table is private: open it with its link or its code"
+
+
 async def require_access(
     db: AsyncSession, room_id: int, user: User | None, codes: Collection[str]
 ) -> str | None:
@@ -150,9 +162,6 @@ async def require_access(
     if not may_see(room, user, codes, room.invite_code):
         raise Forbidden(PRIVATE, "room_private")
     return room.invite_code
-
-
-PRIVATE = "this table is private: open it with its link or its code"
 
 
 # ---------------------------------------------------------------- the owner's settings

@@ -49,7 +49,6 @@ from app.core.errors import Forbidden, NotFound
 from app.core.hooks import HOOKS
 from app.rooms import fanout, invites
 from app.rooms.fanout import encode
-from app.rooms.snapshot import RoomData
 
 router = APIRouter(tags=["rooms"])
 CATCHUP_MAX = 64
@@ -108,10 +107,7 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
     wants_moves = seen is not None
     fed: dict[str, Any] = {}  # the socket feeds' state (app/core/hooks.py: the chat)
     feeds = websocket.query_params.get("chat") == "1"  # opted in: older clients get views only
-    codes = invites.codes_of(websocket)
-
-    def sees(room: RoomData) -> bool:  # asked again at every push: a room may close
-        return invites.may_see(room, user, codes, code)
+    sees = invites.seer(user, invites.codes_of(websocket), code)  # asked at every push
 
     async def push() -> None:
         nonlocal seen

@@ -292,9 +292,7 @@ async def play_now(request: Request, db: SessionDep, user: OptionalUser) -> Resp
         # the form's key made at most one guest: a twin tap (before the first answer set
         # the cookie) is that guest, and then the same room
         try:
-            user = await accounts.guest_of_form(
-                db, first(form, "nickname") or "", csrf.browser_key(request, key)
-            )
+            user = await accounts.guest_of_form(db, request, first(form, "nickname") or "", key)
         except ServiceError as exc:
             return await _play_refused(request, db, None, "nickname", exc, form)
         token = await accounts.start_session(db, user, request.headers.get("user-agent", ""))
@@ -325,9 +323,7 @@ async def _nickname_only(
         return go(request, "/")
     key = f"{first(form, 'creation_key')}-nickname" if first(form, "creation_key") else None
     try:
-        guest = await accounts.guest_of_form(
-            db, first(form, "nickname") or "", csrf.browser_key(request, key)
-        )
+        guest = await accounts.guest_of_form(db, request, first(form, "nickname") or "", key)
     except ServiceError as exc:
         return await _play_refused(request, db, None, "nickname", exc, form)
     response = go(request, "/")
@@ -651,8 +647,7 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
     hub = realtime.current()
     fed: dict[str, Any] = {"token": form_token}  # the socket feeds' state (app/core/hooks.py)
 
-    def sees(room: Any) -> bool:  # asked again at every push: a room may close to spectators
-        return invites.may_see(room, user, codes, code)
+    sees = invites.seer(user, codes, code)  # asked again at every push: a room may close
 
     async def push() -> None:
         # built once per audience and event for every socket of this process (app/rooms/fanout.py);

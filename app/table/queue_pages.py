@@ -122,8 +122,8 @@ async def _guest(
     Raises the nickname's refusal (ServiceError)."""
     if user is not None:
         return user, None
-    key = csrf.browser_key(request, first(form, "creation_key"))
-    guest = await accounts.guest_of_form(db, first(form, "nickname") or "", key)
+    key = first(form, "creation_key")
+    guest = await accounts.guest_of_form(db, request, first(form, "nickname") or "", key)
     return guest, await accounts.start_session(db, guest, request.headers.get("user-agent", ""))
 
 
