@@ -36,8 +36,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
+from typing import TYPE_CHECKING
 
-import networkx as nx
+if TYPE_CHECKING:
+    import networkx as nx
 
 Pair = tuple[int, int | None]
 
@@ -168,6 +170,8 @@ def _swiss_match(
 ) -> list[Pair] | None:
     """A perfect matching of ``order`` without rematches, with the fewest clubmates
     paired (``clubs``), then best by score groups, or None."""
+    import networkx as nx  # here: its import costs about a second of the server's start
+
     rank = {t: i for i, t in enumerate(order)}
     levels = sorted({points.get(t, 0) for t in order}, reverse=True)
     level = {t: levels.index(points.get(t, 0)) for t in order}

@@ -8,7 +8,6 @@ import csv
 import io
 from typing import Any
 
-import xlsxwriter
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -347,6 +346,8 @@ def to_xlsx(sheet: Sheet, title: str) -> bytes:
     (never as formulas), the header bold and frozen."""
     header, lines = sheet
     out = io.BytesIO()
+    import xlsxwriter  # here, not at the server's start (a fifth of a second)
+
     book = xlsxwriter.Workbook(out, {"in_memory": True, "strings_to_formulas": False})
     ws = book.add_worksheet(title[:31])
     bold = book.add_format({"bold": True})

@@ -1,10 +1,12 @@
 """Fixtures of the browser tests: a live server in a subprocess and Debian's chromium.
 
-* ``live_url`` (module): ``uvicorn app.main:create_app`` on a free loopback port,
+* ``live_url`` (session): ``uvicorn app.main:create_app`` on a free loopback port,
   with no bot delay and no deal pause, on the session's migrated database (the
   root conftest's ``database_url``: ``DATABASE_URL`` when the environment gives
-  one, else a temporary SQLite file).
-* ``browser`` (module): chromium from ``/usr/bin/chromium`` driven by Playwright's
+  one, else a temporary SQLite file). One server for every browser test: a start
+  costs 5 to 10 s on this kind of machine (the imports, the solver's warm-up), and
+  each test makes its own guests, rooms and browser contexts anyway.
+* ``browser`` (session): chromium from ``/usr/bin/chromium`` driven by Playwright's
   plain sync API. ``playwright install`` is never run: it downloads a browser and
   fails here. Without ``/usr/bin/chromium`` the browser tests are skipped.
 
@@ -74,9 +76,9 @@ def _wait_until_up(
     raise RuntimeError(f"the server did not answer in {timeout} s:\n{log.read_text()[-3000:]}")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def live_url(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a live Tapet server (a uvicorn subprocess) for this module's tests."""
+    """The base URL of a live Tapet server (a uvicorn subprocess) for the browser tests."""
     port = _free_port()
     workdir = tmp_path_factory.mktemp("live")
     log = workdir / "server.log"
@@ -122,9 +124,13 @@ def live_url(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Ite
             proc.kill()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Debian's chromium under Playwright (sync API); skips when it is not installed."""
+@pytest.fixture(scope="session")
+def browser(database_url: str) -> Iterator[Any]:
+    """Debian's chromium under Playwright (sync API); skips when it is not installed.
+
+    It takes ``database_url`` so that the database is migrated before Playwright's event
+    loop runs in this thread (the migration runs one of its own, which cannot start inside
+    another)."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
