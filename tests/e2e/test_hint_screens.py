@@ -74,5 +74,7 @@ def test_phone_screens_of_seats_take_caption_and_sit_again(
     while time.monotonic() < deadline and page.locator("[data-testid=sit-again]").count():
         click_quietly(page.locator("[data-testid=sit-again]").first)  # pushes redraw the seat
         time.sleep(0.3)
-    assert page.locator("[data-testid=sit-again]").count() == 0
+    flash = page.locator("#flash").inner_text()
+    page.goto(f"{live_url}/rooms/{rid}")  # the server's word, should a push come late
+    assert page.locator("[data-testid=sit-again]").count() == 0, flash
     page.context.close()
