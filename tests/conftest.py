@@ -173,7 +173,9 @@ async def live_server(settings: Settings) -> AsyncIterator[str]:
         yield f"http://127.0.0.1:{port}"
     finally:
         server.should_exit = True
-        await asyncio.wait_for(task, 10)
+        # the app's end waits up to 30 s for the solver's warm-up thread (a cold numba
+        # cache compiles for seconds, longer on a loaded machine)
+        await asyncio.wait_for(task, 40)
 
 
 MATCH_TIMEOUT = 300  # seconds; a bot match is a few hundred moves
