@@ -283,7 +283,8 @@ async def moves(
     since: int = Query(default=0, ge=0, le=INT32),
 ) -> list[dict[str, Any]]:
     """The move log from ``since``: ``[{seq, actor, action, at}]``; cards still hidden are
-    redacted (a deal's deck until the deal is over, declared cards until trick 1 is done).
+    redacted (a deal's deck until the deal is over, declared cards until trick 1 is done,
+    Botifarra's face-down tricks before the last one while the deal is played).
     403 a private room without its code."""
     await invites.require_access(db, room_id, user, invites.codes_of(request))
     return await service.move_log(db, room_id, user, since)

@@ -10,6 +10,10 @@ than from the table):
 * a ``declare`` of the deal in play shows only each combination's kind and length
   until trick 1 is complete (rules/bolot.md §5: "The kinds are public at once. The
   cards ... are shown to all when trick 1 is complete");
+* in a game whose finished tricks lie face down (Botifarra: rules/botifarra.md, only the
+  current trick and the last one may be looked at; the ruleset's ``tricks_public``), a
+  ``play`` of the deal in play shows only ``{type: "play"}`` once its trick is neither the
+  current one nor the last finished one; the whole deal shows once it is over;
 * every other action (take, pass, play with its bolot flag) is public when made.
 """
 
@@ -56,9 +60,17 @@ async def public_log(
         d.seq: d for d in (await db.scalars(select(Deal).where(Deal.game_id == game.id))).all()
     }
     current_deal_seq = max(deals) if deals else -1
+    ruleset = rules.GAMES[game.game]
+    # face-down tricks: the plays of the deal in play before this trick index are hidden
+    hidden_before = (
+        public.get("trick_number", 1) - 2 if deal_running and not ruleset.tricks_public else 0
+    )
+    plays_seen = 0
+    # the deal's plays are counted from its start, whatever ``since`` is
+    start = min(since, current_deal_seq) if hidden_before > 0 else since
     moves = (
         await db.scalars(
-            select(Move).where(Move.game_id == game.id, Move.seq >= since).order_by(Move.seq)
+            select(Move).where(Move.game_id == game.id, Move.seq >= start).order_by(Move.seq)
         )
     ).all()
     log = []
@@ -69,6 +81,12 @@ async def public_log(
             action = _deal_entry(action, deals.get(move.seq), revealed=not in_current)
         elif action.get("type") == "declare" and in_current and not details_shown:
             action = _kinds_only(action)
+        elif action.get("type") == "play" and in_current and hidden_before > 0:
+            if plays_seen // ruleset.players < hidden_before:
+                action = {"type": "play"}
+            plays_seen += 1
+        if move.seq < since:
+            continue
         log.append(
             {
                 "seq": move.seq,

@@ -144,3 +144,42 @@ async def test_games_list_offers_botifarra_options(client: httpx.AsyncClient) ->
         "cap_score",
     }
     assert names["target"]["default"] == 101 and names["max_hands"]["default"] is None
+
+
+async def test_the_move_log_keeps_the_face_down_tricks_of_the_deal_in_play_hidden(
+    client: httpx.AsyncClient, guest: Guest
+) -> None:
+    """rules/botifarra.md: a finished trick lies face down; only the last one may be looked
+    at. The log shows no more than the table: while the deal is played, the cards of its
+    tricks before the last finished one are not in it (a fresh tester read them there)."""
+    room_id, headers = await start_room(client, guest, {}, None)
+    played: list[str] = []  # the cards played, in order
+    for _ in range(200):
+        public = (await client.get(f"/api/rooms/{room_id}/view")).json()
+        if public["phase"] == "play" and public["trick_number"] == 4 and public["trick"]:
+            break  # tricks 1-3 finished, trick 4 started
+        seat = public["to_act"]
+        mine = (await client.get(f"/api/rooms/{room_id}/view", headers=headers[seat])).json()
+        action = mine["legal_actions"][0]
+        response = await client.post(
+            f"/api/rooms/{room_id}/moves",
+            headers=headers[seat],
+            json={"seq": mine["seq"], "action": action},
+        )
+        assert response.status_code == 200, response.text
+        if action["type"] == "play":
+            played.append(action["card"])
+    assert len(played) == 13  # three tricks of four, and trick 4's lead
+    for who in [{}, *headers]:
+        log = (await client.get(f"/api/rooms/{room_id}/moves", headers=who)).json()
+        plays = [m["action"] for m in log if m["action"]["type"] == "play"]
+        # tricks 1 and 2: the play without its card; trick 3 (the last) and 4: the cards
+        assert plays == [{"type": "play"}] * 8 + [
+            {"type": "play", "card": c} for c in played[8:]
+        ]
+    # the same from a later ``since``: the count of the deal's plays starts at its deal
+    since = next(m["seq"] for m in log if m["action"] == {"type": "play"}) + 5
+    later = (await client.get(f"/api/rooms/{room_id}/moves", params={"since": since})).json()
+    assert [m["action"] for m in later if m["action"]["type"] == "play"] == [
+        {"type": "play"}
+    ] * 3 + [{"type": "play", "card": c} for c in played[8:]]
