@@ -174,9 +174,7 @@ async def test_the_move_log_keeps_the_face_down_tricks_of_the_deal_in_play_hidde
         log = (await client.get(f"/api/rooms/{room_id}/moves", headers=who)).json()
         plays = [m["action"] for m in log if m["action"]["type"] == "play"]
         # tricks 1 and 2: the play without its card; trick 3 (the last) and 4: the cards
-        assert plays == [{"type": "play"}] * 8 + [
-            {"type": "play", "card": c} for c in played[8:]
-        ]
+        assert plays == [{"type": "play"}] * 8 + [{"type": "play", "card": c} for c in played[8:]]
     # the same from a later ``since``: the count of the deal's plays starts at its deal
     since = next(m["seq"] for m in log if m["action"] == {"type": "play"}) + 5
     later = (await client.get(f"/api/rooms/{room_id}/moves", params={"since": since})).json()
