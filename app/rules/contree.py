@@ -51,7 +51,7 @@ class Contree(ContreeAuction):
         """
         given = dict(options or {})
         preset = given.get("preset", "ffb")
-        if preset not in PRESETS:
+        if not isinstance(preset, str) or preset not in PRESETS:
             raise IllegalAction("option_choice", option="preset", choices=", ".join(PRESETS))
         return super().validate_options({**PRESETS[preset], **given})
 

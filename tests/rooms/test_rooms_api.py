@@ -86,6 +86,12 @@ async def test_unknown_or_bad_option_is_unprocessable(
         )
         assert response.status_code == 422, options
         assert isinstance(response.json()["detail"], str)
+    for preset in ([], {}):  # contrée's preset must be a name (a list gave a 500)
+        response = await client.post(
+            "/api/rooms", json={"game": "contree", "options": {"preset": preset}}, headers=headers
+        )
+        assert response.status_code == 422, preset
+        assert "preset" in response.json()["detail"]
 
 
 async def test_unknown_room_is_not_found(client: httpx.AsyncClient) -> None:

@@ -187,3 +187,6 @@ def test_presets_set_every_option_and_given_options_override_them() -> None:
     assert g.validate_options({})["preset"] == "ffb"
     with pytest.raises(IllegalAction):
         g.validate_options({"preset": "belote"})
+    for wrong in ([], {}, 3, None):  # not a preset's name: refused, not a TypeError (a 500)
+        with pytest.raises(IllegalAction):
+            g.validate_options({"preset": wrong})
