@@ -20,6 +20,7 @@
 | ``TAPET_RATE_ROOMS`` | ``10/60`` | new rooms per user (per address without a session) |
 | ``TAPET_RATE_REPLAYS`` | ``10/60`` | "replay my deal" requests per user (the strong bot replays a deal) |
 | ``TAPET_RATE_HINTS`` | ``30/60`` | hints per user (the strong bot thinks ~150 ms for each) |
+| ``TAPET_RATE_CODE_FAILURES`` | ``30/60`` | requests showing an invitation code that opens nothing (403/404), per client address (app/rooms/code_guard.py) |
 | ``TAPET_MAX_BODY`` | 65536 | largest request body in bytes (413 beyond) |
 | ``TAPET_DEFAULT_MAX_TIMEOUTS`` | 2 | a room's move-clock timeouts in a row before a stand-in bot plays |
 
@@ -85,6 +86,9 @@ class Settings(BaseSettings):
     rate_rooms: str = Field(default="10/60", validation_alias=_env("TAPET_RATE_ROOMS"))
     rate_replays: str = Field(default="10/60", validation_alias=_env("TAPET_RATE_REPLAYS"))
     rate_hints: str = Field(default="30/60", validation_alias=_env("TAPET_RATE_HINTS"))
+    rate_code_failures: str = Field(
+        default="30/60", validation_alias=_env("TAPET_RATE_CODE_FAILURES")
+    )
     max_body: int = Field(default=65536, ge=1024, validation_alias=_env("TAPET_MAX_BODY"))
     #: A playing table with nobody connected for this many minutes is ended as abandoned
     #: (app/rooms/presence.py, docs/presence.md).
@@ -113,7 +117,7 @@ class Settings(BaseSettings):
         return self.secret_key
 
     def rate(self, name: str) -> tuple[int, float] | None:
-        """The rate limit ``name`` ("login", "login_failures", "session", "moves", "rooms", "replays", "hints") as ``(tokens, seconds)``,
+        """The rate limit ``name`` ("login", "login_failures", "session", "moves", "rooms", "replays", "hints", "code_failures") as ``(tokens, seconds)``,
         or None when rate limits are off. Raises ValueError for a malformed rate."""
         if not self.rate_limits:
             return None

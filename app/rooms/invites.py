@@ -107,9 +107,11 @@ async def room_of_code(db: AsyncSession, raw: object) -> int:
 
 
 def codes_of(conn: HTTPConnection) -> set[str]:
-    """The codes a request shows: its ``tapet_codes`` cookie, ``X-Tapet-Code`` header and
-    ``?code=`` (each normalized; malformed ones dropped)."""
-    raw = [*(conn.cookies.get(COOKIE) or "").split(".")]
+    """The codes a request shows: its ``tapet_codes`` cookie (its first ``COOKIE_KEEP``, as
+    many as the server ever writes there: a cookie of thousands would try them all at
+    once), ``X-Tapet-Code`` header and ``?code=`` (each normalized; malformed ones
+    dropped)."""
+    raw = [*(conn.cookies.get(COOKIE) or "").split(".")[:COOKIE_KEEP]]
     raw += [conn.headers.get(HEADER) or "", conn.query_params.get("code") or ""]
     return {c for c in (normalize_code(r) for r in raw if r) if c}
 

@@ -276,6 +276,7 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "rate_rooms": N_("Too many new rooms: try again in %(n)s s."),
     "rate_replays": N_("Too many deal replays at once: try again in %(n)s s."),
     "rate_hints": N_("Too many hints at once: try again in %(n)s s."),
+    "rate_code_failures": N_("Too many wrong invitation codes: try again in %(n)s s."),
     "no_game": N_("There is no match %(n)s."),
     "no_tournament": N_("There is no tournament %(n)s."),
     "deal_in_play": N_("Deal %(n)s is still being played: its replay opens when it ends."),

@@ -11,8 +11,10 @@ import httpx
 import pytest
 import websockets
 
+from app.core.settings import Settings
+from app.main import create_app
 from app.rooms.invites import normalize_code, spoken
-from tests.conftest import Guest
+from tests.conftest import Guest, empty_tables
 
 
 async def _room(client: httpx.AsyncClient, host: dict[str, str], **extra: object) -> int:
@@ -423,3 +425,54 @@ async def test_an_offered_empty_seat_is_kept_for_the_invited(
     await client.put(f"/api/rooms/{room_id}/offers/1", json={"offered": False}, headers=host)
     bot = await client.put(f"/api/rooms/{room_id}/seats/1", json={"bot": "random"}, headers=host)
     assert bot.status_code == 200
+
+
+async def test_a_cookie_of_many_codes_tries_only_as_many_as_the_server_keeps(
+    client: httpx.AsyncClient, guest: Guest
+) -> None:
+    """The server writes at most ``COOKIE_KEEP`` (20) codes in the cookie; a cookie of
+    thousands tried them all at once (a fresh tester opened a room with 2,200 guesses in one
+    request). Only the first 20 are read."""
+    host, stranger = await guest("Host"), await guest("Stranger")
+    room_id = await _room(client, host, private=True)
+    code = await _code(client, room_id, host)
+    others = [f"ABC{n:03d}".replace("0", "A").replace("1", "B") for n in range(25)]
+    url = f"/api/rooms/{room_id}/view"
+    for place, status in ((19, 200), (20, 403)):  # the 20th code is read, the 21st is not
+        codes = others[:place] + [code] + others[place:]
+        client.cookies.clear()
+        answer = await client.get(
+            url, headers={**stranger, "Cookie": f"tapet_codes={'.'.join(codes)}"}
+        )
+        assert answer.status_code == status, place
+
+
+async def test_wrong_codes_are_limited_per_address(settings: Settings) -> None:
+    """``TAPET_RATE_CODE_FAILURES`` (app/rooms/code_guard.py): requests showing a code that
+    opens nothing (403, or 404 for a code looked up) use up the address's tokens; then any
+    request showing a code waits (429), the right code too; a request showing none does not."""
+    strict = settings.model_copy(update={"rate_limits": True, "rate_code_failures": "3/60"})
+    await empty_tables(strict.db_url())
+    app = create_app(strict)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app, client=("10.0.0.2", 1234))
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as http:
+            host = {
+                "Authorization": f"Bearer {(await http.post('/api/session', json={'nickname': 'Host'})).json()['token']}"
+            }
+            http.cookies.clear()
+            room_id = await _room(http, host, private=True)
+            code = await _code(http, room_id, host)
+            url = f"/api/rooms/{room_id}/view"
+            statuses = [
+                (await http.get(url, params={"code": "ABC-DEF"})).status_code,
+                (await http.get("/api/invitations/ABCDEG")).status_code,
+                (await http.get(url, headers={"X-Tapet-Code": "ABCDEH"})).status_code,
+            ]
+            assert statuses == [403, 404, 403]
+            late = await http.get(url, params={"code": code})  # the right one, too late
+            assert late.status_code == 429 and int(late.headers["retry-after"]) >= 1
+            assert "invitation codes" in late.json()["detail"]
+            assert (await http.get(f"/join/{code}")).status_code == 429  # the page too
+            assert (await http.get(url, headers=host)).status_code == 200  # no code shown
+            assert (await http.get("/api/rooms")).status_code == 200
