@@ -283,8 +283,10 @@ async def preview(db: AsyncSession, tournament_id: int, user: User) -> dict[str,
     db.add(rnd)
     await db.flush()
     _add_tables(db, t, rnd, teams, pairs)
+    # read under the lock: once it is released, a pairing waiting for it replaces this draft
+    out = await round_out(db, t, rnd)
     await db.commit()
-    return await round_out(db, t, rnd)
+    return out
 
 
 def _add_tables(

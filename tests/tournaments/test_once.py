@@ -38,9 +38,9 @@ async def _count(app: Any, model: Any, *where: Any) -> int:
 
 
 async def _at_once(
-    org: Org, method: str, path: str, body: Any = None, key: str | None = None
+    org: Org, method: str, path: str, body: Any = None, key: str | None = None, n: int = N
 ) -> list[httpx.Response]:
-    """``N`` copies of one API request sent at once; none may be a 500."""
+    """``n`` copies of one API request sent at once; none may be a 500."""
     headers = dict(org.headers)
     if key:
         headers["Idempotency-Key"] = key
@@ -48,7 +48,7 @@ async def _at_once(
     if method != "GET":
         kw["json"] = body if body is not None else {}
     answers = await asyncio.gather(
-        *(org.client.request(method, "/api" + path, **kw) for _ in range(N))
+        *(org.client.request(method, "/api" + path, **kw) for _ in range(n))
     )
     assert all(a.status_code < 500 for a in answers), [a.text for a in answers]
     return list(answers)
@@ -223,10 +223,32 @@ async def test_twenty_pairings_at_once_leave_one_draft(org: Org) -> None:
     tid = t["id"]
     answers = await _at_once(org, "POST", f"/tournaments/{tid}/rounds")
     assert {a.status_code for a in answers} == {201}  # each pairs again, in turn
+    assert all(len(a.json()["tables"]) == 2 for a in answers)  # four teams: two tables
     info = await org.get(f"/tournaments/{tid}")
     assert info["rounds"] == [{"number": 1, "stage": "league", "status": "draft"}]
     keyed = await _at_once(org, "POST", f"/tournaments/{tid}/rounds", key="pair-round-1")
     _one_answer(keyed, 201)
+
+
+async def test_a_pairing_answers_the_draft_it_made_though_the_next_replaces_it(
+    org: Org, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each pairing answers its own draft with its tables, read before the next pairing,
+    waiting for the tournament's lock, deletes it (a fresh tester saw six pairings at once
+    answered partly with no table). The reading is slowed so that the next one runs."""
+    from app.tournaments import rounds
+
+    real = rounds.tables_in
+
+    async def slow(db: Any, round_id: int) -> Any:
+        await asyncio.sleep(0.2)
+        return await real(db, round_id)
+
+    monkeypatch.setattr(rounds, "tables_in", slow)
+    t, _ = await make_tournament(org, 4)
+    answers = await _at_once(org, "POST", f"/tournaments/{t['id']}/rounds", n=3)
+    assert [a.status_code for a in answers] == [201] * 3
+    assert [len(a.json()["tables"]) for a in answers] == [2] * 3  # four teams: two tables
 
 
 async def test_twenty_closes_close_once(org: Org) -> None:
