@@ -51,7 +51,6 @@ from app.records import pages as records_pages
 from app.rooms import api as rooms_api
 from app.rooms import fast_moves, queue
 from app.rooms import sockets as rooms_sockets
-from app.rooms.code_guard import CodeGuardMiddleware
 from app.rooms.runner import Runner
 from app.social import api as social_api
 from app.social import pages as social_pages
@@ -282,7 +281,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     people = social_presence.People()  # users.seen_at, throttled (app/social/presence.py)
     app.state.people = people
     app.add_middleware(social_presence.SeenMiddleware, people=people)
-    app.add_middleware(CodeGuardMiddleware, settings=settings)  # wrong invitation codes
     app.add_middleware(GuardMiddleware, settings=settings)
     app.add_middleware(PreSessionMiddleware)  # a random pre-session cookie for CSRF tokens
     app.add_middleware(i18n.LanguageMiddleware)  # the page language (app/web/i18n.py)

@@ -26,7 +26,7 @@ from app import rules
 from app.accounts.deps import OptionalUser
 from app.chat import service as chat
 from app.core.db import SessionDep
-from app.core.errors import Forbidden, NotFound, ServiceError
+from app.core.errors import Forbidden, NotFound, ServiceError, TooManyRequests
 from app.records import card_costs, replay_mine, replay_panel, verify
 from app.records import service as records
 from app.rooms import invites, service
@@ -107,8 +107,8 @@ async def _refused(request: Request, db: Any, room_id: int, user: Any) -> Respon
     the refusal page, or None when this viewer may."""
     try:
         await invites.require_access(db, room_id, user, invites.codes_of(request))
-    except Forbidden as exc:
-        return error_response(request, user, exc, 403)
+    except (Forbidden, TooManyRequests) as exc:  # or too many wrong codes
+        return error_response(request, user, exc, exc.status)
     except NotFound:
         return None  # the records say what is missing
     return None

@@ -361,9 +361,13 @@ async def invitation(room_id: RoomId, user: CurrentUser, db: SessionDep) -> dict
 
 
 @router.get("/invitations/{code}", response_model=RoomOut, responses=E404)
-async def room_of_code(code: Annotated[str, Path(max_length=64)], db: SessionDep) -> dict[str, Any]:
-    """The room whose invitation code this is (any case, dashes allowed). 404 none."""
-    return await service.room_info(db, await invites.room_of_code(db, code))
+async def room_of_code(
+    code: Annotated[str, Path(max_length=64)], request: Request, db: SessionDep
+) -> dict[str, Any]:
+    """The room whose invitation code this is (any case, dashes allowed). 404 none; 429
+    after too many wrong codes from the address."""
+    room_id = await invites.room_of_code(db, code, invites.client_of(request))
+    return await service.room_info(db, room_id)
 
 
 @router.put(
@@ -385,11 +389,18 @@ async def offer_seat(
     responses={**E403, **E404, **E409},
 )
 async def claim_seat(
-    room_id: RoomId, seat: SeatNo, body: ClaimIn, user: CurrentUser, db: SessionDep
+    room_id: RoomId,
+    seat: SeatNo,
+    body: ClaimIn,
+    request: Request,
+    user: CurrentUser,
+    db: SessionDep,
 ) -> dict[str, Any]:
     """Take the offered seat with the invitation's code (again: the same answer). 403
-    a wrong code; 409 ``invite_seat_gone`` (someone took it first), not offered."""
-    return await invites.claim_seat(db, room_id, seat, user, body.code)
+    a wrong code; 409 ``invite_seat_gone`` (someone took it first), not offered; 429 after
+    too many wrong codes from the address."""
+    client = invites.client_of(request)
+    return await invites.claim_seat(db, room_id, seat, user, body.code, client)
 
 
 @router.put(

@@ -30,9 +30,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
 
 from app import realtime
+from app.accounts.limits import RateLimiter, retry_after
 from app.accounts.models import User
-from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
+from app.core.errors import Conflict, Forbidden, NotFound, TooManyRequests, Unprocessable
 from app.core.hooks import HOOKS
+from app.core.settings import Settings, get_settings
 from app.rooms import play, queue, snapshot
 from app.rooms.models import Room, Seat
 
@@ -94,26 +96,82 @@ async def ensure_code(db: AsyncSession, room_id: int) -> str:
     raise Conflict("no free invitation code, try again", "invite_no_free_code")  # pragma: no cover
 
 
-async def room_of_code(db: AsyncSession, raw: object) -> int:
+async def room_of_code(db: AsyncSession, raw: object, client: str | None = None) -> int:
     """The id of the room whose code ``raw`` is (``normalize_code``). Raises NotFound
-    (``invite_no_code``) for a malformed or unknown code."""
+    (``invite_no_code``) for a malformed or unknown code, which counts against ``client``
+    (:func:`client_of`; docs/invitations.md), and TooManyRequests once ``client`` has had
+    too many wrong codes."""
+    _before_trying(client)
     code = normalize_code(raw)
     room_id = (
         None if code is None else await db.scalar(select(Room.id).where(Room.invite_code == code))
     )
     if room_id is None:
+        _wrong(client)
         raise NotFound("no table has that code", "invite_no_code")
     return room_id
 
 
-def codes_of(conn: HTTPConnection) -> set[str]:
+class Shown(frozenset[str]):
+    """The codes a request shows (:func:`codes_of`), with ``client``: who showed them (its
+    address), for the limit on wrong codes."""
+
+    client: str | None = None
+
+
+def client_of(conn: HTTPConnection) -> str:
+    """The key of the limit on wrong codes for a request or socket: its client address."""
+    return f"ip:{conn.client.host if conn.client else '?'}"
+
+
+def codes_of(conn: HTTPConnection) -> Shown:
     """The codes a request shows: its ``tapet_codes`` cookie (its first ``COOKIE_KEEP``, as
     many as the server ever writes there: a cookie of thousands would try them all at
     once), ``X-Tapet-Code`` header and ``?code=`` (each normalized; malformed ones
     dropped)."""
     raw = [*(conn.cookies.get(COOKIE) or "").split(".")[:COOKIE_KEEP]]
     raw += [conn.headers.get(HEADER) or "", conn.query_params.get("code") or ""]
-    return {c for c in (normalize_code(r) for r in raw if r) if c}
+    shown = Shown(c for c in (normalize_code(r) for r in raw if r) if c)
+    shown.client = client_of(conn)
+    return shown
+
+
+# ---------------------------------------------------------------- guessing does not pay
+
+_guesses: tuple[Settings, RateLimiter | None] | None = None
+
+
+def _limit() -> RateLimiter | None:
+    """The per-address bucket of wrong codes (``TAPET_RATE_CODE_FAILURES``) of the settings
+    in force, or None when rate limits are off. Per process, like the request guard's."""
+    global _guesses
+    settings = get_settings()
+    if _guesses is None or _guesses[0] is not settings:
+        rate = settings.rate("code_failures")
+        _guesses = (settings, RateLimiter(*rate) if rate else None)
+    return _guesses[1]
+
+
+def _before_trying(client: str | None) -> None:
+    """Raise TooManyRequests (``rate_code_failures``) when ``client`` has used up its wrong
+    codes: then no code of theirs is tried, the right one neither (else the refusal
+    itself would tell a right code from a wrong one)."""
+    limit = _limit()
+    if client is not None and limit is not None and (wait := limit.wait(client)) > 0:
+        seconds = retry_after(wait)
+        raise TooManyRequests(
+            f"too many wrong invitation codes: try again in {seconds} s",
+            seconds,
+            "rate_code_failures",
+            n=seconds,
+        )
+
+
+def _wrong(client: str | None) -> None:
+    """Count a code of ``client``'s that opened nothing."""
+    limit = _limit()
+    if client is not None and limit is not None:
+        limit.hit(client)
 
 
 def cookie_value(conn: HTTPConnection, code: str) -> str:
@@ -132,13 +190,16 @@ def may_see(
     """Whether ``user`` (showing ``codes``) may see ``room`` (whose code is ``code``): a
     public room, or a private one's owner, seated person (also one a stand-in plays for),
     anyone when it is open to spectators, or a holder of its code."""
+    return _without_code(room, user) or (code is not None and code in codes)
+
+
+def _without_code(room: snapshot.RoomData | Room, user: User | None) -> bool:
+    """Whether ``user`` may see ``room`` whatever codes they show (``may_see``)."""
     if not room.private or room.spectators_open:
         return True
-    if user is not None and (
+    return user is not None and (
         room.created_by == user.id or any(s.user_id == user.id for s in room.seats)
-    ):
-        return True
-    return code is not None and code in codes
+    )
 
 
 def seer(
@@ -159,9 +220,20 @@ async def require_access(
     """Refuse a private room to who may not see it (``may_see``): Forbidden
     ``room_private``. Returns the room's code (None until one is given; once given it is
     kept), which a socket keeps to ask ``may_see`` again at every push: the owner may
-    close the room to spectators while they watch. Raises NotFound for no such room."""
+    close the room to spectators while they watch. Raises NotFound for no such room.
+
+    Codes shown to a private room that they do not open count against who showed them
+    (``codes.client`` of :func:`codes_of`): once too many, TooManyRequests
+    (``rate_code_failures``) before any code is tried (docs/invitations.md)."""
     room = await snapshot.load_room(db, room_id)
-    if not may_see(room, user, codes, room.invite_code):
+    if _without_code(room, user):
+        return room.invite_code
+    client = getattr(codes, "client", None)
+    if codes:
+        _before_trying(client)
+    if room.invite_code is None or room.invite_code not in codes:
+        if codes:
+            _wrong(client)
         raise Forbidden(PRIVATE, "room_private")
     return room.invite_code
 
@@ -291,17 +363,20 @@ async def open_to_spectators(
 
 
 async def claim_seat(
-    db: AsyncSession, room_id: int, seat: int, user: User, code: object
+    db: AsyncSession, room_id: int, seat: int, user: User, code: object, client: str | None = None
 ) -> dict[str, Any]:
     """``user``, who came with the invitation ``code``, takes the offered ``seat`` (its bot,
     if any, leaves; mid-match the person plays on from where the bot was). Taking it again
     changes nothing. Returns room info. Raises NotFound, Forbidden (``invite_bad_code``:
     not this room's code; ``invite_blocked``: someone seated there, or the owner, blocked
     ``user`` or was blocked by them, through the avoid hook of quick play), Conflict (``invite_not_offered``; ``invite_seat_gone``:
-    someone took it first; ``already_hold_seat``; ``game_over``)."""
+    someone took it first; ``already_hold_seat``; ``game_over``), TooManyRequests once
+    ``client`` (:func:`client_of`) has had too many wrong codes (a wrong one counts)."""
     room = await snapshot.load_room(db, room_id)
+    _before_trying(client)
     good = normalize_code(code)
     if good is None or good != room.invite_code:
+        _wrong(client)
         raise Forbidden("that is not this table's invitation code", "invite_bad_code")
     chair = next((s for s in room.seats if s.seat == seat), None)
     if chair is None:

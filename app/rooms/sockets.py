@@ -45,7 +45,7 @@ from starlette.responses import JSONResponse
 from app import realtime
 from app.accounts.models import User
 from app.accounts.service import socket_token, user_from_token, watch_session
-from app.core.errors import Forbidden, NotFound
+from app.core.errors import Forbidden, NotFound, TooManyRequests
 from app.core.hooks import HOOKS
 from app.rooms import fanout, invites
 from app.rooms.fanout import encode
@@ -75,7 +75,8 @@ async def _admit(
         except NotFound:
             await websocket.close(code=4404, reason="no such room")
             return False, None, None
-        except Forbidden:  # a private room, without its code (docs/invitations.md)
+        except (Forbidden, TooManyRequests):  # a private room, without its code
+            # (docs/invitations.md), or after too many wrong codes
             await websocket.close(code=4403, reason="private table")
             return False, None, None
     return True, user, code

@@ -25,7 +25,7 @@ from app.accounts.api import set_session_cookie
 from app.accounts.deps import OptionalUser
 from app.accounts.models import User
 from app.core.db import SessionDep
-from app.core.errors import NotFound, ServiceError
+from app.core.errors import NotFound, ServiceError, TooManyRequests
 from app.rooms import invites, service
 from app.table import presenter
 from app.web import csrf
@@ -116,10 +116,14 @@ async def typed_code(
         refusal = _("Type the code of the table (6 letters and digits).")
         return join_page(request, user, errors={"code": refusal}, typed={"code": code}, status=422)
     try:
-        await invites.room_of_code(db, code)
-    except NotFound as exc:
+        await invites.room_of_code(db, code, invites.client_of(request))
+    except (NotFound, TooManyRequests) as exc:
         return join_page(
-            request, user, errors={"code": message_for(exc)}, typed={"code": code}, status=404
+            request,
+            user,
+            errors={"code": message_for(exc)},
+            typed={"code": code},
+            status=exc.status,
         )
     return go(request, f"/join/{invites.normalize_code(code)}")
 
@@ -129,10 +133,14 @@ async def invitation(request: Request, code: str, db: SessionDep, user: Optional
     """The invitation's link: the code is remembered in this browser; the seats the owner
     offers (a button each) if any are left and the visitor holds none, else the table."""
     try:
-        room_id = await invites.room_of_code(db, code)
-    except NotFound as exc:
+        room_id = await invites.room_of_code(db, code, invites.client_of(request))
+    except (NotFound, TooManyRequests) as exc:
         return join_page(
-            request, user, errors={"code": message_for(exc)}, typed={"code": code}, status=404
+            request,
+            user,
+            errors={"code": message_for(exc)},
+            typed={"code": code},
+            status=exc.status,
         )
     good = invites.normalize_code(code)
     assert good is not None  # room_of_code found it
@@ -153,9 +161,9 @@ async def take_offered_seat(
     if form is None:
         return error_response(request, user, FORBIDDEN_FORM, 403)
     try:
-        room_id = await invites.room_of_code(db, code)
-    except NotFound as exc:
-        return join_page(request, user, errors={"code": message_for(exc)}, status=404)
+        room_id = await invites.room_of_code(db, code, invites.client_of(request))
+    except (NotFound, TooManyRequests) as exc:
+        return join_page(request, user, errors={"code": message_for(exc)}, status=exc.status)
     good = invites.normalize_code(code)
     assert good is not None
     raw = first(form, "seat") or ""
@@ -166,7 +174,7 @@ async def take_offered_seat(
         if user is None:
             user = await accounts.create_guest(db, first(form, "nickname") or "")
             token = await accounts.start_session(db, user, request.headers.get("user-agent", ""))
-        await invites.claim_seat(db, room_id, int(raw), user, good)
+        await invites.claim_seat(db, room_id, int(raw), user, good, invites.client_of(request))
     except ServiceError as exc:
         if user is not None:  # a refusal may have rolled the session back: the page reads it
             await db.refresh(user)

@@ -44,7 +44,14 @@ from app.accounts.deps import OptionalUser
 from app.accounts.models import User
 from app.accounts.service import socket_token, user_from_token, watch_session
 from app.core.db import SessionDep
-from app.core.errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
+from app.core.errors import (
+    Conflict,
+    Forbidden,
+    NotFound,
+    ServiceError,
+    TooManyRequests,
+    Unprocessable,
+)
 from app.core.hooks import HOOKS
 from app.rooms import fanout, invites, service
 from app.rooms.botplay import bot_names
@@ -353,6 +360,8 @@ async def room_page(request: Request, room_id: int, db: SessionDep, user: Option
         view = await service.get_view(db, room_id, user)
     except NotFound as exc:
         return error_response(request, user, exc, 404)
+    except TooManyRequests as exc:  # too many wrong codes from this address
+        return error_response(request, user, exc, exc.status)
     except Forbidden as exc:
         # the page says why and offers the code field (templates/rooms/join.html)
         return invite_pages.join_page(request, user, private=True, status=exc.status)
@@ -638,7 +647,7 @@ async def room_socket(websocket: WebSocket, room_id: int) -> None:
         codes = invites.codes_of(websocket)
         try:  # a private room answers only to who may see it (docs/invitations.md)
             code = await invites.require_access(db, room_id, user, codes)
-        except (NotFound, Forbidden):
+        except (NotFound, Forbidden, TooManyRequests):
             await websocket.close(code=1008)
             return
     form_token = csrf.csrf_token(websocket)  # the forms the pushed fragments carry

@@ -448,31 +448,58 @@ async def test_a_cookie_of_many_codes_tries_only_as_many_as_the_server_keeps(
 
 
 async def test_wrong_codes_are_limited_per_address(settings: Settings) -> None:
-    """``TAPET_RATE_CODE_FAILURES`` (app/rooms/code_guard.py): requests showing a code that
-    opens nothing (403, or 404 for a code looked up) use up the address's tokens; then any
-    request showing a code waits (429), the right code too; a request showing none does not."""
+    """``TAPET_RATE_CODE_FAILURES`` (app/rooms/invites.py, docs/invitations.md): a code that
+    opens nothing (shown to a private room, looked up, or sent to take an offered seat)
+    counts against the address; once they are used up, no code of that address is tried,
+    the right one neither (429). Nothing else is refused, nor counted: a public room, the
+    lobby, another refusal (fresh testers found a first limit that locked people out)."""
     strict = settings.model_copy(update={"rate_limits": True, "rate_code_failures": "3/60"})
     await empty_tables(strict.db_url())
     app = create_app(strict)
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app, client=("10.0.0.2", 1234))
         async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as http:
-            host = {
-                "Authorization": f"Bearer {(await http.post('/api/session', json={'nickname': 'Host'})).json()['token']}"
-            }
-            http.cookies.clear()
+
+            async def guest(name: str) -> dict[str, str]:
+                made = await http.post("/api/session", json={"nickname": name})
+                http.cookies.clear()
+                return {"Authorization": f"Bearer {made.json()['token']}"}
+
+            host, other = await guest("Host"), await guest("Other")
             room_id = await _room(http, host, private=True)
+            public_id = await _room(http, other)
             code = await _code(http, room_id, host)
+            offered = await http.put(
+                f"/api/rooms/{room_id}/offers/1", json={"offered": True}, headers=host
+            )
+            assert offered.status_code == 200, offered.text
             url = f"/api/rooms/{room_id}/view"
+            not_owner = await http.get(f"/api/rooms/{room_id}/invitation", headers=other)
+            assert not_owner.status_code == 403  # a refusal that tries no code: not counted
             statuses = [
                 (await http.get(url, params={"code": "ABC-DEF"})).status_code,
                 (await http.get("/api/invitations/ABCDEG")).status_code,
-                (await http.get(url, headers={"X-Tapet-Code": "ABCDEH"})).status_code,
+                (
+                    await http.post(
+                        f"/api/rooms/{room_id}/offers/1/take",
+                        json={"code": "ABCDEH"},
+                        headers=other,
+                    )
+                ).status_code,
             ]
             assert statuses == [403, 404, 403]
             late = await http.get(url, params={"code": code})  # the right one, too late
             assert late.status_code == 429 and int(late.headers["retry-after"]) >= 1
             assert "invitation codes" in late.json()["detail"]
+            assert (await http.get(f"/api/invitations/{code}")).status_code == 429
+            take = await http.post(
+                f"/api/rooms/{room_id}/offers/1/take", json={"code": code}, headers=other
+            )
+            assert take.status_code == 429
             assert (await http.get(f"/join/{code}")).status_code == 429  # the page too
-            assert (await http.get(url, headers=host)).status_code == 200  # no code shown
+            # nothing that tries no code is refused, the cookie of a good code carried or not
+            http.cookies.set("tapet_codes", code)
+            assert (await http.get(url, headers=host)).status_code == 200  # the owner
+            assert (await http.get(f"/api/rooms/{public_id}/view")).status_code == 200
             assert (await http.get("/api/rooms")).status_code == 200
+            assert (await http.get("/")).status_code == 200
