@@ -13,6 +13,8 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from app.core.settings import Settings, get_settings
+
 MAX_KEYS = 50_000
 
 
@@ -70,3 +72,19 @@ class RateLimiter:
 def retry_after(seconds: float) -> int:
     """The ``Retry-After`` header's whole seconds for a wait of ``seconds`` (at least 1)."""
     return max(1, math.ceil(seconds))
+
+
+_CONFIGURED: dict[str, tuple[Settings, RateLimiter | None]] = {}
+
+
+def configured(name: str) -> RateLimiter | None:
+    """The per-process bucket of the rate limit ``name`` (``Settings.rate``: "login_failures",
+    "code_failures"...) of the settings in force, made anew when they change (tests), or None
+    when rate limits are off. For limits a service applies itself, where the request guard
+    cannot tell a failure (a wrong password, a wrong invitation code)."""
+    settings = get_settings()
+    kept = _CONFIGURED.get(name)
+    if kept is None or kept[0] is not settings:
+        rate = settings.rate(name)
+        kept = _CONFIGURED[name] = (settings, RateLimiter(*rate) if rate else None)
+    return kept[1]

@@ -38,7 +38,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
 
 from app import realtime
-from app.accounts.limits import RateLimiter, retry_after
+from app.accounts.limits import RateLimiter, configured, retry_after
 from app.accounts.models import AuthSession, User
 from app.core.db import as_utc, keep_loaded, utcnow
 from app.core.errors import (
@@ -51,7 +51,7 @@ from app.core.errors import (
     Unprocessable,
 )
 from app.core.hooks import HOOKS
-from app.core.settings import SESSION_COOKIE, Settings, get_settings
+from app.core.settings import SESSION_COOKIE, get_settings
 from app.web import csrf
 
 AGENT_MAX = 120
@@ -474,18 +474,10 @@ async def register(
         raise
 
 
-_failures: tuple[Settings, RateLimiter | None] | None = None
-
-
 def _failed_logins() -> RateLimiter | None:
-    """The per-username bucket of failed log-ins (``TAPET_RATE_LOGIN_FAILURES``) of the
-    settings in force, or None when rate limits are off. Per process, like the guard's."""
-    global _failures
-    settings = get_settings()
-    if _failures is None or _failures[0] is not settings:
-        rate = settings.rate("login_failures")
-        _failures = (settings, RateLimiter(*rate) if rate else None)
-    return _failures[1]
+    """The per-username bucket of failed log-ins (``TAPET_RATE_LOGIN_FAILURES``), or None
+    when rate limits are off."""
+    return configured("login_failures")
 
 
 async def authenticate(db: AsyncSession, username: object, password: object) -> User:

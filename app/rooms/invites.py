@@ -30,11 +30,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
 
 from app import realtime
-from app.accounts.limits import RateLimiter, retry_after
+from app.accounts.limits import RateLimiter, configured, retry_after
 from app.accounts.models import User
 from app.core.errors import Conflict, Forbidden, NotFound, TooManyRequests, Unprocessable
 from app.core.hooks import HOOKS
-from app.core.settings import Settings, get_settings
 from app.rooms import play, queue, snapshot
 from app.rooms.models import Room, Seat
 
@@ -138,18 +137,11 @@ def codes_of(conn: HTTPConnection) -> Shown:
 
 # ---------------------------------------------------------------- guessing does not pay
 
-_guesses: tuple[Settings, RateLimiter | None] | None = None
-
 
 def _limit() -> RateLimiter | None:
-    """The per-address bucket of wrong codes (``TAPET_RATE_CODE_FAILURES``) of the settings
-    in force, or None when rate limits are off. Per process, like the request guard's."""
-    global _guesses
-    settings = get_settings()
-    if _guesses is None or _guesses[0] is not settings:
-        rate = settings.rate("code_failures")
-        _guesses = (settings, RateLimiter(*rate) if rate else None)
-    return _guesses[1]
+    """The per-address bucket of wrong codes (``TAPET_RATE_CODE_FAILURES``), or None when
+    rate limits are off."""
+    return configured("code_failures")
 
 
 def _before_trying(client: str | None) -> None:
