@@ -503,3 +503,26 @@ async def test_wrong_codes_are_limited_per_address(settings: Settings) -> None:
             assert (await http.get(f"/api/rooms/{public_id}/view")).status_code == 200
             assert (await http.get("/api/rooms")).status_code == 200
             assert (await http.get("/")).status_code == 200
+
+
+async def test_wrong_codes_fired_at_once_are_each_counted(settings: Settings) -> None:
+    """Ten wrong codes sent together against a limit of three: three are tried (403), the
+    other seven wait (429), as one after the other would (a token is taken before the
+    database is asked)."""
+    strict = settings.model_copy(update={"rate_limits": True, "rate_code_failures": "3/60"})
+    await empty_tables(strict.db_url())
+    app = create_app(strict)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app, client=("10.0.0.3", 1234))
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as http:
+            made = await http.post("/api/session", json={"nickname": "Host"})
+            http.cookies.clear()
+            host = {"Authorization": f"Bearer {made.json()['token']}"}
+            room_id = await _room(http, host, private=True)
+            answers = await asyncio.gather(
+                *(
+                    http.get(f"/api/rooms/{room_id}/view", params={"code": f"ABCDE{c}"})
+                    for c in "ABCDEFGHJK"
+                )
+            )
+            assert sorted(a.status_code for a in answers) == [403] * 3 + [429] * 7
