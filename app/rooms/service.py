@@ -429,12 +429,13 @@ async def start(db: AsyncSession, room_id: int, user: User) -> dict[str, Any]:
     (rules/bolot.md §9) and the first hand is dealt. Returns room info. Raises
     NotFound, Forbidden (not the creator nor seated) or Conflict (not open, seats empty)."""
     room = await _room(db, room_id)
+    # who may start is asked first: a stranger learns nothing of the room's state from it
+    if not _in_room(room, user):
+        raise Forbidden("only the room's creator or a seated player may start the game", "starter")
     if room.status != "open":
         raise Conflict("the game has already started", "game_started")
     if any(s.user_id is None and s.bot is None for s in room.seats):
         raise Conflict("every seat must be filled before the start", "seats_not_filled")
-    if not _in_room(room, user):
-        raise Forbidden("only the room's creator or a seated player may start the game", "starter")
     claimed = await db.execute(
         update(Room)
         .where(Room.id == room.id, Room.status == "open")

@@ -219,6 +219,25 @@ async def test_start_by_a_stranger_is_forbidden(client: httpx.AsyncClient, guest
     assert (await client.post(f"/api/rooms/{room['id']}/start", headers=mallory)).status_code == 403
 
 
+async def test_a_stranger_s_start_is_forbidden_whatever_the_room_s_state(
+    client: httpx.AsyncClient, guest: Guest
+) -> None:
+    """Who may start is asked before the room's state: a stranger gets 403 at a room with
+    empty seats and at a started one alike, never the 409 a seated player gets there."""
+    alice, mallory = await guest("Alice"), await guest("Mallory")
+    room = await _room(client, alice)
+    start = f"/api/rooms/{room['id']}/start"
+    assert (await client.post(start, headers=mallory)).status_code == 403  # seats empty
+    await client.put(f"/api/rooms/{room['id']}/seats/0", json={}, headers=alice)
+    for seat in (1, 2, 3):
+        await client.put(
+            f"/api/rooms/{room['id']}/seats/{seat}", json={"bot": "random"}, headers=alice
+        )
+    assert (await client.post(start, headers=alice)).status_code == 200
+    assert (await client.post(start, headers=mallory)).status_code == 403  # started
+    assert (await client.post(start, headers=alice)).status_code == 409
+
+
 async def test_start_twice_is_conflict(client: httpx.AsyncClient, guest: Guest) -> None:
     alice = await guest()
     room = await _room(client, alice)
