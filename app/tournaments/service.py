@@ -431,11 +431,17 @@ async def list_tournaments(db: AsyncSession) -> list[dict[str, Any]]:
 async def add_organiser(
     db: AsyncSession, tournament_id: int, user: User, other_id: int
 ) -> dict[str, Any]:
-    """Make user ``other_id`` a co-organiser. Raises NotFound, Forbidden."""
+    """Make user ``other_id`` a co-organiser: a registered account, as the owner is
+    (DESIGN.md "People": accounts organise championships). Raises NotFound, Forbidden (not
+    an organiser), Unprocessable (a guest or a deleted account)."""
     t = await for_organiser(db, tournament_id, user)
     other = await db.get(User, other_id)
     if other is None:
         raise NotFound(f"there is no user {other_id}", "no_user", user=other_id)
+    if not other.is_account:
+        raise Unprocessable(
+            "only a registered account can be a co-organiser", "organiser_not_account"
+        )
     if await db.get(Organiser, (t.id, other.id)) is None:
         db.add(Organiser(tournament_id=t.id, user_id=other.id, role="co"))
         audit(db, t, user, "organiser", other.nickname, after={"user_id": other.id})

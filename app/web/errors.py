@@ -342,6 +342,7 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "unstorable_text": N_(
         "The text may not contain a NUL character or a broken Unicode character."
     ),
+    "organiser_not_account": N_("Only a registered account can be a co-organiser."),
     "account_needed_tournament": N_(
         "Organising a championship needs an account; you keep your nickname and your seats."
     ),

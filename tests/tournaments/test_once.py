@@ -444,10 +444,11 @@ async def test_twenty_copies_of_a_new_club(org: Org) -> None:
     assert len(await org.get("/clubs")) == 2
 
 
-async def test_twenty_copies_of_a_new_organiser(
-    org: Org, client: httpx.AsyncClient, guest: Guest
-) -> None:
-    (other,) = await _players(client, guest, "Amparo")
+async def test_twenty_copies_of_a_new_organiser(org: Org, client: httpx.AsyncClient) -> None:
+    from tests.tournaments.conftest import account
+
+    amparo = await account(client, "amparo")  # organisers are registered accounts
+    other = (await client.get("/api/me", headers=amparo)).json()["id"]
     t = await org.post("/tournaments", {"name": "Lliga", "game": "bolot"}, 201)
     path = f"/tournaments/{t['id']}/organisers"
     _one_answer(await _at_once(org, "POST", path, {"user_id": other}, key="org-amparo"), 200)

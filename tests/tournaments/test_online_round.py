@@ -110,6 +110,39 @@ async def test_only_organisers_change_a_tournament(
     assert "/api/tournaments/{tournament_id}/tables/{table_no}/result" in schema["paths"]
 
 
+async def test_a_co_organiser_is_a_registered_account(
+    org: Org, client: httpx.AsyncClient, guest: Guest
+) -> None:
+    """Accounts organise championships (DESIGN.md "People"; docs/tournaments.md): the owner
+    cannot make a guest, or a deleted account, a co-organiser (it ran the championship:
+    a fresh tester's find); an account becomes one."""
+    from tests.tournaments.conftest import account
+
+    t = await org.post("/tournaments", {"name": "T", "game": "bolot"}, 201)
+    path = f"/api/tournaments/{t['id']}/organisers"
+    visitor = await guest("Visitant")
+    visitor_id = (await client.get("/api/me", headers=visitor)).json()["id"]
+    gone = await account(client, "gone")
+    gone_id = (await client.get("/api/me", headers=gone)).json()["id"]
+    deleted = await client.request(
+        "DELETE", "/api/me", json={"password": "correct horse battery"}, headers=gone
+    )
+    assert deleted.status_code == 204
+    for uid in (visitor_id, gone_id):
+        response = await client.post(path, json={"user_id": uid}, headers=org.headers)
+        assert response.status_code == 422, response.text
+        assert "registered account" in response.json()["detail"]
+    refused = await client.post(
+        f"/api/tournaments/{t['id']}/teams", json={"name": "X"}, headers=visitor
+    )
+    assert refused.status_code == 403  # still not an organiser
+    helper = await account(client, "ajudant")
+    helper_id = (await client.get("/api/me", headers=helper)).json()["id"]
+    made = await client.post(path, json={"user_id": helper_id}, headers=org.headers)
+    assert made.status_code == 200
+    assert [o["role"] for o in made.json()["organisers"]] == ["owner", "co"]
+
+
 async def test_a_match_of_a_fixed_number_of_deals_ends_as_a_finished_match(org: Org) -> None:
     # The championship stops the room after 2 deals (between deals): the table, the record
     # and the JSON must say the match is over and who won it on the scores.
