@@ -20,7 +20,7 @@
 | ``TAPET_RATE_ROOMS`` | ``10/60`` | new rooms per user (per address without a session) |
 | ``TAPET_RATE_REPLAYS`` | ``10/60`` | "replay my deal" requests per user (the strong bot replays a deal) |
 | ``TAPET_RATE_HINTS`` | ``30/60`` | hints per user (the strong bot thinks ~150 ms for each) |
-| ``TAPET_RATE_CODE_FAILURES`` | ``30/60`` | invitation codes that open nothing, per client address (then 429 for any code: app/rooms/invites.py) |
+| ``TAPET_RATE_CODE_FAILURES`` | ``30/60`` | invitation and quick-play partner codes that open nothing, per client address (then 429 for any code: app/rooms/invites.py) |
 | ``TAPET_MAX_BODY`` | 65536 | largest request body in bytes (413 beyond) |
 | ``TAPET_DEFAULT_MAX_TIMEOUTS`` | 2 | a room's move-clock timeouts in a row before a stand-in bot plays |
 

@@ -100,14 +100,14 @@ async def room_of_code(db: AsyncSession, raw: object, client: str | None = None)
     (``invite_no_code``) for a malformed or unknown code, which counts against ``client``
     (:func:`client_of`; docs/invitations.md), and TooManyRequests once ``client`` has had
     too many wrong codes."""
-    _take(client)
+    take_code_try(client)
     code = normalize_code(raw)
     room_id = (
         None if code is None else await db.scalar(select(Room.id).where(Room.invite_code == code))
     )
     if room_id is None:
         raise NotFound("no table has that code", "invite_no_code")
-    _opened(client)
+    give_code_try_back(client)
     return room_id
 
 
@@ -144,9 +144,10 @@ def _limit() -> RateLimiter | None:
     return configured("code_failures")
 
 
-def _take(client: str | None) -> None:
+def take_code_try(client: str | None) -> None:
     """Take one of ``client``'s tokens before a code of theirs is tried (given back by
-    :func:`_opened` when it opens the room), at once, so that requests fired together
+    :func:`give_code_try_back` when it opens what it names: a room, or a quick-play
+    partner entry, app/table/queue_pages.py), at once, so that requests fired together
     cannot all pass before any is counted. Raises TooManyRequests (``rate_code_failures``)
     when none is left: then no code of theirs is tried, the right one neither (else the
     refusal itself would tell a right code from a wrong one)."""
@@ -161,8 +162,8 @@ def _take(client: str | None) -> None:
         )
 
 
-def _opened(client: str | None) -> None:
-    """Give back the token of ``client``'s code that opened the room: only wrong codes count."""
+def give_code_try_back(client: str | None) -> None:
+    """Give back the token of ``client``'s code that opened what it names: only wrong codes count."""
     limit = _limit()
     if client is not None and limit is not None:
         limit.refund(client)
@@ -224,10 +225,10 @@ async def require_access(
         return room.invite_code
     client = getattr(codes, "client", None)
     if codes:
-        _take(client)
+        take_code_try(client)
     if room.invite_code is None or room.invite_code not in codes:
         raise Forbidden(PRIVATE, "room_private")
-    _opened(client)
+    give_code_try_back(client)
     return room.invite_code
 
 
@@ -366,11 +367,11 @@ async def claim_seat(
     someone took it first; ``already_hold_seat``; ``game_over``), TooManyRequests once
     ``client`` (:func:`client_of`) has had too many wrong codes (a wrong one counts)."""
     room = await snapshot.load_room(db, room_id)
-    _take(client)
+    take_code_try(client)
     good = normalize_code(code)
     if good is None or good != room.invite_code:
         raise Forbidden("that is not this table's invitation code", "invite_bad_code")
-    _opened(client)
+    give_code_try_back(client)
     chair = next((s for s in room.seats if s.seat == seat), None)
     if chair is None:
         raise NotFound(

@@ -29,8 +29,8 @@ from app.accounts.api import set_session_cookie
 from app.accounts.deps import OptionalUser
 from app.accounts.models import User
 from app.core.db import SessionDep
-from app.core.errors import NotFound, ServiceError
-from app.rooms import queue
+from app.core.errors import NotFound, ServiceError, TooManyRequests
+from app.rooms import invites, queue
 from app.table import labels
 from app.web import cards, csrf
 from app.web.errors import message_for
@@ -227,8 +227,21 @@ async def typed_invitation(request: Request, user: OptionalUser, code: str = "")
 @router.get("/queue/p/{code}", response_class=HTMLResponse)
 async def invitation(request: Request, code: str, db: SessionDep, user: OptionalUser) -> Response:
     """A partner entry's invitation: a button (and a nickname for a visitor); 404 with
-    the reason and no form when no partner waits with that code."""
-    waits = await queue.partner_waits(db, typed_code(code))
+    the reason and no form when no partner waits with that code. A code that names no
+    entry counts against the address's wrong codes, as an invitation code does
+    (``invites.take_code_try``): 429 with no form once they are used up."""
+    client = invites.client_of(request)
+    missing: str | None
+    try:
+        invites.take_code_try(client)
+    except TooManyRequests as exc:
+        waits, missing, status = False, message_for(exc), exc.status
+    else:
+        waits = await queue.partner_waits(db, typed_code(code))
+        if waits:
+            invites.give_code_try_back(client)
+        missing = None if waits else message_for(NotFound("", "queue_no_code"))
+        status = 200 if waits else 404
     page = templates.TemplateResponse(
         request,
         "rooms/queue_partner.html",
@@ -239,9 +252,9 @@ async def invitation(request: Request, code: str, db: SessionDep, user: Optional
             "creation_key": accounts.new_form_key(),
             "errors": {},
             "guest_name": labels.guest_name(),
-            "missing": None if waits else message_for(NotFound("", "queue_no_code")),
+            "missing": missing,
         },
-        status_code=200 if waits else 404,
+        status_code=status,
     )
     page.headers["Cache-Control"] = "no-store"  # a visitor's form and one-time key in it
     return page
@@ -249,14 +262,25 @@ async def invitation(request: Request, code: str, db: SessionDep, user: Optional
 
 @router.post("/queue/p/{code}")
 async def join_partner(request: Request, code: str, db: SessionDep, user: OptionalUser) -> Response:
-    """Join the partner entry ``code`` and go to the waiting page."""
+    """Join the partner entry ``code`` and go to the waiting page. A code that names no
+    entry counts against the address's wrong codes (:func:`invitation`); once they are
+    used up no code is tried, nor a guest made (429)."""
     form = await checked_form(request)
     if form is None:
         return error_response(request, user, FORBIDDEN_FORM, 403)
     token = None
+    client = invites.client_of(request)
     try:
-        user, token = await _guest(request, db, user, form)
-        await queue.join_partner(db, user, typed_code(code))
+        invites.take_code_try(client)
+        try:
+            user, token = await _guest(request, db, user, form)
+            await queue.join_partner(db, user, typed_code(code))
+        except NotFound:
+            raise  # no entry with that code: a wrong code, counted
+        except BaseException:
+            invites.give_code_try_back(client)  # the code named an entry (or was never tried)
+            raise
+        invites.give_code_try_back(client)
     except ServiceError as exc:
         if user is not None:  # a refusal may have rolled the session back: the page reads it
             await db.refresh(user)

@@ -487,3 +487,42 @@ async def test_a_new_partners_taps_at_once_are_one_guest_beside_the_partner(
         assert len(guests) == 1
         assert [(await _me(b, a))["id"] for a in answers] == guests * 3
     assert await _entries(app) == 2  # Ana's entry and her partner's
+
+
+async def test_wrong_partner_codes_are_limited_per_address(settings: Settings) -> None:
+    """A partner code that names no waiting entry counts against the address's wrong codes,
+    as an invitation code does (``TAPET_RATE_CODE_FAILURES``, docs/invitations.md: they
+    could be guessed without limit, a fresh tester's find); a right one does not. Once
+    they are used up no code is tried, the right one neither (429, no form), and a
+    visitor's refused join makes no guest."""
+    strict = settings.model_copy(update={"rate_limits": True, "rate_code_failures": "3/60"})
+    await empty_tables(strict.db_url())
+    app = create_app(strict)
+    async with app.router.lifespan_context(app):
+
+        def at(address: str) -> httpx.AsyncClient:
+            transport = httpx.ASGITransport(app=app, client=(address, 1234))
+            return httpx.AsyncClient(transport=transport, base_url="http://testserver")
+
+        async with at("10.0.0.3") as ana, at("10.0.0.4") as b, at("10.0.0.4") as c:
+            _, found = await _ana_waits_for_a_partner(ana, 60)
+            right = found.group(1)
+            for _ in range(4):  # right codes, more than the limit: never counted
+                assert (await b.get(f"/queue/p/{right}")).status_code == 200
+            btoken = await _token(b, f"/queue/p/{right}")
+            statuses = [
+                (await b.get("/queue/p/NOPE97")).status_code,
+                (await b.get("/queue/p/NOPE98")).status_code,
+                (
+                    await b.post("/queue/p/NOPE99", data={"csrf": btoken, "nickname": "Ben"})
+                ).status_code,
+            ]
+            assert statuses == [404, 404, 404]
+            late = await b.get(f"/queue/p/{right}")
+            assert late.status_code == 429 and "invitation codes" in late.text
+            assert 'data-testid="partner-form"' not in late.text
+            ctoken = await _token(c, "/")  # another visitor behind the same address
+            joined = await c.post(f"/queue/p/{right}", data={"csrf": ctoken, "nickname": "Cai"})
+            assert joined.status_code == 429
+            assert "tapet_session" not in c.cookies  # no guest made
+            assert (await ana.get("/queue")).status_code == 200  # another address: not refused
