@@ -39,6 +39,7 @@ from app.web.templating import (
     go,
     person_form,
     templates,
+    with_retry,
 )
 
 router = APIRouter(include_in_schema=False)
@@ -118,12 +119,15 @@ async def typed_code(
     try:
         await invites.room_of_code(db, code, invites.client_of(request))
     except (NotFound, TooManyRequests) as exc:
-        return join_page(
-            request,
-            user,
-            errors={"code": message_for(exc)},
-            typed={"code": code},
-            status=exc.status,
+        return with_retry(
+            join_page(
+                request,
+                user,
+                errors={"code": message_for(exc)},
+                typed={"code": code},
+                status=exc.status,
+            ),
+            exc,
         )
     return go(request, f"/join/{invites.normalize_code(code)}")
 
@@ -135,12 +139,15 @@ async def invitation(request: Request, code: str, db: SessionDep, user: Optional
     try:
         room_id = await invites.room_of_code(db, code, invites.client_of(request))
     except (NotFound, TooManyRequests) as exc:
-        return join_page(
-            request,
-            user,
-            errors={"code": message_for(exc)},
-            typed={"code": code},
-            status=exc.status,
+        return with_retry(
+            join_page(
+                request,
+                user,
+                errors={"code": message_for(exc)},
+                typed={"code": code},
+                status=exc.status,
+            ),
+            exc,
         )
     good = invites.normalize_code(code)
     assert good is not None  # room_of_code found it
@@ -163,7 +170,9 @@ async def take_offered_seat(
     try:
         room_id = await invites.room_of_code(db, code, invites.client_of(request))
     except (NotFound, TooManyRequests) as exc:
-        return join_page(request, user, errors={"code": message_for(exc)}, status=exc.status)
+        return with_retry(
+            join_page(request, user, errors={"code": message_for(exc)}, status=exc.status), exc
+        )
     good = invites.normalize_code(code)
     assert good is not None
     raw = first(form, "seat") or ""

@@ -35,7 +35,15 @@ from app.table import labels
 from app.web import cards, csrf
 from app.web.errors import message_for
 from app.web.i18n import _
-from app.web.templating import FORBIDDEN_FORM, checked_form, error_response, first, go, templates
+from app.web.templating import (
+    FORBIDDEN_FORM,
+    checked_form,
+    error_response,
+    first,
+    go,
+    templates,
+    with_retry,
+)
 
 router = APIRouter(include_in_schema=False)
 
@@ -229,12 +237,15 @@ async def invitation(request: Request, code: str, db: SessionDep, user: Optional
     """A partner entry's invitation: a button (and a nickname for a visitor); 404 with
     the reason and no form when no partner waits with that code. A code that names no
     entry counts against the address's wrong codes, as an invitation code does
-    (``invites.take_code_try``): 429 with no form once they are used up."""
+    (``invites.take_code_try``): 429 with no form (and ``Retry-After``) once they are
+    used up."""
     client = invites.client_of(request)
     missing: str | None
+    refusal: TooManyRequests | None = None
     try:
         invites.take_code_try(client)
     except TooManyRequests as exc:
+        refusal = exc
         waits, missing, status = False, message_for(exc), exc.status
     else:
         waits = await queue.partner_waits(db, typed_code(code))
@@ -257,14 +268,17 @@ async def invitation(request: Request, code: str, db: SessionDep, user: Optional
         status_code=status,
     )
     page.headers["Cache-Control"] = "no-store"  # a visitor's form and one-time key in it
-    return page
+    return with_retry(page, refusal)
 
 
 @router.post("/queue/p/{code}")
 async def join_partner(request: Request, code: str, db: SessionDep, user: OptionalUser) -> Response:
     """Join the partner entry ``code`` and go to the waiting page. A code that names no
     entry counts against the address's wrong codes (:func:`invitation`); once they are
-    used up no code is tried, nor a guest made (429)."""
+    used up no code is tried (429). A visitor becomes a guest only once the code is known
+    to name a waiting entry. The form comes back only for a refused nickname; any other
+    refusal (no such entry, too many wrong codes, someone else joined, your own entry...)
+    is its reason alone, with no form to send the same code again."""
     form = await checked_form(request)
     if form is None:
         return error_response(request, user, FORBIDDEN_FORM, 403)
@@ -273,6 +287,8 @@ async def join_partner(request: Request, code: str, db: SessionDep, user: Option
     try:
         invites.take_code_try(client)
         try:
+            if not await queue.partner_waits(db, typed_code(code)):
+                raise NotFound("no partner entry waits with that code", "queue_no_code")
             user, token = await _guest(request, db, user, form)
             await queue.join_partner(db, user, typed_code(code))
         except NotFound:
@@ -284,7 +300,7 @@ async def join_partner(request: Request, code: str, db: SessionDep, user: Option
     except ServiceError as exc:
         if user is not None:  # a refusal may have rolled the session back: the page reads it
             await db.refresh(user)
-        field = "nickname" if str(exc.code).startswith("nickname") else ""
+        nickname = str(exc.code).startswith("nickname")
         response: Response = templates.TemplateResponse(
             request,
             "rooms/queue_partner.html",
@@ -293,12 +309,14 @@ async def join_partner(request: Request, code: str, db: SessionDep, user: Option
                 "code": typed_code(code),
                 "csrf_token": csrf.csrf_token(request),
                 "creation_key": accounts.new_form_key(),
-                "errors": {field: message_for(exc)},
+                "errors": {"nickname": message_for(exc)} if nickname else {},
                 "typed": {k: first(form, k) for k in form},
+                "missing": None if nickname else message_for(exc),
             },
             status_code=exc.status,
         )
         response.headers["Cache-Control"] = "no-store"  # the form again, with a new key
+        with_retry(response, exc)
     else:
         response = go(request, "/queue")
     if token is not None:

@@ -21,6 +21,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.requests import HTTPConnection
 
+from app.core.errors import TooManyRequests
 from app.web import cards, csrf, i18n
 from app.web.errors import message_for
 from app.web.static import static_url
@@ -82,16 +83,28 @@ def error_response(
     """An error the way the caller can show it: a flash fragment for htmx, a page otherwise.
 
     ``message`` is a refusal (``ServiceError``, ``IllegalAction``: translated from its
-    code, app/web/errors.py) or a text (a msgid of the pages, or already translated)."""
-    message = message_for(message)
+    code, app/web/errors.py) or a text (a msgid of the pages, or already translated). A
+    rate limit's refusal (``TooManyRequests``) says when to come back (``Retry-After``)."""
+    text = message_for(message)
     if is_htmx(request):
-        return HTMLResponse(flash_html(message), status_code=status)
-    return templates.TemplateResponse(
-        request,
-        "error.html",
-        {"user": user, "message": message, "back": back, "csrf_token": csrf.csrf_token(request)},
-        status_code=status,
+        return with_retry(HTMLResponse(flash_html(text), status_code=status), message)
+    return with_retry(
+        templates.TemplateResponse(
+            request,
+            "error.html",
+            {"user": user, "message": text, "back": back, "csrf_token": csrf.csrf_token(request)},
+            status_code=status,
+        ),
+        message,
     )
+
+
+def with_retry(response: Response, refusal: object) -> Response:
+    """``response`` with ``Retry-After`` when ``refusal`` is a rate limit's
+    (``TooManyRequests``: its whole seconds), as the API's 429s have; else unchanged."""
+    if isinstance(refusal, TooManyRequests):
+        response.headers["Retry-After"] = str(refusal.retry_after)
+    return response
 
 
 def go(request: Request, url: str) -> Response:

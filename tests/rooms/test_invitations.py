@@ -496,7 +496,10 @@ async def test_wrong_codes_are_limited_per_address(settings: Settings) -> None:
                 f"/api/rooms/{room_id}/offers/1/take", json={"code": code}, headers=other
             )
             assert take.status_code == 429
-            assert (await http.get(f"/join/{code}")).status_code == 429  # the page too
+            # the pages too, saying when to come back as the API does
+            for page in (f"/join/{code}", f"/rooms/{room_id}?code={code}"):
+                refused = await http.get(page)
+                assert refused.status_code == 429 and int(refused.headers["retry-after"]) >= 1
             # nothing that tries no code is refused, the cookie of a good code carried or not
             http.cookies.set("tapet_codes", code)
             assert (await http.get(url, headers=host)).status_code == 200  # the owner

@@ -513,16 +513,20 @@ async def test_wrong_partner_codes_are_limited_per_address(settings: Settings) -
             statuses = [
                 (await b.get("/queue/p/NOPE97")).status_code,
                 (await b.get("/queue/p/NOPE98")).status_code,
-                (
-                    await b.post("/queue/p/NOPE99", data={"csrf": btoken, "nickname": "Ben"})
-                ).status_code,
             ]
-            assert statuses == [404, 404, 404]
+            wrong = await b.post("/queue/p/NOPE99", data={"csrf": btoken, "nickname": "Ben"})
+            assert statuses + [wrong.status_code] == [404, 404, 404]
+            # a wrong code makes no guest, and its page offers no form to send it again
+            assert "tapet_session" not in b.cookies
+            assert 'data-testid="partner-form"' not in wrong.text
+            assert "No partner is waiting with this code" in wrong.text
             late = await b.get(f"/queue/p/{right}")
             assert late.status_code == 429 and "invitation codes" in late.text
+            assert int(late.headers["retry-after"]) >= 1
             assert 'data-testid="partner-form"' not in late.text
             ctoken = await _token(c, "/")  # another visitor behind the same address
             joined = await c.post(f"/queue/p/{right}", data={"csrf": ctoken, "nickname": "Cai"})
-            assert joined.status_code == 429
+            assert joined.status_code == 429 and int(joined.headers["retry-after"]) >= 1
+            assert 'data-testid="partner-form"' not in joined.text
             assert "tapet_session" not in c.cookies  # no guest made
             assert (await ana.get("/queue")).status_code == 200  # another address: not refused
