@@ -73,6 +73,10 @@ def room_context(
         "t": presenter.table(view, four) if started else None,
         "user": user,
         "my_seat": view.get("my_seat"),
+        # who may seat and remove bots and start (the room's creator or a seated person:
+        # app/rooms/service.py); a stranger is offered only a seat
+        "in_room": user is not None
+        and (view.get("created_by") == user.id or view.get("my_seat") is not None),
         "bots": bot_names(),
         "csrf_token": token,
         "option_labels": option_labels(view.get("game", "")),

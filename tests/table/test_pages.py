@@ -478,3 +478,32 @@ async def test_the_seating_page_lists_the_options_set_not_the_unset_ones(
     assert listed is not None
     assert "Game to: <b>101</b>" in listed.group(1)
     assert "Tournament" not in listed.group(1) and "—" not in listed.group(1)
+
+
+async def test_a_stranger_is_offered_a_seat_but_not_the_bots_or_the_start(
+    client: httpx.AsyncClient,
+) -> None:
+    """Before the start only the room's creator and its seated people may seat or remove
+    bots and start (app/rooms/service.py); the page offers a stranger a seat alone (it
+    showed them every button, each then refused: a fresh tester's find). Once seated, the
+    same person gets the controls."""
+    await _sign_in(client, "Owner")
+    token = await _token(client)
+    made = await client.post("/rooms", data={"game": "bolot", "csrf": token})
+    room_id = int(made.headers["location"].rsplit("/", 1)[1])
+    token = await _token(client, f"/rooms/{room_id}")
+    seated = await client.post(f"/rooms/{room_id}/seats/1", data={"bot": "random", "csrf": token})
+    assert seated.status_code == 303
+    controls = ('data-testid="fill-bots"', 'data-testid="start"', ">Seat bot<", ">Remove bot<")
+    owner_page = (await client.get(f"/rooms/{room_id}")).text
+    assert all(c in owner_page for c in controls)
+    async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as b:
+        await _sign_in(b, "Stranger")
+        page = (await b.get(f"/rooms/{room_id}")).text
+        assert 'data-testid="take-seat-2"' in page
+        assert not [c for c in controls if c in page]
+        btoken = await _token(b, f"/rooms/{room_id}")
+        sat = await b.post(f"/rooms/{room_id}/seats/2", data={"csrf": btoken})
+        assert sat.status_code == 303
+        page = (await b.get(f"/rooms/{room_id}")).text
+        assert all(c in page for c in controls)
