@@ -119,17 +119,19 @@ async def typed_code(
     try:
         await invites.room_of_code(db, code, invites.client_of(request))
     except (NotFound, TooManyRequests) as exc:
-        return with_retry(
-            join_page(
-                request,
-                user,
-                errors={"code": message_for(exc)},
-                typed={"code": code},
-                status=exc.status,
-            ),
-            exc,
-        )
+        return _code_refused(request, user, code, exc)
     return go(request, f"/join/{invites.normalize_code(code)}")
+
+
+def _code_refused(
+    request: Request, user: User | None, code: str, exc: NotFound | TooManyRequests
+) -> Response:
+    """The code's field again with why ``code`` opened nothing: unknown (404), or too many
+    wrong codes from this address (429, with ``Retry-After``)."""
+    page = join_page(
+        request, user, errors={"code": message_for(exc)}, typed={"code": code}, status=exc.status
+    )
+    return with_retry(page, exc)
 
 
 @router.get("/join/{code}", response_class=HTMLResponse)
@@ -139,16 +141,7 @@ async def invitation(request: Request, code: str, db: SessionDep, user: Optional
     try:
         room_id = await invites.room_of_code(db, code, invites.client_of(request))
     except (NotFound, TooManyRequests) as exc:
-        return with_retry(
-            join_page(
-                request,
-                user,
-                errors={"code": message_for(exc)},
-                typed={"code": code},
-                status=exc.status,
-            ),
-            exc,
-        )
+        return _code_refused(request, user, code, exc)
     good = invites.normalize_code(code)
     assert good is not None  # room_of_code found it
     room = await service.room_info(db, room_id)
