@@ -378,6 +378,18 @@ async def guest_of_form(
         raise Conflict("that form made another guest: reload the page", "creation_key") from None
 
 
+async def guest_made_by_form(
+    session: AsyncSession, conn: HTTPConnection, nickname: str, key: str | None
+) -> User | None:
+    """The guest :func:`guest_of_form` already made for this browser's form ``key`` under
+    ``nickname`` (less than ``REPLAY_SECONDS`` ago), or None; writes nothing. A check that
+    must refuse before any guest is made asks it who a visitor's double tap already is."""
+    key = csrf.browser_key(conn, key)
+    if key is None or not FORM_KEY.fullmatch(key):
+        return None
+    return await _guest_of_key(session, key, nickname)
+
+
 async def _guest_of_key(session: AsyncSession, key: str, nickname: str) -> User | None:
     """The guest the form with ``key`` made under ``nickname`` less than
     ``REPLAY_SECONDS`` ago, or None."""

@@ -189,11 +189,24 @@ def _partner_entry(code: str) -> Select[Any]:
     )
 
 
-async def partner_waits(db: AsyncSession, code: str) -> bool:
-    """Whether a partner entry waits in the queue with ``code`` (as ``join_partner`` reads
-    it): the invitation page says so before anyone types a nickname."""
+async def check_partner(db: AsyncSession, user: User | None, code: str) -> None:
+    """Raise the refusal :func:`join_partner` would give ``user`` (None: a visitor, not yet
+    a guest) for ``code``, writing nothing; return when the entry may be joined, or
+    ``user`` already joined it. The invitation page says so before anyone types a
+    nickname, and a visitor becomes a guest only past it. Raises NotFound
+    (``queue_no_code``: no entry waits with that code), Conflict (``queue_own_code``;
+    ``queue_partner_full``: someone else joined it)."""
     code = code.strip().upper()
-    return bool(code) and await db.scalar(_partner_entry(code)) is not None
+    owner = await db.scalar(_partner_entry(code)) if code else None
+    if owner is None:
+        raise NotFound("no partner entry waits with that code", "queue_no_code")
+    if user is not None and owner.user_id == user.id:
+        raise Conflict("this is your own entry: send its link to your partner", "queue_own_code")
+    second = await db.scalar(
+        select(QueueEntry.user_id).where(QueueEntry.partner_code == code, QueueEntry.slot == 1)
+    )
+    if second is not None and (user is None or second != user.id):
+        raise Conflict("someone else joined this partner entry", "queue_partner_full")
 
 
 async def join_partner(db: AsyncSession, user: User, code: object) -> dict[str, Any] | None:

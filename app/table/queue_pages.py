@@ -234,25 +234,29 @@ async def typed_invitation(request: Request, user: OptionalUser, code: str = "")
 
 @router.get("/queue/p/{code}", response_class=HTMLResponse)
 async def invitation(request: Request, code: str, db: SessionDep, user: OptionalUser) -> Response:
-    """A partner entry's invitation: a button (and a nickname for a visitor); 404 with
-    the reason and no form when no partner waits with that code. A code that names no
-    entry counts against the address's wrong codes, as an invitation code does
+    """A partner entry's invitation: a button (and a nickname for a visitor); the reason
+    and no form when it cannot be joined (``queue.check_partner``: 404 no entry waits
+    with that code, 409 someone else joined it or it is the viewer's own). A code that
+    names no entry counts against the address's wrong codes, as an invitation code does
     (``invites.take_code_try``): 429 with no form (and ``Retry-After``) once they are
     used up."""
     client = invites.client_of(request)
-    missing: str | None
+    missing: str | None = None
     refusal: TooManyRequests | None = None
+    status = 200
     try:
         invites.take_code_try(client)
-    except TooManyRequests as exc:
-        refusal = exc
-        waits, missing, status = False, message_for(exc), exc.status
-    else:
-        waits = await queue.partner_waits(db, typed_code(code))
-        if waits:
+        try:
+            await queue.check_partner(db, user, typed_code(code))
+        except NotFound:
+            raise  # a wrong code: counted
+        except BaseException:
             invites.give_code_try_back(client)
-        missing = None if waits else message_for(NotFound("", "queue_no_code"))
-        status = 200 if waits else 404
+            raise
+        invites.give_code_try_back(client)
+    except ServiceError as exc:
+        refusal = exc if isinstance(exc, TooManyRequests) else None
+        missing, status = message_for(exc), exc.status
     page = templates.TemplateResponse(
         request,
         "rooms/queue_partner.html",
@@ -275,8 +279,8 @@ async def invitation(request: Request, code: str, db: SessionDep, user: Optional
 async def join_partner(request: Request, code: str, db: SessionDep, user: OptionalUser) -> Response:
     """Join the partner entry ``code`` and go to the waiting page. A code that names no
     entry counts against the address's wrong codes (:func:`invitation`); once they are
-    used up no code is tried (429). A visitor becomes a guest only once the code is known
-    to name a waiting entry. The form comes back only for a refused nickname; any other
+    used up no code is tried (429). A visitor becomes a guest only once the entry is known
+    to be one they may join (``queue.check_partner``). The form comes back only for a refused nickname; any other
     refusal (no such entry, too many wrong codes, someone else joined, your own entry...)
     is its reason alone, with no form to send the same code again."""
     form = await checked_form(request)
@@ -287,8 +291,12 @@ async def join_partner(request: Request, code: str, db: SessionDep, user: Option
     try:
         invites.take_code_try(client)
         try:
-            if not await queue.partner_waits(db, typed_code(code)):
-                raise NotFound("no partner entry waits with that code", "queue_no_code")
+            # before any guest is made; a visitor's double tap is the guest its twin made
+            twin = None
+            if user is None:
+                nick, key = first(form, "nickname") or "", first(form, "creation_key")
+                twin = await accounts.guest_made_by_form(db, request, nick, key)
+            await queue.check_partner(db, user or twin, typed_code(code))
             user, token = await _guest(request, db, user, form)
             await queue.join_partner(db, user, typed_code(code))
         except NotFound:

@@ -299,6 +299,8 @@ async def test_the_partner_link_page(client: httpx.AsyncClient) -> None:
         ok = await b.post(f"/queue/p/{code.group(1)}", data={"csrf": btoken, "nickname": "Ben"})
         assert ok.status_code == 303
         assert "Your partner: Ana" in (await b.get("/queue")).text
+        # Ben may open the link he joined again: the same entry, not "someone else joined"
+        assert (await b.get(f"/queue/p/{code.group(1)}")).status_code == 200
         btoken = await _token(b, "/queue")  # a session now: its own CSRF token
         wrong = await b.post("/queue/p/NOPE99", data={"csrf": btoken})
         assert wrong.status_code == 404
@@ -308,12 +310,20 @@ async def test_the_partner_link_page(client: httpx.AsyncClient) -> None:
         assert "No partner is waiting with this code" in made_up.text
         assert "Your partner waits for you" not in made_up.text
         assert 'data-testid="partner-form"' not in made_up.text
-    # a third person opening the used link is told so (it was a 500: fresh tester)
+    # a third person opening the used link is told so (it was a 500: fresh tester), with
+    # no form; sent anyway, the join makes no guest (it made one: the third fresh tester)
     async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as c:
-        ctoken = await _token(c, f"/queue/p/{code.group(1)}")
+        used = await c.get(f"/queue/p/{code.group(1)}")
+        assert used.status_code == 409 and "already joined" in used.text
+        assert 'data-testid="partner-form"' not in used.text
+        assert "Your partner waits for you" not in used.text
+        ctoken = await _token(c, "/")
         late = await c.post(f"/queue/p/{code.group(1)}", data={"csrf": ctoken, "nickname": "Cai"})
-        assert late.status_code in (404, 409), late.status_code
-        assert "partner" in late.text.lower()
+        assert late.status_code == 409 and "already joined" in late.text
+        assert "tapet_session" not in c.cookies
+    # Ana's own link tells her it is hers, with no form
+    own = await client.get(f"/queue/p/{code.group(1)}")
+    assert own.status_code == 409 and 'data-testid="partner-form"' not in own.text
     left = await client.post("/queue/leave", data={"csrf": token})
     assert left.status_code == 303
     assert 'data-testid="queue-form"' in (await client.get("/queue")).text
@@ -530,3 +540,29 @@ async def test_wrong_partner_codes_are_limited_per_address(settings: Settings) -
             assert 'data-testid="partner-form"' not in joined.text
             assert "tapet_session" not in c.cookies  # no guest made
             assert (await ana.get("/queue")).status_code == 200  # another address: not refused
+
+
+async def test_a_visitor_s_double_tap_on_join_is_one_guest_and_one_partner(
+    client: httpx.AsyncClient,
+) -> None:
+    """The partner's Join sent twice by a visitor, the second before the first answer's
+    cookie counts (the same one-time key and nickname): both go to the waiting page as the
+    one guest, though the entry looks full by then (``queue.check_partner`` is asked
+    for the guest the twin made)."""
+    _, code = await _ana_waits_for_a_partner(client, 10)
+    link = f"/queue/p/{code.group(1)}"
+    async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as b:
+        page = (await b.get(link)).text
+        btoken = await _token(b, link)
+        key = re.search(r'name="creation_key" value="([^"]+)"', page)
+        assert key
+        form = {"csrf": btoken, "nickname": "Ben", "creation_key": key.group(1)}
+        first = await b.post(link, data=form)
+        assert first.status_code == 303
+        b.cookies.delete("tapet_session")  # the twin left before the first answer came
+        second = await b.post(link, data=form)
+        assert second.status_code == 303, second.text
+        assert "Your partner: Ana" in (await b.get("/queue")).text
+    async with client._transport.app.state.sessionmaker() as db:  # type: ignore[attr-defined]
+        bens = await db.scalar(select(func.count()).select_from(User).where(User.nickname == "Ben"))
+    assert bens == 1
