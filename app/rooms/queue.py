@@ -189,14 +189,19 @@ def _partner_entry(code: str) -> Select[Any]:
     )
 
 
-async def check_partner(db: AsyncSession, user: User | None, code: str) -> None:
-    """Raise the refusal :func:`join_partner` would give ``user`` (None: a visitor, not yet
-    a guest) for ``code``, writing nothing; return when the entry may be joined, or
-    ``user`` already joined it. The invitation page says so before anyone types a
-    nickname, and a visitor becomes a guest only past it. Raises NotFound
-    (``queue_no_code``: no entry waits with that code), Conflict (``queue_own_code``;
-    ``queue_partner_full``: someone else joined it)."""
+async def check_partner(db: AsyncSession, user: User | None, code: str) -> bool:
+    """Whether ``user`` (None: a visitor, not yet a guest) may join the partner entry
+    ``code``, asked before anything is written: the invitation page offers the form only
+    then, and a visitor becomes a guest only past it. Raises the refusal
+    :func:`join_partner` would give: NotFound (``queue_no_code``: no entry waits with
+    that code), Conflict (``queue_own_code``; ``queue_partner_full``: someone else joined
+    it; ``queue_other``: waiting in another queue; ``queue_seated``). Returns True when
+    ``user`` already holds its second place (joined before, or a double tap's twin; also
+    once the pair is matched), False when they may take it."""
     code = code.strip().upper()
+    mine = await _entry(db, user.id) if user is not None else None
+    if mine is not None and code and mine.partner_code == code and mine.slot == 1:
+        return True
     owner = await db.scalar(_partner_entry(code)) if code else None
     if owner is None:
         raise NotFound("no partner entry waits with that code", "queue_no_code")
@@ -205,28 +210,31 @@ async def check_partner(db: AsyncSession, user: User | None, code: str) -> None:
     second = await db.scalar(
         select(QueueEntry.user_id).where(QueueEntry.partner_code == code, QueueEntry.slot == 1)
     )
-    if second is not None and (user is None or second != user.id):
+    if second is not None:
+        if user is not None and second == user.id:
+            return True  # their twin joined between the two reads
         raise Conflict("someone else joined this partner entry", "queue_partner_full")
+    if user is not None:
+        if mine is not None and mine.room_id is None:
+            raise Conflict(
+                "you are already waiting in another queue; leave it first", "queue_other"
+            )
+        await _refuse_seated(db, user)
+    return False
 
 
 async def join_partner(db: AsyncSession, user: User, code: object) -> dict[str, Any] | None:
     """``user`` joins the partner entry ``code`` as its second person; its wait starts
-    now for both. Joining it again is the same entry. Raises NotFound (no such entry
-    waiting), Conflict (``queue_partner_full``: someone else joined it;
-    ``queue_own_code``: it is your own entry; ``queue_seated``, ``queue_other``)."""
+    now for both. Joining it again is the same entry, also once the pair is matched (its
+    status: their table). Raises what :func:`check_partner` raises."""
     code = str(code or "").strip().upper()
+    if await check_partner(db, user, code):
+        await _touch(db, user.id)
+        return await status(db, user)
     owner = await db.scalar(_partner_entry(code))
-    if owner is None or not code:
+    if owner is None:  # matched or left since the check
         raise NotFound("no partner entry waits with that code", "queue_no_code")
-    if owner.user_id == user.id:
-        raise Conflict("this is your own entry: send its link to your partner", "queue_own_code")
-    mine = await _entry(db, user.id)
-    if mine is not None and mine.room_id is None:
-        if mine.partner_code == code:
-            await _touch(db, user.id)
-            return await status(db, user)
-        raise Conflict("you are already waiting in another queue; leave it first", "queue_other")
-    await _refuse_seated(db, user)
+    mine = await _entry(db, user.id)  # an old entry whose table was made, if any
     if mine is not None:
         await db.execute(delete(QueueEntry).where(QueueEntry.id == mine.id))
     now = utcnow()

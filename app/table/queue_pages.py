@@ -29,7 +29,7 @@ from app.accounts.api import set_session_cookie
 from app.accounts.deps import OptionalUser
 from app.accounts.models import User
 from app.core.db import SessionDep
-from app.core.errors import NotFound, ServiceError, TooManyRequests
+from app.core.errors import Conflict, NotFound, ServiceError, TooManyRequests
 from app.rooms import invites, queue
 from app.table import labels
 from app.web import cards, csrf
@@ -234,8 +234,9 @@ async def typed_invitation(request: Request, user: OptionalUser, code: str = "")
 
 @router.get("/queue/p/{code}", response_class=HTMLResponse)
 async def invitation(request: Request, code: str, db: SessionDep, user: OptionalUser) -> Response:
-    """A partner entry's invitation: a button (and a nickname for a visitor); the reason
-    and no form when it cannot be joined (``queue.check_partner``: 404 no entry waits
+    """A partner entry's invitation: a button (and a nickname for a visitor); the waiting
+    page (or the table) for the person who already joined it; the reason and no form when
+    it cannot be joined (``queue.check_partner``: 404 no entry waits
     with that code, 409 someone else joined it or it is the viewer's own). A code that
     names no entry counts against the address's wrong codes, as an invitation code does
     (``invites.take_code_try``): 429 with no form (and ``Retry-After``) once they are
@@ -247,13 +248,15 @@ async def invitation(request: Request, code: str, db: SessionDep, user: Optional
     try:
         invites.take_code_try(client)
         try:
-            await queue.check_partner(db, user, typed_code(code))
+            joined = await queue.check_partner(db, user, typed_code(code))
         except NotFound:
             raise  # a wrong code: counted
         except BaseException:
             invites.give_code_try_back(client)
             raise
         invites.give_code_try_back(client)
+        if joined:  # their own place in it: the waiting page, or their table once matched
+            return go(request, "/queue")
     except ServiceError as exc:
         refusal = exc if isinstance(exc, TooManyRequests) else None
         missing, status = message_for(exc), exc.status
@@ -280,23 +283,34 @@ async def join_partner(request: Request, code: str, db: SessionDep, user: Option
     """Join the partner entry ``code`` and go to the waiting page. A code that names no
     entry counts against the address's wrong codes (:func:`invitation`); once they are
     used up no code is tried (429). A visitor becomes a guest only once the entry is known
-    to be one they may join (``queue.check_partner``). The form comes back only for a refused nickname; any other
-    refusal (no such entry, too many wrong codes, someone else joined, your own entry...)
-    is its reason alone, with no form to send the same code again."""
+    to be one they may join (``queue.check_partner``), and stays one only if they joined:
+    a visitor who lost the entry to someone else a moment before (both passed the check)
+    is not left signed in as a guest of their own (it is deleted, its name free again).
+    The form comes back only for a refused nickname; any other refusal (no such entry,
+    too many wrong codes, someone else joined, your own entry...) is its reason alone,
+    with no form to send the same code again."""
     form = await checked_form(request)
     if form is None:
         return error_response(request, user, FORBIDDEN_FORM, 403)
     token = None
     client = invites.client_of(request)
+    visitor = user is None
+    twin: User | None = None
     try:
         invites.take_code_try(client)
         try:
             # before any guest is made; a visitor's double tap is the guest its twin made
-            twin = None
             if user is None:
                 nick, key = first(form, "nickname") or "", first(form, "creation_key")
                 twin = await accounts.guest_made_by_form(db, request, nick, key)
-            await queue.check_partner(db, user or twin, typed_code(code))
+            try:
+                await queue.check_partner(db, user or twin, typed_code(code))
+            except Conflict as exc:
+                # the place taken, for a visitor whose twin tap may have taken it a moment
+                # ago (its guest not yet found above): the guest the form makes tells
+                # (``join_partner`` is then the same place); someone else's guest is undone
+                if not (user is None and twin is None and exc.code == "queue_partner_full"):
+                    raise
             user, token = await _guest(request, db, user, form)
             await queue.join_partner(db, user, typed_code(code))
         except NotFound:
@@ -308,6 +322,10 @@ async def join_partner(request: Request, code: str, db: SessionDep, user: Option
     except ServiceError as exc:
         if user is not None:  # a refusal may have rolled the session back: the page reads it
             await db.refresh(user)
+        if visitor and twin is None and user is not None and token is not None:
+            # the guest this request made for a join that was refused: undone
+            await accounts.delete_account(db, user, "")
+            user, token = None, None
         nickname = str(exc.code).startswith("nickname")
         response: Response = templates.TemplateResponse(
             request,

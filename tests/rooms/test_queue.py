@@ -274,15 +274,15 @@ async def test_the_pages_join_wait_and_go_to_the_table(client: httpx.AsyncClient
 
 
 async def _ana_waits_for_a_partner(
-    client: httpx.AsyncClient, wait_seconds: int
+    client: httpx.AsyncClient, wait_seconds: int, game: str = "bolot", name: str = "Ana"
 ) -> tuple[str, re.Match[str]]:
-    """Ana signs in and joins Bolot's queue with a partner to come: her page's CSRF token
-    and the match of her partner code (``CODE``) on the waiting page."""
-    await _sign_in(client, "Ana")
+    """Ana (``name``) signs in and joins ``game``'s queue with a partner to come: her
+    page's CSRF token and the match of her partner code (``CODE``) on the waiting page."""
+    await _sign_in(client, name)
     token = await _token(client, "/queue")
     await client.post(
         "/queue",
-        data={"csrf": token, "game": "bolot", "partner": "true", "wait_seconds": str(wait_seconds)},
+        data={"csrf": token, "game": game, "partner": "true", "wait_seconds": str(wait_seconds)},
     )
     code = CODE.search((await client.get("/queue")).text)
     assert code
@@ -299,8 +299,10 @@ async def test_the_partner_link_page(client: httpx.AsyncClient) -> None:
         ok = await b.post(f"/queue/p/{code.group(1)}", data={"csrf": btoken, "nickname": "Ben"})
         assert ok.status_code == 303
         assert "Your partner: Ana" in (await b.get("/queue")).text
-        # Ben may open the link he joined again: the same entry, not "someone else joined"
-        assert (await b.get(f"/queue/p/{code.group(1)}")).status_code == 200
+        # Ben opening the link he joined again goes to his waiting page, not "someone else
+        # joined"
+        again = await b.get(f"/queue/p/{code.group(1)}")
+        assert again.status_code == 303 and again.headers["location"] == "/queue"
         btoken = await _token(b, "/queue")  # a session now: its own CSRF token
         wrong = await b.post("/queue/p/NOPE99", data={"csrf": btoken})
         assert wrong.status_code == 404
@@ -492,7 +494,9 @@ async def test_a_new_partners_taps_at_once_are_one_guest_beside_the_partner(
         answers = await asyncio.gather(
             *(b.post(f"/queue/p/{code.group(1)}", data=form) for _ in range(3))
         )
-        assert [a.status_code for a in answers] == [303] * 3, [a.text[:300] for a in answers]
+        assert [a.status_code for a in answers] == [303] * 3, [
+            re.findall(r"(?:queue-missing|field-error)[^>]*>([^<]*)", a.text) for a in answers
+        ]
         guests = await _guests_called(app, "Pau")
         assert len(guests) == 1
         assert [(await _me(b, a))["id"] for a in answers] == guests * 3
@@ -566,3 +570,72 @@ async def test_a_visitor_s_double_tap_on_join_is_one_guest_and_one_partner(
     async with client._transport.app.state.sessionmaker() as db:  # type: ignore[attr-defined]
         bens = await db.scalar(select(func.count()).select_from(User).where(User.nickname == "Ben"))
     assert bens == 1
+
+
+async def _visitor_joins(
+    transport: Any, link: str, nickname: str
+) -> tuple[httpx.AsyncClient, dict[str, str]]:
+    """A new visitor's client (open: the caller closes it) that opened ``link`` and the
+    join form they would send (their CSRF token, one-time key and ``nickname``)."""
+    v = httpx.AsyncClient(transport=transport, base_url="http://testserver")
+    page = (await v.get(link)).text
+    csrf_token = re.search(r'name="csrf" value="([^"]+)"', page)
+    key = re.search(r'name="creation_key" value="([^"]+)"', page)
+    assert csrf_token and key, page
+    return v, {"csrf": csrf_token.group(1), "nickname": nickname, "creation_key": key.group(1)}
+
+
+async def test_visitors_racing_for_one_partner_place_leave_one_guest(
+    client: httpx.AsyncClient,
+) -> None:
+    """Six visitors press Join on one partner link at once: one joins; the others are told
+    someone else did, and none of them is left a guest signed in (they all passed the
+    check before anyone joined; the losers' guests are undone: a fresh tester's find)."""
+    _, code = await _ana_waits_for_a_partner(client, 60)
+    link = f"/queue/p/{code.group(1)}"
+    visitors = [await _visitor_joins(client._transport, link, f"Racer {i}") for i in range(6)]
+    try:
+        answers = await asyncio.gather(*(v.post(link, data=form) for v, form in visitors))
+        assert sorted(a.status_code for a in answers) == [303, 409, 409, 409, 409, 409]
+        signed_in = [v for (v, _), a in zip(visitors, answers, strict=True) if a.status_code == 303]
+        assert all(
+            "tapet_session" not in v.cookies
+            for (v, _), a in zip(visitors, answers, strict=True)
+            if a.status_code == 409
+        )
+        assert "Your partner: Ana" in (await signed_in[0].get("/queue")).text
+    finally:
+        for v, _ in visitors:
+            await v.aclose()
+    async with client._transport.app.state.sessionmaker() as db:  # type: ignore[attr-defined]
+        racers = await db.scalar(
+            select(func.count()).select_from(User).where(User.nickname.like("Racer %"))
+        )
+    assert racers == 1
+
+
+async def test_a_double_tap_whose_first_join_makes_the_table_goes_to_it_too(
+    client: httpx.AsyncClient,
+) -> None:
+    """Two pairs of Contrée make a table at once: the second partner's Join makes it. The
+    same Join sent again by that visitor (without the first answer's cookie) and their
+    link opened again go to their place (the table), not "no partner is waiting", which
+    would also have counted as a wrong code (a fresh tester's find)."""
+    _, first = await _ana_waits_for_a_partner(client, 60, "contree", "Ana")
+    async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as a2:
+        _, second = await _ana_waits_for_a_partner(a2, 60, "contree", "Berta")
+        p1, form1 = await _visitor_joins(client._transport, f"/queue/p/{first.group(1)}", "Pau")
+        link = f"/queue/p/{second.group(1)}"
+        v, form = await _visitor_joins(client._transport, link, "Vera")
+        try:
+            assert (await p1.post(f"/queue/p/{first.group(1)}", data=form1)).status_code == 303
+            assert (await v.post(link, data=form)).status_code == 303
+            assert (await v.get("/queue")).headers.get("location", "").startswith("/rooms/")
+            v.cookies.delete("tapet_session")
+            twin = await v.post(link, data=form)
+            assert twin.status_code == 303 and twin.headers["location"] == "/queue"
+            again = await v.get(link)
+            assert again.status_code == 303 and again.headers["location"] == "/queue"
+        finally:
+            await p1.aclose()
+            await v.aclose()
