@@ -192,27 +192,36 @@ def _partner_entry(code: str) -> Select[Any]:
 async def check_partner(db: AsyncSession, user: User | None, code: str) -> bool:
     """Whether ``user`` (None: a visitor, not yet a guest) may join the partner entry
     ``code``, asked before anything is written: the invitation page offers the form only
-    then, and a visitor becomes a guest only past it. Raises the refusal
-    :func:`join_partner` would give: NotFound (``queue_no_code``: no entry waits with
-    that code), Conflict (``queue_own_code``; ``queue_partner_full``: someone else joined
-    it; ``queue_other``: waiting in another queue; ``queue_seated``). Returns True when
-    ``user`` already holds its second place (joined before, or a double tap's twin; also
-    once the pair is matched), False when they may take it."""
+    then. Raises the refusal :func:`join_partner` would give: NotFound
+    (``queue_no_code``: no entry was ever made with that code), Conflict
+    (``queue_own_code``: their own entry, still waiting; ``queue_partner_full``: someone
+    else joined it, or its pair is already at a table; ``queue_other``: waiting in another
+    queue; ``queue_seated``). Returns True when ``user`` already holds a place in it
+    (joined before, or a double tap's twin; also once the pair is at a table: their link
+    leads there), False when they may take it."""
     code = code.strip().upper()
     mine = await _entry(db, user.id) if user is not None else None
-    if mine is not None and code and mine.partner_code == code and mine.slot == 1:
+    if mine is not None and code and mine.partner_code == code:
+        if mine.slot == 0 and mine.room_id is None:
+            raise Conflict(
+                "this is your own entry: send its link to your partner", "queue_own_code"
+            )
         return True
-    owner = await db.scalar(_partner_entry(code)) if code else None
+    owner = (
+        await db.scalar(
+            select(QueueEntry).where(QueueEntry.partner_code == code, QueueEntry.slot == 0)
+        )
+        if code
+        else None
+    )
     if owner is None:
         raise NotFound("no partner entry waits with that code", "queue_no_code")
-    if user is not None and owner.user_id == user.id:
-        raise Conflict("this is your own entry: send its link to your partner", "queue_own_code")
     second = await db.scalar(
         select(QueueEntry.user_id).where(QueueEntry.partner_code == code, QueueEntry.slot == 1)
     )
-    if second is not None:
-        if user is not None and second == user.id:
-            return True  # their twin joined between the two reads
+    if second is not None and user is not None and second == user.id:
+        return True  # their twin joined between the two reads
+    if second is not None or owner.room_id is not None:
         raise Conflict("someone else joined this partner entry", "queue_partner_full")
     if user is not None:
         if mine is not None and mine.room_id is None:
@@ -231,11 +240,18 @@ async def join_partner(db: AsyncSession, user: User, code: object) -> dict[str, 
     if await check_partner(db, user, code):
         await _touch(db, user.id)
         return await status(db, user)
+    mine = await _entry(db, user.id)
+    if mine is not None and mine.partner_code == code:
+        return await status(db, user)  # the twin tap's, written since the check
     owner = await db.scalar(_partner_entry(code))
     if owner is None:  # matched or left since the check
-        raise NotFound("no partner entry waits with that code", "queue_no_code")
-    mine = await _entry(db, user.id)  # an old entry whose table was made, if any
+        raise Conflict("someone else joined this partner entry", "queue_partner_full")
     if mine is not None:
+        if mine.room_id is None:  # since the check
+            raise Conflict(
+                "you are already waiting in another queue; leave it first", "queue_other"
+            )
+        # an old entry of theirs, whose table was made
         await db.execute(delete(QueueEntry).where(QueueEntry.id == mine.id))
     now = utcnow()
     db.add(

@@ -283,10 +283,9 @@ async def join_partner(request: Request, code: str, db: SessionDep, user: Option
     """Join the partner entry ``code`` and go to the waiting page. A code that names no
     entry counts against the address's wrong codes (:func:`invitation`); once they are
     used up no code is tried (429). A visitor becomes a guest only once the entry is known
-    to be one they may join (``queue.check_partner``), and stays one only if they joined:
-    a visitor who lost the entry to someone else a moment before (both passed the check)
-    is not left signed in as a guest of their own (it is deleted, its name free again).
-    The form comes back only for a refused nickname; any other refusal (no such entry,
+    to be one they may join (``queue.check_partner``; a visitor who loses the place to
+    someone else a moment later, both past the check, stays the guest the form made,
+    signed in: deleting it could delete a double tap's own guest). The form comes back only for a refused nickname; any other refusal (no such entry,
     too many wrong codes, someone else joined, your own entry...) is its reason alone,
     with no form to send the same code again."""
     form = await checked_form(request)
@@ -294,7 +293,6 @@ async def join_partner(request: Request, code: str, db: SessionDep, user: Option
         return error_response(request, user, FORBIDDEN_FORM, 403)
     token = None
     client = invites.client_of(request)
-    visitor = user is None
     twin: User | None = None
     try:
         invites.take_code_try(client)
@@ -308,7 +306,7 @@ async def join_partner(request: Request, code: str, db: SessionDep, user: Option
             except Conflict as exc:
                 # the place taken, for a visitor whose twin tap may have taken it a moment
                 # ago (its guest not yet found above): the guest the form makes tells
-                # (``join_partner`` is then the same place); someone else's guest is undone
+                # (``join_partner`` is then the same place)
                 if not (user is None and twin is None and exc.code == "queue_partner_full"):
                     raise
             user, token = await _guest(request, db, user, form)
@@ -322,10 +320,6 @@ async def join_partner(request: Request, code: str, db: SessionDep, user: Option
     except ServiceError as exc:
         if user is not None:  # a refusal may have rolled the session back: the page reads it
             await db.refresh(user)
-        if visitor and twin is None and user is not None and token is not None:
-            # the guest this request made for a join that was refused: undone
-            await accounts.delete_account(db, user, "")
-            user, token = None, None
         nickname = str(exc.code).startswith("nickname")
         response: Response = templates.TemplateResponse(
             request,

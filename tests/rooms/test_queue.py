@@ -313,7 +313,7 @@ async def test_the_partner_link_page(client: httpx.AsyncClient) -> None:
         assert "Your partner waits for you" not in made_up.text
         assert 'data-testid="partner-form"' not in made_up.text
     # a third person opening the used link is told so (it was a 500: fresh tester), with
-    # no form; sent anyway, the join makes no guest (it made one: the third fresh tester)
+    # no form (it showed one: the third fresh tester); the join sent anyway is refused
     async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as c:
         used = await c.get(f"/queue/p/{code.group(1)}")
         assert used.status_code == 409 and "already joined" in used.text
@@ -322,7 +322,6 @@ async def test_the_partner_link_page(client: httpx.AsyncClient) -> None:
         ctoken = await _token(c, "/")
         late = await c.post(f"/queue/p/{code.group(1)}", data={"csrf": ctoken, "nickname": "Cai"})
         assert late.status_code == 409 and "already joined" in late.text
-        assert "tapet_session" not in c.cookies
     # Ana's own link tells her it is hers, with no form
     own = await client.get(f"/queue/p/{code.group(1)}")
     assert own.status_code == 409 and 'data-testid="partner-form"' not in own.text
@@ -585,57 +584,68 @@ async def _visitor_joins(
     return v, {"csrf": csrf_token.group(1), "nickname": nickname, "creation_key": key.group(1)}
 
 
-async def test_visitors_racing_for_one_partner_place_leave_one_guest(
-    client: httpx.AsyncClient,
+async def test_visitors_racing_for_one_partner_place_one_joins(
+    client: httpx.AsyncClient, app: Any
 ) -> None:
-    """Six visitors press Join on one partner link at once: one joins; the others are told
-    someone else did, and none of them is left a guest signed in (they all passed the
-    check before anyone joined; the losers' guests are undone: a fresh tester's find)."""
+    """Six visitors press Join on one partner link at once: one joins, the others are told
+    someone else did (409, not "no partner waits", which would count as a wrong code);
+    the entry has one partner. (The losers stay the guests their forms made: deleting
+    them could delete a double tap's own guest, a fresh tester found.)"""
     _, code = await _ana_waits_for_a_partner(client, 60)
     link = f"/queue/p/{code.group(1)}"
     visitors = [await _visitor_joins(client._transport, link, f"Racer {i}") for i in range(6)]
     try:
         answers = await asyncio.gather(*(v.post(link, data=form) for v, form in visitors))
         assert sorted(a.status_code for a in answers) == [303, 409, 409, 409, 409, 409]
-        signed_in = [v for (v, _), a in zip(visitors, answers, strict=True) if a.status_code == 303]
-        assert all(
-            "tapet_session" not in v.cookies
-            for (v, _), a in zip(visitors, answers, strict=True)
-            if a.status_code == 409
+        assert all("already joined" in a.text for a in answers if a.status_code == 409), [
+            a.text[-400:] for a in answers
+        ]
+        winner = next(
+            v for (v, _), a in zip(visitors, answers, strict=True) if a.status_code == 303
         )
-        assert "Your partner: Ana" in (await signed_in[0].get("/queue")).text
+        assert "Your partner: Ana" in (await winner.get("/queue")).text
     finally:
         for v, _ in visitors:
             await v.aclose()
-    async with client._transport.app.state.sessionmaker() as db:  # type: ignore[attr-defined]
-        racers = await db.scalar(
-            select(func.count()).select_from(User).where(User.nickname.like("Racer %"))
-        )
-    assert racers == 1
+    assert await _entries(app) == 2  # Ana's entry and one partner's
 
 
 async def test_a_double_tap_whose_first_join_makes_the_table_goes_to_it_too(
-    client: httpx.AsyncClient,
+    client: httpx.AsyncClient, app: Any
 ) -> None:
-    """Two pairs of Contrée make a table at once: the second partner's Join makes it. The
-    same Join sent again by that visitor (without the first answer's cookie) and their
-    link opened again go to their place (the table), not "no partner is waiting", which
-    would also have counted as a wrong code (a fresh tester's find)."""
+    """Two pairs of Contrée make a table at once: the second partner's Join makes it.
+    That Join tapped four times at once is one guest, seated, and every answer goes to
+    their place; sent again later (without the first answer's cookie), and their link
+    opened again, go there too, as does the maker's own link; a stranger is told someone
+    else joined (409), not "no partner is waiting", which would count as a wrong code
+    (a fresh tester's finds: a tap deleted the seated guest, or its entry)."""
     _, first = await _ana_waits_for_a_partner(client, 60, "contree", "Ana")
     async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as a2:
         _, second = await _ana_waits_for_a_partner(a2, 60, "contree", "Berta")
         p1, form1 = await _visitor_joins(client._transport, f"/queue/p/{first.group(1)}", "Pau")
         link = f"/queue/p/{second.group(1)}"
         v, form = await _visitor_joins(client._transport, link, "Vera")
+        s, sform = await _visitor_joins(client._transport, link, "Sara")
         try:
             assert (await p1.post(f"/queue/p/{first.group(1)}", data=form1)).status_code == 303
-            assert (await v.post(link, data=form)).status_code == 303
-            assert (await v.get("/queue")).headers.get("location", "").startswith("/rooms/")
+            taps = await asyncio.gather(*(v.post(link, data=form) for _ in range(4)))
+            assert [t.status_code for t in taps] == [303] * 4, [t.text[-300:] for t in taps]
+            table = (await v.get("/queue")).headers.get("location", "")
+            assert table.startswith("/rooms/")
+            seats = (await v.get(f"/api{table}")).json()["seats"]
+            assert [x["name"] for x in seats].count("Vera") == 1
             v.cookies.delete("tapet_session")
             twin = await v.post(link, data=form)
             assert twin.status_code == 303 and twin.headers["location"] == "/queue"
-            again = await v.get(link)
-            assert again.status_code == 303 and again.headers["location"] == "/queue"
+            for who in (v, a2):  # the partner's link, and the maker's own
+                again = await who.get(link)
+                assert again.status_code == 303 and again.headers["location"] == "/queue"
+            late = await s.post(link, data=sform)
+            assert late.status_code == 409 and "already joined" in late.text
+            assert (await s.get(link)).status_code == 409
         finally:
-            await p1.aclose()
-            await v.aclose()
+            for c in (p1, v, s):
+                await c.aclose()
+    async with app.state.sessionmaker() as db:
+        veras = list(await db.scalars(select(User.kind).where(User.nickname == "Vera")))
+    assert veras == ["guest"]
