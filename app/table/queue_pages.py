@@ -285,9 +285,10 @@ async def join_partner(request: Request, code: str, db: SessionDep, user: Option
     used up no code is tried (429). A visitor becomes a guest only once the entry is known
     to be one they may join (``queue.check_partner``; a visitor who loses the place to
     someone else a moment later, both past the check, stays the guest the form made,
-    signed in: deleting it could delete a double tap's own guest). The form comes back only for a refused nickname; any other refusal (no such entry,
-    too many wrong codes, someone else joined, your own entry...) is its reason alone,
-    with no form to send the same code again."""
+    signed in: deleting it could delete a double tap's own guest). The form comes back
+    only for a refused nickname; any other refusal (no such entry, too many wrong codes,
+    someone else joined, your own entry...) is its reason alone, with no form to send the
+    same code again."""
     form = await checked_form(request)
     if form is None:
         return error_response(request, user, FORBIDDEN_FORM, 403)
