@@ -232,6 +232,21 @@ async def check_partner(db: AsyncSession, user: User | None, code: str) -> bool:
     return False
 
 
+async def partner_joined_within(db: AsyncSession, code: str, seconds: float) -> bool:
+    """Whether the second place of partner entry ``code`` was taken less than ``seconds``
+    ago: a visitor's double tap can only be that recent (the page asks it before making
+    a guest of a visitor refused ``queue_partner_full``)."""
+    since = utcnow() - timedelta(seconds=seconds)
+    joined = await db.scalar(
+        select(QueueEntry.id).where(
+            QueueEntry.partner_code == code.strip().upper(),
+            QueueEntry.slot == 1,
+            QueueEntry.joined_at >= since,
+        )
+    )
+    return joined is not None
+
+
 async def join_partner(db: AsyncSession, user: User, code: object) -> dict[str, Any] | None:
     """``user`` joins the partner entry ``code`` as its second person; its wait starts
     now for both. Joining it again is the same entry, also once the pair is matched (its

@@ -284,8 +284,8 @@ async def join_partner(request: Request, code: str, db: SessionDep, user: Option
     entry counts against the address's wrong codes (:func:`invitation`); once they are
     used up no code is tried (429). A visitor becomes a guest only once the entry is known
     to be one they may join (``queue.check_partner``; a visitor who loses the place to
-    someone else a moment later, both past the check, stays the guest the form made,
-    signed in: deleting it could delete a double tap's own guest). The form comes back
+    someone else within a minute, as a double tap's twin might have taken it, stays the
+    guest the form made, signed in: deleting it could delete a double tap's own guest). The form comes back
     only for a refused nickname; any other refusal (no such entry, too many wrong codes,
     someone else joined, your own entry...) is its reason alone, with no form to send the
     same code again."""
@@ -305,10 +305,17 @@ async def join_partner(request: Request, code: str, db: SessionDep, user: Option
             try:
                 await queue.check_partner(db, user or twin, typed_code(code))
             except Conflict as exc:
-                # the place taken, for a visitor whose twin tap may have taken it a moment
-                # ago (its guest not yet found above): the guest the form makes tells
-                # (``join_partner`` is then the same place)
-                if not (user is None and twin is None and exc.code == "queue_partner_full"):
+                # the place taken a moment ago, for a visitor whose twin tap may have taken
+                # it (its guest not yet found above): the guest the form makes tells
+                # (``join_partner`` is then the same place); taken earlier, no twin did
+                if not (
+                    user is None
+                    and twin is None
+                    and exc.code == "queue_partner_full"
+                    and await queue.partner_joined_within(
+                        db, typed_code(code), accounts.REPLAY_SECONDS
+                    )
+                ):
                     raise
             user, token = await _guest(request, db, user, form)
             await queue.join_partner(db, user, typed_code(code))

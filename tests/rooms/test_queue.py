@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from datetime import timedelta
 from typing import Any
 
 import httpx
@@ -322,6 +323,22 @@ async def test_the_partner_link_page(client: httpx.AsyncClient) -> None:
         ctoken = await _token(c, "/")
         late = await c.post(f"/queue/p/{code.group(1)}", data={"csrf": ctoken, "nickname": "Cai"})
         assert late.status_code == 409 and "already joined" in late.text
+    # a minute after the place was taken no twin tap can be the one who took it: a stale
+    # form sent then makes no guest (within it, the form's guest tells a twin from a loser)
+    async with client._transport.app.state.sessionmaker() as db:  # type: ignore[attr-defined]
+        await db.execute(
+            update(QueueEntry)
+            .where(QueueEntry.partner_code == code.group(1), QueueEntry.slot == 1)
+            .values(joined_at=QueueEntry.joined_at - timedelta(minutes=2))
+        )
+        await db.commit()
+    async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as d:
+        dtoken = await _token(d, "/")
+        stale = await d.post(
+            f"/queue/p/{code.group(1)}", data={"csrf": dtoken, "nickname": "Dídac"}
+        )
+        assert stale.status_code == 409 and "already joined" in stale.text
+        assert "tapet_session" not in d.cookies
     # Ana's own link tells her it is hers, with no form
     own = await client.get(f"/queue/p/{code.group(1)}")
     assert own.status_code == 409 and 'data-testid="partner-form"' not in own.text
