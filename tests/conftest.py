@@ -115,6 +115,28 @@ async def empty_tables(url: str) -> None:
         await engine.dispose()
 
 
+@contextlib.asynccontextmanager
+async def limited_app(
+    settings: Settings, **limits: str
+) -> AsyncIterator[Callable[[str], httpx.AsyncClient]]:
+    """An app with rate limits on and ``limits`` (settings fields, e.g.
+    ``rate_code_failures="3/60"``), on emptied tables, its lifespan running. Yields
+    ``at(address)``: a new client (the caller closes it) whose requests come from that
+    client address, which the per-address limits count by."""
+    from app.main import create_app
+
+    strict = settings.model_copy(update={"rate_limits": True, **limits})
+    await empty_tables(strict.db_url())
+    application = create_app(strict)
+    async with application.router.lifespan_context(application):
+
+        def at(address: str) -> httpx.AsyncClient:
+            transport = httpx.ASGITransport(app=application, client=(address, 1234))
+            return httpx.AsyncClient(transport=transport, base_url="http://testserver")
+
+        yield at
+
+
 @pytest.fixture
 async def app(settings: Settings) -> AsyncIterator[Any]:
     """The app on emptied tables, its lifespan (broker, bot runner) running."""

@@ -20,8 +20,9 @@ each with a readable ``.message`` and a ``.code`` (app/web/errors.py translates 
 
 from __future__ import annotations
 
+import contextlib
 import secrets
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
 from sqlalchemy import select, update
@@ -100,14 +101,15 @@ async def room_of_code(db: AsyncSession, raw: object, client: str | None = None)
     (``invite_no_code``) for a malformed or unknown code, which counts against ``client``
     (:func:`client_of`; docs/invitations.md), and TooManyRequests once ``client`` has had
     too many wrong codes."""
-    take_code_try(client)
-    code = normalize_code(raw)
-    room_id = (
-        None if code is None else await db.scalar(select(Room.id).where(Room.invite_code == code))
-    )
-    if room_id is None:
-        raise NotFound("no table has that code", "invite_no_code")
-    give_code_try_back(client)
+    with code_try(client):
+        code = normalize_code(raw)
+        room_id = (
+            None
+            if code is None
+            else await db.scalar(select(Room.id).where(Room.invite_code == code))
+        )
+        if room_id is None:
+            raise NotFound("no table has that code", "invite_no_code")
     return room_id
 
 
@@ -144,9 +146,9 @@ def _limit() -> RateLimiter | None:
     return configured("code_failures")
 
 
-def take_code_try(client: str | None) -> None:
+def _take_code_try(client: str | None) -> None:
     """Take one of ``client``'s tokens before a code of theirs is tried (given back by
-    :func:`give_code_try_back` when it opens what it names: a room, or a quick-play
+    :func:`_give_code_try_back` when it opens what it names: a room, or a quick-play
     partner entry, app/table/queue_pages.py), at once, so that requests fired together
     cannot all pass before any is counted. Raises TooManyRequests (``rate_code_failures``)
     when none is left: then no code of theirs is tried, the right one neither (else the
@@ -162,11 +164,29 @@ def take_code_try(client: str | None) -> None:
         )
 
 
-def give_code_try_back(client: str | None) -> None:
+def _give_code_try_back(client: str | None) -> None:
     """Give back the token of ``client``'s code that opened what it names: only wrong codes count."""
     limit = _limit()
     if client is not None and limit is not None:
         limit.refund(client)
+
+
+@contextlib.contextmanager
+def code_try(
+    client: str | None, wrong: tuple[type[BaseException], ...] = (NotFound,)
+) -> Iterator[None]:
+    """A code of ``client``'s tried inside the block: a token taken first
+    (:func:`_take_code_try`, which may raise TooManyRequests), given back unless the block
+    raises one of ``wrong`` (the code named nothing: it counts)."""
+    _take_code_try(client)
+    try:
+        yield
+    except wrong:
+        raise
+    except BaseException:
+        _give_code_try_back(client)
+        raise
+    _give_code_try_back(client)
 
 
 def cookie_value(conn: HTTPConnection, code: str) -> str:
@@ -225,10 +245,10 @@ async def require_access(
         return room.invite_code
     client = getattr(codes, "client", None)
     if codes:
-        take_code_try(client)
+        _take_code_try(client)
     if room.invite_code is None or room.invite_code not in codes:
         raise Forbidden(PRIVATE, "room_private")
-    give_code_try_back(client)
+    _give_code_try_back(client)
     return room.invite_code
 
 
@@ -367,11 +387,10 @@ async def claim_seat(
     someone took it first; ``already_hold_seat``; ``game_over``), TooManyRequests once
     ``client`` (:func:`client_of`) has had too many wrong codes (a wrong one counts)."""
     room = await snapshot.load_room(db, room_id)
-    take_code_try(client)
-    good = normalize_code(code)
-    if good is None or good != room.invite_code:
-        raise Forbidden("that is not this table's invitation code", "invite_bad_code")
-    give_code_try_back(client)
+    with code_try(client, (Forbidden,)):
+        good = normalize_code(code)
+        if good is None or good != room.invite_code:
+            raise Forbidden("that is not this table's invitation code", "invite_bad_code")
     chair = next((s for s in room.seats if s.seat == seat), None)
     if chair is None:
         raise NotFound(

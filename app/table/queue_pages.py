@@ -29,7 +29,7 @@ from app.accounts.api import set_session_cookie
 from app.accounts.deps import OptionalUser
 from app.accounts.models import User
 from app.core.db import SessionDep
-from app.core.errors import Conflict, NotFound, ServiceError, TooManyRequests
+from app.core.errors import Conflict, ServiceError, TooManyRequests
 from app.rooms import invites, queue
 from app.table import labels
 from app.web import cards, csrf
@@ -239,22 +239,15 @@ async def invitation(request: Request, code: str, db: SessionDep, user: Optional
     it cannot be joined (``queue.check_partner``: 404 no entry waits
     with that code, 409 someone else joined it or it is the viewer's own). A code that
     names no entry counts against the address's wrong codes, as an invitation code does
-    (``invites.take_code_try``): 429 with no form (and ``Retry-After``) once they are
+    (``invites.code_try``): 429 with no form (and ``Retry-After``) once they are
     used up."""
     client = invites.client_of(request)
     missing: str | None = None
     refusal: TooManyRequests | None = None
     status = 200
     try:
-        invites.take_code_try(client)
-        try:
+        with invites.code_try(client):
             joined = await queue.check_partner(db, user, typed_code(code))
-        except NotFound:
-            raise  # a wrong code: counted
-        except BaseException:
-            invites.give_code_try_back(client)
-            raise
-        invites.give_code_try_back(client)
         if joined:  # their own place in it: the waiting page, or their table once matched
             return go(request, "/queue")
     except ServiceError as exc:
@@ -278,6 +271,26 @@ async def invitation(request: Request, code: str, db: SessionDep, user: Optional
     return with_retry(page, refusal)
 
 
+async def _visitor_may_join(request: Request, db: Any, form: dict[str, Any], code: str) -> None:
+    """Raise the refusal a visitor's join of partner entry ``code`` would get
+    (``queue.check_partner``), before a guest is made for it; asked for the guest the
+    visitor's twin tap already made, if any. A place taken less than a minute ago (a
+    double tap's twin can be that late: ``accounts.REPLAY_SECONDS``) by someone the form
+    cannot tell yet is let through: the guest the form then makes tells a twin (the same
+    place, ``join_partner``) from a loser."""
+    nick, key = first(form, "nickname") or "", first(form, "creation_key")
+    twin = await accounts.guest_made_by_form(db, request, nick, key)
+    try:
+        await queue.check_partner(db, twin, code)
+    except Conflict as exc:
+        if (
+            twin is not None
+            or exc.code != "queue_partner_full"
+            or not await queue.partner_joined_within(db, code, accounts.REPLAY_SECONDS)
+        ):
+            raise
+
+
 @router.post("/queue/p/{code}")
 async def join_partner(request: Request, code: str, db: SessionDep, user: OptionalUser) -> Response:
     """Join the partner entry ``code`` and go to the waiting page. A code that names no
@@ -293,38 +306,12 @@ async def join_partner(request: Request, code: str, db: SessionDep, user: Option
     if form is None:
         return error_response(request, user, FORBIDDEN_FORM, 403)
     token = None
-    client = invites.client_of(request)
-    twin: User | None = None
     try:
-        invites.take_code_try(client)
-        try:
-            # before any guest is made; a visitor's double tap is the guest its twin made
-            if user is None:
-                nick, key = first(form, "nickname") or "", first(form, "creation_key")
-                twin = await accounts.guest_made_by_form(db, request, nick, key)
-            try:
-                await queue.check_partner(db, user or twin, typed_code(code))
-            except Conflict as exc:
-                # the place taken a moment ago, for a visitor whose twin tap may have taken
-                # it (its guest not yet found above): the guest the form makes tells
-                # (``join_partner`` is then the same place); taken earlier, no twin did
-                if not (
-                    user is None
-                    and twin is None
-                    and exc.code == "queue_partner_full"
-                    and await queue.partner_joined_within(
-                        db, typed_code(code), accounts.REPLAY_SECONDS
-                    )
-                ):
-                    raise
+        with invites.code_try(invites.client_of(request)):
+            if user is None:  # before any guest is made (join_partner checks the others)
+                await _visitor_may_join(request, db, form, typed_code(code))
             user, token = await _guest(request, db, user, form)
             await queue.join_partner(db, user, typed_code(code))
-        except NotFound:
-            raise  # no entry with that code: a wrong code, counted
-        except BaseException:
-            invites.give_code_try_back(client)  # the code named an entry (or was never tried)
-            raise
-        invites.give_code_try_back(client)
     except ServiceError as exc:
         if user is not None:  # a refusal may have rolled the session back: the page reads it
             await db.refresh(user)

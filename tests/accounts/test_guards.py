@@ -15,7 +15,7 @@ import pytest
 from app.accounts.limits import RateLimiter
 from app.core.settings import Settings, parse_rate
 from app.main import create_app
-from tests.conftest import empty_tables
+from tests.conftest import empty_tables, limited_app
 
 PASSWORD = "correct horse battery"
 
@@ -234,17 +234,7 @@ async def test_failed_logins_are_limited_per_username_whatever_the_address(
     """A botnet guessing one account's password from many addresses: the per-address limit
     never fires, the per-username one does (2 failures here), and then even the right
     password waits; another username is not affected, and a success costs nothing."""
-    strict = settings.model_copy(
-        update={"rate_limits": True, "rate_login": "100/60", "rate_login_failures": "2/600"}
-    )
-    await empty_tables(strict.db_url())
-    app = create_app(strict)
-    async with app.router.lifespan_context(app):
-
-        def client(address: str) -> httpx.AsyncClient:
-            transport = httpx.ASGITransport(app=app, client=(address, 1234))
-            return httpx.AsyncClient(transport=transport, base_url="http://testserver")
-
+    async with limited_app(settings, rate_login="100/60", rate_login_failures="2/600") as client:
         async with client("10.0.0.1") as a, client("10.0.0.2") as b, client("10.0.0.3") as c:
             for name in ("pepa", "vicent"):
                 made = await a.post("/api/accounts", json={"username": name, "password": PASSWORD})

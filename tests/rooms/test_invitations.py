@@ -12,9 +12,8 @@ import pytest
 import websockets
 
 from app.core.settings import Settings
-from app.main import create_app
 from app.rooms.invites import normalize_code, spoken
-from tests.conftest import Guest, empty_tables
+from tests.conftest import Guest, limited_app
 
 
 async def _room(client: httpx.AsyncClient, host: dict[str, str], **extra: object) -> int:
@@ -453,12 +452,8 @@ async def test_wrong_codes_are_limited_per_address(settings: Settings) -> None:
     counts against the address; once they are used up, no code of that address is tried,
     the right one neither (429). Nothing else is refused, nor counted: a public room, the
     lobby, another refusal (fresh testers found a first limit that locked people out)."""
-    strict = settings.model_copy(update={"rate_limits": True, "rate_code_failures": "3/60"})
-    await empty_tables(strict.db_url())
-    app = create_app(strict)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app, client=("10.0.0.2", 1234))
-        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as http:
+    async with limited_app(settings, rate_code_failures="3/60") as at:
+        async with at("10.0.0.2") as http:
 
             async def guest(name: str) -> dict[str, str]:
                 made = await http.post("/api/session", json={"nickname": name})
@@ -512,12 +507,8 @@ async def test_wrong_codes_fired_at_once_are_each_counted(settings: Settings) ->
     """Ten wrong codes sent together against a limit of three: three are tried (403), the
     other seven wait (429), as one after the other would (a token is taken before the
     database is asked)."""
-    strict = settings.model_copy(update={"rate_limits": True, "rate_code_failures": "3/60"})
-    await empty_tables(strict.db_url())
-    app = create_app(strict)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app, client=("10.0.0.3", 1234))
-        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as http:
+    async with limited_app(settings, rate_code_failures="3/60") as at:
+        async with at("10.0.0.3") as http:
             made = await http.post("/api/session", json={"nickname": "Host"})
             http.cookies.clear()
             host = {"Authorization": f"Bearer {made.json()['token']}"}

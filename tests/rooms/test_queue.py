@@ -22,7 +22,7 @@ from app.core.settings import Settings
 from app.main import create_app
 from app.rooms import queue
 from app.rooms.models import QueueEntry, Room, Seat
-from tests.conftest import empty_tables
+from tests.conftest import empty_tables, limited_app
 from tests.table.test_pages import _sign_in, _token
 
 
@@ -525,15 +525,7 @@ async def test_wrong_partner_codes_are_limited_per_address(settings: Settings) -
     could be guessed without limit, a fresh tester's find); a right one does not. Once
     they are used up no code is tried, the right one neither (429, no form), and a
     visitor's refused join makes no guest."""
-    strict = settings.model_copy(update={"rate_limits": True, "rate_code_failures": "3/60"})
-    await empty_tables(strict.db_url())
-    app = create_app(strict)
-    async with app.router.lifespan_context(app):
-
-        def at(address: str) -> httpx.AsyncClient:
-            transport = httpx.ASGITransport(app=app, client=(address, 1234))
-            return httpx.AsyncClient(transport=transport, base_url="http://testserver")
-
+    async with limited_app(settings, rate_code_failures="3/60") as at:
         async with at("10.0.0.3") as ana, at("10.0.0.4") as b, at("10.0.0.4") as c:
             _, found = await _ana_waits_for_a_partner(ana, 60)
             right = found.group(1)
