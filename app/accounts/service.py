@@ -32,7 +32,7 @@ from typing import Any
 import anyio
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from pwdlib import PasswordHash
-from sqlalchemy import and_, func, or_, select, text, update
+from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
@@ -40,7 +40,7 @@ from starlette.requests import HTTPConnection
 from app import realtime
 from app.accounts.limits import RateLimiter, configured, retry_after
 from app.accounts.models import AuthSession, User
-from app.core.db import as_utc, keep_loaded, utcnow
+from app.core.db import as_utc, keep_loaded, lock_key, utcnow
 from app.core.errors import (
     Conflict,
     Forbidden,
@@ -412,11 +412,7 @@ async def _lock_name(session: AsyncSession, nick: str) -> None:
     """On PostgreSQL, hold a transaction lock on the name as it reads (``skeleton``), so
     two transactions taking one name run one after the other. SQLite has one writer at a
     time already: nothing to do there."""
-    bind = session.get_bind()
-    if bind.dialect.name == "postgresql":
-        await session.execute(
-            text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": "nick:" + skeleton(nick)}
-        )
+    await lock_key(session, "nick:" + skeleton(nick))
 
 
 async def register(

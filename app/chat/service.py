@@ -29,7 +29,7 @@ from app import realtime
 from app.accounts.models import User
 from app.chat.blocks import blocked_by
 from app.chat.models import ChatMessage, ChatMute, ChatReport, UserBlock
-from app.core.db import utcnow
+from app.core.db import lock_key, utcnow
 from app.core.errors import Conflict, Forbidden, NotFound, TooManyRequests, Unprocessable
 from app.core.hooks import HOOKS
 from app.core.settings import get_settings
@@ -135,14 +135,6 @@ async def post(
         key, body = reaction, ""
     if not body and key is None:
         raise Unprocessable(EMPTY, "chat_empty")
-    since = utcnow() - timedelta(seconds=RATE_SECONDS)
-    recent = await db.scalar(
-        select(func.count())
-        .select_from(ChatMessage)
-        .where(ChatMessage.user_id == uid, ChatMessage.created_at >= since)
-    )
-    if (recent or 0) >= RATE_COUNT:
-        raise TooManyRequests(TOO_FAST, RATE_SECONDS, "chat_too_fast")
     game_id = await db.scalar(
         select(Game.id).where(Game.room_id == room_id).order_by(Game.id.desc()).limit(1)
     )
@@ -155,15 +147,28 @@ async def post(
         reaction=key,
         client_id=client_id,
     )
+    # the limit is counted after this message is written, under a lock on the person: a
+    # burst of posts at once is counted one after the other, never all before any writes
+    await lock_key(db, f"chat:{uid}")
     db.add(message)
     try:
-        await db.commit()
+        await db.flush()
     except IntegrityError:  # the same client id, a moment ago (a race)
         await db.rollback()
         first = await _by_client(db, uid, client_id)
         if first is None or first.room_id != room_id:
             raise Conflict(NOT_YOURS, "chat_client_id_used") from None
         return await _dict(db, first)
+    since = utcnow() - timedelta(seconds=RATE_SECONDS)
+    recent = await db.scalar(
+        select(func.count())
+        .select_from(ChatMessage)
+        .where(ChatMessage.user_id == uid, ChatMessage.created_at >= since)
+    )
+    if (recent or 0) > RATE_COUNT:  # this message counted
+        await db.rollback()
+        raise TooManyRequests(TOO_FAST, RATE_SECONDS, "chat_too_fast")
+    await db.commit()
     # the sockets send the chat (delivery.py); the room itself did not change (rooms/live.py)
     await realtime.current().publish(room_id, 0, CHAT_EVENT)
     return await _dict(db, message)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Depends
-from sqlalchemy import event, inspect
+from sqlalchemy import event, inspect, text
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -122,6 +122,18 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA busy_timeout=30000")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
+
+
+async def lock_key(session: AsyncSession, key: str) -> None:
+    """Hold a lock on ``key`` (any text) until ``session``'s transaction ends, so that two
+    transactions that check then write under the same key run one after the other.
+
+    PostgreSQL: a transaction-scoped advisory lock (``pg_advisory_xact_lock`` of the key's
+    hash). SQLite: nothing here; its one writer at a time serializes them once each has
+    written first (the caller writes before it checks, in the same transaction)."""
+    bind = session.get_bind()
+    if bind.dialect.name == "postgresql":
+        await session.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": key})
 
 
 #: ``session.info`` key: the objects :func:`keep_loaded` marked.

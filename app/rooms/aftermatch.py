@@ -147,7 +147,7 @@ async def vote_rematch(
     chair = _person_seat(room, user)
     if room.status != "finished":
         raise Conflict("the match is not over", "match_not_over")
-    if room.match is not None:
+    if await ending.championship_table(db, room):
         raise Unprocessable("a championship's table has no rematch", "championship_rematch")
     if chair.away:
         raise Forbidden("you left this match: a bot holds your seat", "left_match")
@@ -161,13 +161,27 @@ async def vote_rematch(
         await db.commit()
         info = await ending.end_info(db, room, game_id)
         assert info is not None and info["rematch"] is not None
-        if all(v in ("accepted", "bot") for v in info["rematch"]["seats"].values()):
+        if _all_accepted(info):
             await _start_rematch(db, room, game)
         await _publish(db, room_id)
         room = await snapshot.load_room(db, room_id)  # a lost race rolled the session back
     info = await ending.end_info(db, room, game_id)
     assert info is not None and info["rematch"] is not None
+    if info["rematch"]["room"] is None and _all_accepted(info):
+        # every answer is in, but another request's room is not committed yet: waiting on
+        # the unique rematch_of gives its id, so that every answer names the room
+        game = await snapshot.latest_game(db, room_id)
+        assert game is not None
+        await _start_rematch(db, room, game)
+        room = await snapshot.load_room(db, room_id)
+        info = await ending.end_info(db, room, game_id)
+        assert info is not None and info["rematch"] is not None
     return dict(info["rematch"])
+
+
+def _all_accepted(info: dict[str, Any]) -> bool:
+    """True when every seat of ``ending.end_info``'s rematch accepted (or is a bot's)."""
+    return all(v in ("accepted", "bot") for v in info["rematch"]["seats"].values())
 
 
 async def _answer(db: AsyncSession, room_id: int, user_id: int, accept: bool) -> None:

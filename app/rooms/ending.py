@@ -99,6 +99,13 @@ async def seated_of(db: AsyncSession, seats: list[Seat]) -> list[dict[str, Any]]
     return out
 
 
+async def championship_table(db: AsyncSession, room: Any) -> bool:
+    """True when ``room`` (a ``Room`` or ``snapshot.RoomData``) is a championship's table:
+    a match to a limit (``match``), or a room some labeller names (``HOOKS.room_labels``:
+    the championships register theirs), so that a table to the target is one too."""
+    return room.match is not None or bool(await HOOKS.room_labels(db, [room.id]))
+
+
 async def end_info(db: AsyncSession, room: Any, game_id: int | None) -> dict[str, Any] | None:
     """How the finished match of ``room`` (a ``Room`` or ``snapshot.RoomData`` with its
     seats) ended, for its view (None while it runs or before the start):
@@ -115,7 +122,7 @@ async def end_info(db: AsyncSession, room: Any, game_id: int | None) -> dict[str
     if row is None:
         return None
     info: dict[str, Any] = {"reason": row[0] or "played", "resigned_seat": row[1], "rematch": None}
-    if room.match is not None:
+    if await championship_table(db, room):
         return info
     votes = {
         uid: accept

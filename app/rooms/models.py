@@ -61,9 +61,11 @@ class Room(Base):
     spectators_see_hands: Mapped[bool] = mapped_column(
         Boolean, default=False, server_default=false()
     )
-    #: A championship's match that is not to the target: ``{"kind": "deals", "deals": N}``
-    #: or ``{"kind": "time", "minutes": M}`` (None: to the game's target). The table says it;
-    #: the championship stops the room (app/tournaments/results.py).
+    #: A championship table's match: ``{"kind": "target"}``, ``{"kind": "deals", "deals":
+    #: N}`` or ``{"kind": "time", "minutes": M}`` (None: not a championship's, to the
+    #: game's target; a table made before 7 December 2026 to the target is None too, and
+    #: ``ending.championship_table`` asks the championships). The table says it; the
+    #: championship stops the room (app/tournaments/results.py).
     match: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     #: A rated room's ended matches move its players' ratings (app/records/ratings.py);
     #: a casual one's are only kept in their histories. The lobby's form, the API and

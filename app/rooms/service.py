@@ -128,8 +128,9 @@ async def create_room(
     ``clock_seconds`` (None or 0: none; 1-3600) and ``max_timeouts`` (1-20, default
     ``TAPET_DEFAULT_MAX_TIMEOUTS``), also accepted inside ``options``; likewise
     ``spectators_see_hands`` (off by default: spectators see every hand one deal late,
-    ``get_view``). ``match``: a championship's match definition when it is not to the
-    target (shown at the table; app/tournaments). ``creation_key`` (8-64 letters, digits,
+    ``get_view``). ``match``: a championship table's match definition (``{"kind": "target"}``
+    for a match to the game's target; shown at the table, and such a table has no
+    rematch; app/tournaments). ``creation_key`` (8-64 letters, digits,
     ``-`` or ``_``): a request sent again with the same key (a double tap, a retry) gets
     the room the first one made, never a second room; the key is unique in the database,
     so two requests racing make one room. ``seat``: the creator sits there at once (the

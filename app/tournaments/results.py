@@ -662,7 +662,9 @@ async def may_deal(db: AsyncSession, room_id: int, played: int) -> bool:
 async def sync_table(db: AsyncSession, t: Tournament, x: TournamentTable) -> bool:
     """Bring an online table up to date from its room: record the result when the match
     is over, or stop it between deals once the deal count or time limit is reached.
-    Returns True when the table changed."""
+    The scores are the match's as played; the winner is the room's, else the side
+    ahead, except after a resignation: the resigning side lost, whatever the score
+    (docs/server.md "After the match"). Returns True when the table changed."""
     if x.mode != "online" or x.status != "playing" or x.room_id is None:
         return False
     view = await rooms.get_view(db, x.room_id, None)
@@ -680,12 +682,20 @@ async def sync_table(db: AsyncSession, t: Tournament, x: TournamentTable) -> boo
         return False
     x.home_score, x.away_score = _capped(t, int(scores[0])), _capped(t, int(scores[1]))
     winner = view.get("winner")
+    ended = view.get("ended") or {}
+    resigned = ended.get("resigned_seat") if ended.get("reason") == "resigned" else None
     if x.third_id is not None:  # three each for himself: seat k is entrant k
         x.third_score = _capped(t, int(scores[2]))
-        if winner in (0, 1, 2) and view.get("phase") == "over":
+        if resigned is not None:  # the resigner lost: the higher of the other two won
+            x.winner_id = single_highest(
+                x, [-1 if k == resigned else int(v) for k, v in enumerate(scores[:3])]
+            )
+        elif winner in (0, 1, 2) and view.get("phase") == "over":
             x.winner_id = seats_of(x)[winner]
         else:
             x.winner_id = single_highest(x, [int(v) for v in scores[:3]])
+    elif resigned is not None:  # the resigning side lost, whatever the score
+        x.winner_id = x.away_id if rules.GAMES[t.game].team_of(resigned) == 0 else x.home_id
     elif winner in (0, 1) and view.get("phase") == "over":
         x.winner_id = x.home_id if winner == 0 else x.away_id
     else:

@@ -682,10 +682,8 @@ async def publish(db: AsyncSession, tournament_id: int, number: int, user: User)
             "player_two_tables",
         )
     options = config.room_options(t.game, t.options, t.settings)
-    definition = t.settings.get("match", {"kind": "target"})
-    match = (
-        dict(definition) if any(x is not None for x in config.match_limits(t.settings)) else None
-    )  # the table says it
+    # the table says it, and that it is a championship's (no rematch: rooms/aftermatch.py)
+    match = dict(t.settings.get("match") or {"kind": "target"})
     chat = t.settings.get("chat", True) is not False  # off: no chat at its tables (docs/chat.md)
     # claim the round (committed: the rooms service commits as it goes)
     t_id, rnd_id, was = t.id, rnd.id, t.status

@@ -88,6 +88,21 @@ async def test_a_double_tap_posts_once_and_a_race_too(
     assert await _read(client, table, h) == ["hola", "race"]
 
 
+async def test_a_burst_of_messages_at_once_stores_the_limit_and_no_more(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    # docs/chat.md: 5 messages in 10 seconds a person. Fifteen different messages fired at
+    # once store exactly 5 (201) and refuse 10 (429); a fresh tester stored all 15 when
+    # each request counted before any had written.
+    h = table.headers[0]
+    racing = await asyncio.gather(*[_say(client, table, h, f"m{n}") for n in range(15)])
+    codes = sorted(r.status_code for r in racing)
+    assert codes == [201] * service.RATE_COUNT + [429] * (15 - service.RATE_COUNT), codes
+    stored = await _read(client, table, h)
+    assert len(stored) == service.RATE_COUNT
+    assert sorted(stored) == sorted(r.json()["text"] for r in racing if r.status_code == 201)
+
+
 async def test_limits_give_clear_refusals(
     client: httpx.AsyncClient, table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -6,18 +6,23 @@ import asyncio
 from typing import Any
 
 import httpx
+import pytest
 from sqlalchemy import select
 
+from app.rooms import aftermatch
 from app.rooms.aftermatch import losing_seats
-from app.rooms.models import Game, Room, Seat
+from app.rooms.models import Game, RematchVote, Room, Seat
 from tests.conftest import Guest
 
 
 async def _two_people_two_bots(
-    client: httpx.AsyncClient, guest: Guest, options: dict[str, Any] | None = None
+    client: httpx.AsyncClient,
+    guest: Guest,
+    options: dict[str, Any] | None = None,
+    names: tuple[str, str] = ("Ana", "Bru"),
 ) -> tuple[int, dict[str, str], dict[str, str]]:
-    """A Bolot room: Ana at seat 0, Bru at seat 1, bots at 2 and 3; started."""
-    ana, bru = await guest("Ana"), await guest("Bru")
+    """A Bolot room: Ana at seat 0, Bru at seat 1 (or ``names``), bots at 2 and 3; started."""
+    ana, bru = await guest(names[0]), await guest(names[1])
     room = (
         await client.post(
             "/api/rooms",
@@ -205,3 +210,51 @@ async def test_ten_acceptances_at_once_make_one_rematch_room(
         made = (await db.scalars(select(Room.id).where(Room.rematch_of == rid))).all()
         games = (await db.scalars(select(Game.id).where(Game.room_id.in_(made)))).all()
     assert len(made) == 1 and rooms == {made[0]} and len(games) == 1
+
+
+async def test_both_players_tapping_rematch_at_once_make_one_room(
+    app: Any, client: httpx.AsyncClient, guest: Guest
+) -> None:
+    # Eight taps each from both players at once: one rematch room, and every answer that
+    # sees both acceptances names it.
+    rid, ana, bru = await _two_people_two_bots(client, guest)
+    assert (await client.post(f"/api/rooms/{rid}/resign", headers=bru)).status_code == 200
+    url = f"/api/rooms/{rid}/rematch"
+    answers = await asyncio.gather(
+        *(client.post(url, json={}, headers=h) for _ in range(8) for h in (ana, bru))
+    )
+    assert [a.status_code for a in answers] == [200] * 16
+    async with app.state.sessionmaker() as db:
+        made = (await db.scalars(select(Room.id).where(Room.rematch_of == rid))).all()
+    assert len(made) == 1
+    every = [a.json() for a in answers]
+    named = [a["room"] for a in every if set(a["seats"].values()) <= {"accepted", "bot"}]
+    assert named and set(named) == {made[0]}, every
+
+
+async def test_an_answer_that_sees_every_acceptance_names_the_room(
+    app: Any, client: httpx.AsyncClient, guest: Guest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The race a fresh tester met (2 runs of 3 against a live server): Ana's answer is
+    # stored and finds Bru still waiting; Bru's acceptance is committed just after, his
+    # room not yet. Ana's last read then saw every seat "accepted" and "room": null. Here
+    # Bru's vote is written at that moment, and nobody else makes the room: Ana's answer
+    # must name the rematch room (made by it, or by Bru's request when it wins).
+    rid, ana, bru = await _two_people_two_bots(client, guest)
+    bru_id = await _user_id(client, bru)
+    assert (await client.post(f"/api/rooms/{rid}/resign", headers=bru)).status_code == 200
+    publish = aftermatch._publish
+
+    async def bru_accepts_meanwhile(db: Any, room_id: int) -> None:
+        async with app.state.sessionmaker() as other:
+            other.add(RematchVote(room_id=room_id, user_id=bru_id, accept=True))
+            await other.commit()
+        await publish(db, room_id)
+
+    monkeypatch.setattr(aftermatch, "_publish", bru_accepts_meanwhile)
+    answer = await client.post(f"/api/rooms/{rid}/rematch", json={}, headers=ana)
+    assert answer.status_code == 200, answer.text
+    async with app.state.sessionmaker() as db:
+        made = (await db.scalars(select(Room.id).where(Room.rematch_of == rid))).all()
+    assert answer.json()["seats"] == {"0": "accepted", "1": "accepted", "2": "bot", "3": "bot"}
+    assert len(made) == 1 and answer.json()["room"] == made[0]

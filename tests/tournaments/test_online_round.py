@@ -234,3 +234,95 @@ async def test_a_withdrawal_during_a_deal_stops_the_table_without_a_winner(
         and "win the match" not in page
     )
     assert "Being played" not in (await client.get(f"/records/{record['game_id']}")).text
+
+
+async def _two_player_table(
+    org: Org, client: httpx.AsyncClient, guest: Guest
+) -> tuple[int, int, list[dict[str, str]], list[dict]]:
+    """A published Belote-for-two championship to the target: guests Pepa (home, seat 0)
+    and Toni (away, seat 1). Returns (championship id, room id, their headers, teams)."""
+    ids, heads = [], []
+    for name in ("Pepa", "Toni"):
+        heads.append(await guest(name))
+        ids.append((await client.get("/api/me", headers=heads[-1])).json()["id"])
+    t = await org.post(
+        "/tournaments",
+        {"name": "Parelles", "game": "belote-2p", "settings": {"play": "online"}},
+        201,
+    )
+    teams = [
+        await org.post(f"/tournaments/{t['id']}/teams", {"name": n, "user_ids": [u]}, 201)
+        for n, u in zip(("Pepa", "Toni"), ids, strict=True)
+    ]
+    await org.post(f"/tournaments/{t['id']}/rounds", status=201)
+    (table,) = (await org.post(f"/tournaments/{t['id']}/rounds/1/publish"))["tables"]
+    return t["id"], table["room_id"], heads, teams
+
+
+async def _play_first_deal(client: httpx.AsyncClient, room: int, heads: list[dict]) -> list[int]:
+    """Both seats play until the first deal is scored (a take whenever one is offered, so
+    the deal is not thrown in); returns the match's scores then."""
+    for _ in range(300):
+        public = (await client.get(f"/api/rooms/{room}/view")).json()
+        if public["sheet"]:
+            return list(public["scores"])
+        seat = public["to_act"]
+        if seat is None:
+            await asyncio.sleep(0.01)
+            continue
+        mine = (await client.get(f"/api/rooms/{room}/view", headers=heads[seat])).json()
+        actions = mine["legal_actions"]
+        action = next((a for a in actions if a["type"] == "take"), actions[0])
+        response = await client.post(
+            f"/api/rooms/{room}/moves",
+            headers=heads[seat],
+            json={"seq": mine["seq"], "action": action},
+        )
+        assert response.status_code in (200, 409), response.text
+    raise AssertionError("the first deal did not end")
+
+
+async def test_the_side_that_resigns_a_championship_table_loses_it(
+    org: Org, client: httpx.AsyncClient, guest: Guest
+) -> None:
+    # docs/server.md "After the match": a resignation is a loss for the resigning side,
+    # whatever the score. The side ahead after the first deal resigns: the table is the
+    # other side's, with the scores as played (a fresh tester saw it given to the
+    # resigner, who led on points). A championship's table offers no rematch, even to
+    # the target (room.match {"kind": "target"}).
+    tid, room, heads, teams = await _two_player_table(org, client, guest)
+    scores = await _play_first_deal(client, room, heads)
+    assert scores[0] != scores[1], scores  # a take was made: the deal scored for someone
+    leader = 0 if scores[0] > scores[1] else 1
+    response = await client.post(f"/api/rooms/{room}/resign", headers=heads[leader])
+    assert response.status_code == 200, response.text
+    (table,) = (await org.get(f"/tournaments/{tid}/rounds"))[0]["tables"]
+    assert table["status"] == "done"
+    assert [table["home_score"], table["away_score"]] == scores
+    assert table["winner"] == teams[1 - leader]["id"]
+    view = (await client.get(f"/api/rooms/{room}/view", headers=heads[0])).json()
+    assert view["match"] == {"kind": "target"}
+    assert view["ended"]["reason"] == "resigned" and view["ended"]["rematch"] is None
+    for h in heads:
+        refused = await client.post(f"/api/rooms/{room}/rematch", headers=h)
+        assert refused.status_code == 422 and "no rematch" in refused.json()["detail"]
+    page = (await client.get(f"/rooms/{room}", headers=heads[1 - leader])).text
+    assert "Rematch" not in page
+    standings = {
+        r["team"]["id"]: r for r in (await org.get(f"/tournaments/{tid}/standings"))["rows"]
+    }
+    assert standings[teams[1 - leader]["id"]]["match_points"] == 2
+    assert standings[teams[leader]["id"]]["match_points"] == 0
+
+
+async def test_a_resignation_at_nil_nil_is_a_loss_not_a_draw(
+    org: Org, client: httpx.AsyncClient, guest: Guest
+) -> None:
+    # Resigning before any deal is scored: 0-0 is level on points, but the table is the
+    # other side's (it was recorded as a draw, a match point for the resigner).
+    tid, room, heads, teams = await _two_player_table(org, client, guest)
+    response = await client.post(f"/api/rooms/{room}/resign", headers=heads[1])
+    assert response.status_code == 200, response.text
+    (table,) = (await org.get(f"/tournaments/{tid}/rounds"))[0]["tables"]
+    assert (table["home_score"], table["away_score"]) == (0, 0)
+    assert table["status"] == "done" and table["winner"] == teams[0]["id"]
