@@ -91,10 +91,14 @@ def settings(database_url: str) -> Settings:
 async def empty_tables(url: str) -> None:
     """Delete every row of every table but Alembic's (whatever features created them)."""
     from app.accounts.service import forget_movers
+    from app.records import card_costs, replay_mine
     from app.rooms import play
 
     play.clear_cache()
     forget_movers()
+    # answers cached per process by game id, which every test's tables start again at 1
+    replay_mine.forget()
+    card_costs.forget()
     engine = make_engine(url)
     try:
         async with engine.connect() as conn:
