@@ -22,6 +22,7 @@ from app.accounts.models import User
 from app.core.db import as_utc, utcnow
 from app.core.errors import Conflict, NotFound, Unprocessable
 from app.rooms import service as rooms
+from app.rooms.models import Game
 from app.tournaments import config
 from app.tournaments.models import PaperDeal, Round, Team, Tournament, TournamentTable
 from app.tournaments.pairing import bracket_places
@@ -81,11 +82,28 @@ async def results_of(db: AsyncSession, tournament_id: int) -> list[Result]:
     return out
 
 
+async def _resigned_seats(db: AsyncSession, tournament_id: int) -> dict[int, int]:
+    """room id -> the seat that resigned its match, for the championship's online tables
+    ended by a resignation (one statement; a championship's room plays one match)."""
+    rows = await db.execute(
+        select(Game.room_id, Game.resigned_seat)
+        .join(TournamentTable, TournamentTable.room_id == Game.room_id)
+        .join(Round, Round.id == TournamentTable.round_id)
+        .where(
+            Round.tournament_id == tournament_id,
+            Game.end_reason == "resigned",
+            Game.resigned_seat.is_not(None),
+        )
+    )
+    return {int(room): int(seat) for room, seat in rows if seat is not None}
+
+
 async def tables_of_three(db: AsyncSession, tournament_id: int) -> list[TableOfThree]:
     """Every counted table of a championship of three players each for himself
     (published and closed rounds): ``TableOfThree(players, scores)``, a bye as
     ``TableOfThree((player,))``; removed tables are left out."""
     out: list[TableOfThree] = []
+    resigned = await _resigned_seats(db, tournament_id)
     for rnd in await rounds_of(db, tournament_id):
         if rnd.status == "draft":
             continue
@@ -99,6 +117,7 @@ async def tables_of_three(db: AsyncSession, tournament_id: int) -> list[TableOfT
                     TableOfThree(
                         (x.home_id, x.away_id, x.third_id),
                         (x.home_score or 0, x.away_score or 0, x.third_score or 0),
+                        resigned.get(x.room_id) if x.room_id is not None else None,
                     )
                 )
     return out

@@ -304,23 +304,35 @@ RANKINGS = ("match_points", "points")
 @dataclass(frozen=True, slots=True)
 class TableOfThree:
     """One finished table of a game of three players each for himself: ``players`` in
-    seat order and their match ``scores``; a bye is ``players=(p,)`` and no scores."""
+    seat order and their match ``scores``; a bye is ``players=(p,)`` and no scores.
+    ``resigned``: the seat whose player resigned the match (last, whatever the scores:
+    docs/tournaments.md), or None."""
 
     players: tuple[int, ...]
     scores: tuple[int, ...] = ()
+    resigned: int | None = None
 
 
-def places_points(scores: Sequence[int], points: Mapping[str, float]) -> list[float]:
+def place_keys(scores: Sequence[int], resigned: int | None = None) -> list[tuple[int, int]]:
+    """What places a table of three: ``(0, score)`` for the seat that resigned, ``(1,
+    score)`` for the others, so the resigner is last and the others rank by score."""
+    return [(0 if i == resigned else 1, s) for i, s in enumerate(scores)]
+
+
+def places_points(
+    scores: Sequence[int], points: Mapping[str, float], resigned: int | None = None
+) -> list[float]:
     """The match points of each seat of a table of three from its scores: the highest
     score gets ``win``, the second ``draw``, the third ``loss`` (2, 1, 0 by default);
     players with equal scores share the mean of the places they cover (two first:
-    (2 + 1) / 2 = 1.5 each)."""
+    (2 + 1) / 2 = 1.5 each). The seat ``resigned`` is third whatever its score."""
     values = [points["win"], points["draw"], points["loss"]]
-    order = sorted(range(len(scores)), key=lambda i: -scores[i])
+    keys = place_keys(scores, resigned)
+    order = sorted(range(len(scores)), key=lambda i: keys[i], reverse=True)
     out = [0.0] * len(scores)
     place = 0
     while place < len(order):
-        same = [i for i in order if scores[i] == scores[order[place]]]
+        same = [i for i in order if keys[i] == keys[order[place]]]
         share = sum(values[place : place + len(same)]) / len(same)
         for i in same:
             out[i] = share
@@ -356,8 +368,9 @@ def standings_three(
             row.byes += 1
             row.match_points += pts["bye"]
             continue
-        earned = places_points(x.scores, pts)
-        top = max(x.scores)
+        earned = places_points(x.scores, pts, x.resigned)
+        keys = place_keys(x.scores, x.resigned)
+        top = max(keys)
         for i, p in enumerate(x.players):
             row = rows[p]
             row.played += 1
@@ -365,8 +378,8 @@ def standings_three(
             row.points_for += x.scores[i]
             row.points_against += sum(s for j, s in enumerate(x.scores) if j != i)
             row.opponents.extend(q for q in x.players if q != p)
-            higher = sum(1 for s in x.scores if s > x.scores[i])
-            if x.scores[i] == top:
+            higher = sum(1 for k in keys if k > keys[i])
+            if keys[i] == top:
                 row.won += 1
             elif higher == 1:
                 row.drawn += 1

@@ -92,6 +92,21 @@ def test_places_points_share_the_places_of_equal_scores() -> None:
     assert places_points([50, 50, 50], points) == [1, 1, 1]
 
 
+def test_a_player_who_resigns_is_third_whatever_the_scores() -> None:
+    # docs/tournaments.md: the resigner loses; the other two are placed by their scores.
+    points = {"win": 2, "draw": 1, "loss": 0, "bye": 1}
+    # seat 2 led with 90 and resigned: seat 0 (47) first, seat 1 (25) second, seat 2 third
+    assert places_points([47, 25, 90], points, resigned=2) == [2, 1, 0]
+    # 0-0-0, seat 1 resigned: the other two share first and second, (2 + 1) / 2 each
+    assert places_points([0, 0, 0], points, resigned=1) == [1.5, 0, 1.5]
+    rows = standings_three([1, 2, 3], [TableOfThree((1, 2, 3), (47, 25, 90), resigned=2)])
+    by_team = {r.team: r for r in rows}
+    assert [r.team for r in rows] == [1, 2, 3]
+    assert (by_team[3].won, by_team[3].lost, by_team[3].match_points) == (0, 1, 0)
+    assert (by_team[1].won, by_team[2].drawn) == (1, 1)
+    assert by_team[3].points_for == 90  # the scores as played stay
+
+
 def test_triples_avoid_repeats_when_they_can() -> None:
     # nine players after a round (1 2 3), (4 5 6), (7 8 9): a seating without a repeat
     # takes one of each first table: the best, 1, with the nearest unmet, 4 and 7
@@ -525,3 +540,40 @@ async def test_an_online_table_of_three_seats_the_accounts_seat_k_for_player_k(
     room = await org.get(f"/rooms/{published['tables'][0]['room_id']}")
     # seeding order, nobody has points: Pepa home (seat 0), Vicent away (1), Amparo third (2)
     assert [(s["seat"], s["user_id"]) for s in room["seats"]] == list(enumerate(people))
+
+
+async def test_a_resignation_at_a_table_of_three_puts_the_resigner_last(
+    org: Org, client: httpx.AsyncClient
+) -> None:
+    # Vicent (seat 1) resigns at 0-0-0: the table names no single winner (Pepa and Amparo
+    # are level), and the standings place him third with no match points, the other two
+    # sharing first and second, (2 + 1) / 2 = 1.5 each (a fresh tester saw all three
+    # given a first place and 1 point).
+    people, heads = [], []
+    for name in ("Pepa", "Vicent", "Amparo"):
+        made = (await client.post("/api/session", json={"nickname": name})).json()
+        client.cookies.clear()
+        people.append(made["user"]["id"])
+        heads.append({"Authorization": f"Bearer {made['token']}"})
+    t = await org.post(
+        "/tournaments",
+        {"name": "Rendició", "game": GAME, "format": "swiss", "settings": {"play": "online"}},
+        201,
+    )
+    tid = t["id"]
+    entrants = [
+        (await org.post(f"/tournaments/{tid}/teams", {"name": n, "user_ids": [u]}, 201))["id"]
+        for n, u in zip(("Pepa", "Vicent", "Amparo"), people, strict=True)
+    ]
+    await org.post(f"/tournaments/{tid}/rounds", status=201)
+    published = await org.post(f"/tournaments/{tid}/rounds/1/publish")
+    room = published["tables"][0]["room_id"]
+    response = await client.post(f"/api/rooms/{room}/resign", headers=heads[1])
+    assert response.status_code == 200, response.text
+    (table,) = (await org.get(f"/tournaments/{tid}/rounds"))[0]["tables"]
+    assert table["status"] == "done" and table["winner"] is None
+    rows = {r["team"]["id"]: r for r in (await org.get(f"/tournaments/{tid}/standings"))["rows"]}
+    pepa, vicent, amparo = (rows[e] for e in entrants)
+    assert (vicent["match_points"], vicent["lost"], vicent["won"]) == (0, 1, 0)
+    assert pepa["match_points"] == amparo["match_points"] == 1.5
+    assert vicent["rank"] == 3
