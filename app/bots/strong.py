@@ -57,6 +57,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from app.bots import belote_family
 from app.bots.auction_model import model as auction_model
 from app.bots.heuristic import Choose, heuristic_for
 from app.bots.memory import finished_tricks
@@ -75,6 +76,12 @@ from app.rules.types import Action, View
 #: exact endgame, and Contrée, its calls cut to a shortlist: "(midday)"); the
 #: ``strong-bid`` level of the arena searches the calls in every game.
 AUCTION_GAMES: frozenset[str] = frozenset({"belote", "belote-2p", "bridge-belote", "contree"})
+#: Games of the Belote family whose strong bot, where it does not search its calls, makes
+#: bolder ones than the heuristic's (``belote_family.choose_bold``: it takes with less):
+#: Bolot, where that measured ahead of the heuristic's calls (docs/benchmarks.md, "Issue
+#: 22, 7 December 2026 (late morning)"). The arena's ``strong-dd`` and ``strong-po`` keep
+#: the heuristic's calls.
+BOLD_CALL_GAMES: frozenset[str] = frozenset({"bolot"})
 #: Auction calls the search judges (the belote-2p exchange is always the heuristic's).
 SEARCHED_CALLS = {
     "take",
@@ -180,19 +187,22 @@ def choose(
     samples: int | None = None,
     exact: bool | None = None,
     auction: bool | None = None,
+    bold: bool | None = None,
 ) -> Action:
     """The strong action for ``view`` (the bot's own seat's observe()); one of its legal_actions.
 
     ``exact``: judge each drawn deal by perfect play (:func:`exact_from`) once few enough
     tricks are left; None: the default (the games of ``EXACT_GAMES``). ``auction``: judge
     the auction's calls on drawn deals (:mod:`app.bots.strong_auction`); None: the default
-    (the games of ``AUCTION_GAMES``).
+    (the games of ``AUCTION_GAMES``). ``bold``: where the calls are not searched, make the
+    bolder calls of ``belote_family.choose_bold`` rather than the heuristic's; None: the
+    default (the games of ``BOLD_CALL_GAMES``).
 
     Raises:
         ValueError: the seat has nothing to do.
     """
     action, _ = choose_explained(
-        view, rng, budget_ms, samples, exact, explained=False, auction=auction
+        view, rng, budget_ms, samples, exact, explained=False, auction=auction, bold=bold
     )
     return action
 
@@ -227,6 +237,7 @@ def choose_explained(
     exact: bool | None = None,
     explained: bool = True,
     auction: bool | None = None,
+    bold: bool | None = None,
 ) -> tuple[Action, Explanation | None]:
     """``(action, explanation)``: :func:`choose`'s action (the same one, from the same
     draws of ``rng``) and what its one search compared, or None where no search chose
@@ -253,6 +264,8 @@ def choose_explained(
         call = evaluate_calls(view, rng, heuristic, budget, samples, MAX_SAMPLES)
         return (call if call is not None else heuristic(view, rng)), None
     if view["phase"] != "play" or not any(a["type"] == "play" for a in actions):
+        if bold if bold is not None else view["game"] in BOLD_CALL_GAMES:
+            return belote_family.choose_bold(view, rng), None
         return heuristic(view, rng), None
     if view.get("played") is None:
         finished_tricks(view)  # remember the last trick even when the choice is forced

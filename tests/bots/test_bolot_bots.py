@@ -35,3 +35,28 @@ def test_heuristic_beats_random_most_of_the_time():
         state = play_match(levels, 1000 + seed)
         wins += state.winner == seed % 2
     assert wins >= 15
+
+
+def test_the_strong_bot_takes_a_hand_the_heuristic_passes_in_bolot():
+    # rules/bolot.md §3-4: dealer 3, so seat 0 (the mà) bids first, holding deck 0-2 and
+    # 12-13, and the turned card is deck 20. Its hand with the turned 10 of oros, by
+    # belote_family.suit_strength (trump points + 4 a trump, 8 a plain ace): 10o 20+4,
+    # 11o 3+4, 7o 0+4, 1c 8, 8e and 8b nothing = 43. The heuristic takes from 44
+    # (TAKE_THRESHOLD), the strong bot's bolder calls from 42 (BOLD_TAKE_THRESHOLD).
+    from app.bots import belote_family, strong
+    from app.rules import GAMES
+
+    mine = ["11o", "7o", "1c", "8e", "8b"]
+    rest = [c for c in GAMES["bolot"].deck if c not in mine + ["10o"]]
+    deck = mine[:3] + rest[:9] + mine[3:] + rest[9:15] + ["10o"] + rest[15:]
+    state = apply(new_game("bolot", {"target": 1000}, dealer=3), {"type": "deal", "deck": deck})
+    view = observe(state, 0)
+    assert view["phase"] == "auction" and sorted(view["hand"]) == sorted(mine)
+    hand = view["hand"] + [view["turned"]]
+    assert belote_family.suit_strength(GAMES["bolot"], hand, "o") == 43
+    assert choose("heuristic", view, random.Random(1)) == {"type": "pass"}
+    assert "bolot" in strong.BOLD_CALL_GAMES
+    assert choose("strong", view, random.Random(1)) == {"type": "take"}
+    # today's strong as issue 22 measured it keeps the heuristic's calls
+    assert choose("strong-po", view, random.Random(1)) == {"type": "pass"}
+    assert choose("strong-dd", view, random.Random(1)) == {"type": "pass"}
