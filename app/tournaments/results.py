@@ -98,6 +98,19 @@ async def _resigned_seats(db: AsyncSession, tournament_id: int) -> dict[int, int
     return {int(room): int(seat) for room, seat in rows if seat is not None}
 
 
+def _standing_resignation(x: TournamentTable, resigned: dict[int, int]) -> int | None:
+    """The seat that resigned table of three ``x``'s match (``resigned``: room id -> seat),
+    while the table's result is still the one the resignation gave (its winner the
+    higher of the other two, ``sync_table``); None when nobody resigned, or when an
+    organiser's correction has since named another winner: the entered result then
+    stands alone, so that the table and the standings never disagree."""
+    seat = resigned.get(x.room_id) if x.room_id is not None else None
+    if seat is None:
+        return None
+    others = [-1 if k == seat else s for k, s in enumerate(scores_of(x))]
+    return seat if single_highest(x, others) == x.winner_id else None
+
+
 async def tables_of_three(db: AsyncSession, tournament_id: int) -> list[TableOfThree]:
     """Every counted table of a championship of three players each for himself
     (published and closed rounds): ``TableOfThree(players, scores)``, a bye as
@@ -117,7 +130,7 @@ async def tables_of_three(db: AsyncSession, tournament_id: int) -> list[TableOfT
                     TableOfThree(
                         (x.home_id, x.away_id, x.third_id),
                         (x.home_score or 0, x.away_score or 0, x.third_score or 0),
-                        resigned.get(x.room_id) if x.room_id is not None else None,
+                        _standing_resignation(x, resigned),
                     )
                 )
     return out
@@ -706,9 +719,8 @@ async def sync_table(db: AsyncSession, t: Tournament, x: TournamentTable) -> boo
     if x.third_id is not None:  # three each for himself: seat k is entrant k
         x.third_score = _capped(t, int(scores[2]))
         if resigned is not None:  # the resigner lost: the higher of the other two won
-            x.winner_id = single_highest(
-                x, [-1 if k == resigned else int(v) for k, v in enumerate(scores[:3])]
-            )
+            others = [-1 if k == resigned else s for k, s in enumerate(scores_of(x))]
+            x.winner_id = single_highest(x, others)
         elif winner in (0, 1, 2) and view.get("phase") == "over":
             x.winner_id = seats_of(x)[winner]
         else:

@@ -577,3 +577,14 @@ async def test_a_resignation_at_a_table_of_three_puts_the_resigner_last(
     assert (vicent["match_points"], vicent["lost"], vicent["won"]) == (0, 1, 0)
     assert pepa["match_points"] == amparo["match_points"] == 1.5
     assert vicent["rank"] == 3
+    # The organiser corrects the table and names Vicent the winner by the scores: the
+    # entered result stands alone, so the table and the standings agree (the second
+    # fresh tester saw the corrected winner placed third).
+    await org.post(
+        f"/tournaments/{tid}/tables/1/result",
+        {"home_score": 400, "away_score": 1100, "third_score": 700, "reason": "a correction"},
+    )
+    (table,) = (await org.get(f"/tournaments/{tid}/rounds"))[0]["tables"]
+    assert table["winner"] == entrants[1]
+    rows = await org.get(f"/tournaments/{tid}/standings")
+    assert [r["team"]["id"] for r in rows["rows"]] == [entrants[1], entrants[2], entrants[0]]
