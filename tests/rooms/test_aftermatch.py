@@ -16,13 +16,10 @@ from tests.conftest import Guest
 
 
 async def _two_people_two_bots(
-    client: httpx.AsyncClient,
-    guest: Guest,
-    options: dict[str, Any] | None = None,
-    names: tuple[str, str] = ("Ana", "Bru"),
+    client: httpx.AsyncClient, guest: Guest, options: dict[str, Any] | None = None
 ) -> tuple[int, dict[str, str], dict[str, str]]:
-    """A Bolot room: Ana at seat 0, Bru at seat 1 (or ``names``), bots at 2 and 3; started."""
-    ana, bru = await guest(names[0]), await guest(names[1])
+    """A Bolot room: Ana at seat 0, Bru at seat 1, bots at 2 and 3; started."""
+    ana, bru = await guest("Ana"), await guest("Bru")
     room = (
         await client.post(
             "/api/rooms",
@@ -238,8 +235,8 @@ async def test_an_answer_that_sees_every_acceptance_names_the_room(
     # The race a fresh tester met (2 runs of 3 against a live server): Ana's answer is
     # stored and finds Bru still waiting; Bru's acceptance is committed just after, his
     # room not yet. Ana's last read then saw every seat "accepted" and "room": null. Here
-    # Bru's vote is written at that moment, and nobody else makes the room: Ana's answer
-    # must name the rematch room (made by it, or by Bru's request when it wins).
+    # Bru's vote is written at that moment and nobody else makes the room: Ana's answer
+    # must make it and name it.
     rid, ana, bru = await _two_people_two_bots(client, guest)
     bru_id = await _user_id(client, bru)
     assert (await client.post(f"/api/rooms/{rid}/resign", headers=bru)).status_code == 200
