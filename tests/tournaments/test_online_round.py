@@ -186,22 +186,7 @@ async def test_a_withdrawal_during_a_deal_stops_the_table_without_a_winner(
     # Two people at an online Belote-for-two table; one team withdraws in the first deal's
     # auction. The championship records a forfeit; the table and its record say "stopped"
     # (not "being played"), name no winner of their own and offer no move.
-    ids, heads = [], []
-    for name in ("Pepa", "Toni"):
-        heads.append(await guest(name))
-        ids.append((await client.get("/api/me", headers=heads[-1])).json()["id"])
-    t = await org.post(
-        "/tournaments",
-        {"name": "Parelles", "game": "belote-2p", "settings": {"play": "online"}},
-        201,
-    )
-    tid = t["id"]
-    home = await org.post(f"/tournaments/{tid}/teams", {"name": "Pepa", "user_ids": [ids[0]]}, 201)
-    await org.post(f"/tournaments/{tid}/teams", {"name": "Toni", "user_ids": [ids[1]]}, 201)
-    await org.post(f"/tournaments/{tid}/rounds", status=201)
-    (room,) = [
-        x["room_id"] for x in (await org.post(f"/tournaments/{tid}/rounds/1/publish"))["tables"]
-    ]
+    tid, room, heads, (home, _away) = await _two_player_table(org, client, guest)
     views = [(await client.get(f"/api/rooms/{room}/view", headers=h)).json() for h in heads]
     assert views[0]["phase"] == "auction" and any(v["legal_actions"] for v in views)
     await org.post(f"/tournaments/{tid}/teams/{home['id']}/withdraw", {"remaining": "forfeit"})
