@@ -254,6 +254,8 @@ def choose_explained(
     heuristic = heuristic_for(view["game"])
     if auction is None:
         auction = view["game"] in AUCTION_GAMES
+    if bold is None:
+        bold = view["game"] in BOLD_CALL_GAMES
     if (
         auction
         and view["phase"] == "auction"
@@ -264,7 +266,7 @@ def choose_explained(
         call = evaluate_calls(view, rng, heuristic, budget, samples, MAX_SAMPLES)
         return (call if call is not None else heuristic(view, rng)), None
     if view["phase"] != "play" or not any(a["type"] == "play" for a in actions):
-        if bold if bold is not None else view["game"] in BOLD_CALL_GAMES:
+        if bold:
             return belote_family.choose_bold(view, rng), None
         return heuristic(view, rng), None
     if view.get("played") is None:

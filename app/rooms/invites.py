@@ -243,12 +243,11 @@ async def require_access(
     room = await snapshot.load_room(db, room_id)
     if _without_code(room, user):
         return room.invite_code
-    client = getattr(codes, "client", None)
-    if codes:
-        _take_code_try(client)
-    if room.invite_code is None or room.invite_code not in codes:
+    if not codes:  # nothing shown: nothing tried, nothing counted
         raise Forbidden(PRIVATE, "room_private")
-    _give_code_try_back(client)
+    with code_try(getattr(codes, "client", None), (Forbidden,)):
+        if room.invite_code is None or room.invite_code not in codes:
+            raise Forbidden(PRIVATE, "room_private")
     return room.invite_code
 
 

@@ -107,8 +107,13 @@ def _standing_resignation(x: TournamentTable, resigned: dict[int, int]) -> int |
     seat = resigned.get(x.room_id) if x.room_id is not None else None
     if seat is None:
         return None
-    others = [-1 if k == seat else s for k, s in enumerate(scores_of(x))]
-    return seat if single_highest(x, others) == x.winner_id else None
+    return seat if _winner_after_resignation(x, seat) == x.winner_id else None
+
+
+def _winner_after_resignation(x: TournamentTable, seat: int) -> int | None:
+    """Table of three ``x``'s winner once seat ``seat`` resigned: the single highest
+    recorded score of the other two (None when they are level)."""
+    return single_highest(x, [-1 if k == seat else s for k, s in enumerate(scores_of(x))])
 
 
 async def tables_of_three(db: AsyncSession, tournament_id: int) -> list[TableOfThree]:
@@ -719,8 +724,7 @@ async def sync_table(db: AsyncSession, t: Tournament, x: TournamentTable) -> boo
     if x.third_id is not None:  # three each for himself: seat k is entrant k
         x.third_score = _capped(t, int(scores[2]))
         if resigned is not None:  # the resigner lost: the higher of the other two won
-            others = [-1 if k == resigned else s for k, s in enumerate(scores_of(x))]
-            x.winner_id = single_highest(x, others)
+            x.winner_id = _winner_after_resignation(x, resigned)
         elif winner in (0, 1, 2) and view.get("phase") == "over":
             x.winner_id = seats_of(x)[winner]
         else:
