@@ -31,6 +31,21 @@ def new_table(
     return token, int(room["id"])
 
 
+def new_table_with_partner(base: str, game: str, nickname: str = "Pepa") -> tuple[str, str, int]:
+    """A started four-seat room of ``game``: the guest in seat 0, a second guest, its
+    partner, in seat 2, bots in seats 1 and 3. Returns both tokens and the room id. While
+    the partner does not act the table waits at its turn, whatever plays seat 0."""
+    token = guest(base, nickname)
+    partner = guest(base, "Quim")
+    room = api(base, "POST", "/api/rooms", token, {"game": game, "options": {}})
+    api(base, "PUT", f"/api/rooms/{room['id']}/seats/0", token, {})
+    api(base, "PUT", f"/api/rooms/{room['id']}/seats/2", partner, {})
+    for seat in (1, 3):
+        api(base, "PUT", f"/api/rooms/{room['id']}/seats/{seat}", token, {"bot": "heuristic"})
+    api(base, "POST", f"/api/rooms/{room['id']}/start", token, {})
+    return token, partner, int(room["id"])
+
+
 def _choose(view: dict[str, Any]) -> dict[str, Any]:
     acts = view["legal_actions"]
     for kind in ("take", "bid", "trump", "botifarra"):
@@ -47,27 +62,37 @@ def _choose(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def answer_until(
-    base: str, token: str, room: int, stop: Any, timeout: float = 30.0
+    base: str,
+    token: str,
+    room: int,
+    stop: Any,
+    timeout: float = 30.0,
+    others: dict[int, str] | None = None,
 ) -> dict[str, Any]:
-    """Answer for seat 0 through the API until ``stop(view)``; returns that view."""
+    """Answer for seat 0 through the API until ``stop(view)`` (seat 0's view); returns
+    that view. ``others``: more people's seats and tokens, answered for the same way."""
+    tokens = {0: token, **(others or {})}
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         view = api(base, "GET", f"/api/rooms/{room}/view", token)
         if stop(view):
             return view
-        if view.get("to_act") == 0 and view.get("legal_actions"):
-            try:
-                api(
-                    base,
-                    "POST",
-                    f"/api/rooms/{room}/moves",
-                    token,
-                    {"seq": view["seq"], "action": _choose(view)},
-                )
-            except Exception:  # noqa: BLE001 - a bot moved first: look again
-                pass
-        else:
-            time.sleep(0.05)
+        seat = view.get("to_act")
+        if seat in tokens:
+            mine = view if seat == 0 else api(base, "GET", f"/api/rooms/{room}/view", tokens[seat])
+            if mine.get("legal_actions"):
+                try:
+                    api(
+                        base,
+                        "POST",
+                        f"/api/rooms/{room}/moves",
+                        tokens[seat],
+                        {"seq": mine["seq"], "action": _choose(mine)},
+                    )
+                except Exception:  # noqa: BLE001 - a bot moved first: look again
+                    pass
+                continue
+        time.sleep(0.05)
     raise AssertionError(f"the table never reached the wanted state: {view.get('phase')}")
 
 

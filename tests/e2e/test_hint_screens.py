@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.helpers import PHONE, api, click_quietly, guest, page_as
-from tests.e2e.phone import answer_until, new_table
+from tests.e2e.phone import answer_until, new_table_with_partner
 
 pytestmark = pytest.mark.slow  # the full suite only (.ci/run; pytest -m '')
 
@@ -28,9 +28,16 @@ def test_phone_screens_of_seats_take_caption_and_sit_again(
     page.screenshot(path=str(screenshots / "seats-strong-375.png"))
     page.context.close()
 
-    token, rid = new_table(live_url, "bolot", "Pere")
+    # a partner who stops answering once seat 0 has left: the stand-in's play stops at
+    # its turn, so the page stays still and the match cannot run to its end meanwhile
+    token, partner, rid = new_table_with_partner(live_url, "bolot", "Pere")
+    others = {2: partner}
     view = answer_until(
-        live_url, token, rid, lambda v: v.get("to_act") == 0 or v.get("phase") == "play"
+        live_url,
+        token,
+        rid,
+        lambda v: v.get("to_act") == 0 or v.get("phase") == "play",
+        others=others,
     )
     page = page_as(browser, live_url, token, PHONE)
     page.goto(f"{live_url}/rooms/{rid}")
@@ -54,19 +61,21 @@ def test_phone_screens_of_seats_take_caption_and_sit_again(
                 and v["last_trick"]["winner"] == 0
             ),
             timeout=40,
+            others=others,
         )
         page.goto(f"{live_url}/rooms/{rid}")
         assert "You win the trick" in page.locator(".trick.done .caption").inner_text()
         page.screenshot(path=str(screenshots / "trick-caption-375.png"))
     except AssertionError:
         pass  # the deal went another way: no screenshot of the caption this time
-    # Leave: a stand-in plays; the button takes the seat back.
+    # Leave: a stand-in plays (until the partner's turn); the button takes the seat back.
     token_csrf = page.locator("input[name=csrf]").first.get_attribute("value")
-    page.request.post(
+    left = page.request.post(
         f"{live_url}/rooms/{rid}/seats/0/leave",
         form={"csrf": token_csrf or ""},
         headers={"Origin": live_url},
     )
+    assert left.ok, (left.status, left.text()[:2000])
     page.goto(f"{live_url}/rooms/{rid}")
     page.wait_for_selector("[data-testid=sit-again]")
     page.screenshot(path=str(screenshots / "sit-again-375.png"))
