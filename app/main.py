@@ -49,7 +49,7 @@ from app.records import api as records_api
 from app.records import card_costs, player_api, player_pages, ratings
 from app.records import pages as records_pages
 from app.rooms import api as rooms_api
-from app.rooms import fast_moves, queue
+from app.rooms import deleted, fast_moves, queue
 from app.rooms import sockets as rooms_sockets
 from app.rooms.runner import Runner
 from app.social import api as social_api
@@ -289,6 +289,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     tournaments_wiring.install(HOOKS)  # extension points (app/core/hooks.py)
     HOOKS.add_match_end_listener(ratings.on_match_ended)  # histories and ratings (issue 17)
     HOOKS.add_active_people(queue.active_people)  # nicknames unique among them (app/accounts)
+    HOOKS.add_account_deleted_listener(deleted.on_account_deleted)  # its seats, its queue entry
     chat_wiring.install(HOOKS)  # the chat on the room sockets, blocks in quick play (app/chat)
     for router in ROUTERS:
         app.include_router(router)

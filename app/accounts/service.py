@@ -572,8 +572,9 @@ async def change_password(
 async def delete_account(db: AsyncSession, user: User, password: object) -> None:
     """Delete ``user``: an account gives its password again (a guest need not). Its name,
     username and password hash are erased (its past games keep the id, under the name
-    "deleted"), every session ends. Idempotent through the sessions: a deleted user has
-    none, so a second call is a 401.
+    "deleted"), every session ends, and then the account-deleted listeners run
+    (app/core/hooks.py: the rooms give up its seats, a bot plays on at a running table).
+    Idempotent through the sessions: a deleted user has none, so a second call is a 401.
 
     Raises Unauthorized (wrong password), TooManyRequests (too many failures)."""
     if user.is_account and user.username is not None:
@@ -584,6 +585,7 @@ async def delete_account(db: AsyncSession, user: User, password: object) -> None
         .values(kind=DELETED, username=None, password_hash=None, nickname=DELETED)
     )
     await end_sessions(db, user.id)
+    await HOOKS.account_deleted(db, user.id)
 
 
 # ---------------------------------------------------------------- sessions

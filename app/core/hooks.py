@@ -47,6 +47,11 @@ RoomLabeller = Callable[[AsyncSession, list[int]], Awaitable[dict[int, RoomLabel
 #: ``game_id`` (any end_reason). Must be idempotent: it may be called twice for one game (a
 #: race, a takeover). An exception in a listener is logged, never raised to the mover.
 MatchEndListener = Callable[[AsyncSession, int], Awaitable[None]]
+#: ``await listener(db, user_id)``: called after the commit that deleted the account (or
+#: guest) ``user_id`` (app/accounts/service.py ``delete_account``): the rooms give its
+#: seats up and take it out of the queue. Must be idempotent. An exception in a listener
+#: is logged, never raised to the person deleting the account.
+AccountDeletedListener = Callable[[AsyncSession, int], Awaitable[None]]
 #: ``query() -> SELECT of one column of user ids``: the people a feature counts as active
 #: now (rooms: seated at an unfinished table, waiting in the queue). Accounts keeps a
 #: nickname unique among the active people (app/accounts/service.py ``nickname_refusal``)
@@ -70,6 +75,7 @@ class Hooks:
     deal_guards: list[DealGuard] = field(default_factory=list)
     room_labellers: list[RoomLabeller] = field(default_factory=list)
     match_end_listeners: list[MatchEndListener] = field(default_factory=list)
+    account_deleted_listeners: list[AccountDeletedListener] = field(default_factory=list)
     active_people: list[ActivePeople] = field(default_factory=list)
     room_moderators: list[RoomModerators] = field(default_factory=list)
     socket_feeds: list[SocketFeed] = field(default_factory=list)
@@ -135,17 +141,17 @@ class Hooks:
 
         A listener's exception is logged and swallowed (the session is rolled back so the
         next listener starts clean): the move that ended the match has been stored."""
-        for listener in self.match_end_listeners:
-            try:
-                await listener(db, game_id)
-            except Exception:
-                log.exception(
-                    "match-end listener %s failed for game %s", describe(listener), game_id
-                )
-                try:
-                    await db.rollback()
-                except Exception:  # pragma: no cover - a broken connection
-                    log.exception("rollback after a failed match-end listener")
+        await _tell(db, self.match_end_listeners, game_id, "match-end listener", "game")
+
+    def add_account_deleted_listener(self, listener: AccountDeletedListener) -> None:
+        """Register ``listener`` (once)."""
+        if listener not in self.account_deleted_listeners:
+            self.account_deleted_listeners.append(listener)
+
+    async def account_deleted(self, db: AsyncSession, user_id: int) -> None:
+        """Tell every account-deleted listener that ``user_id`` is gone (called after the
+        commit; errors are logged and swallowed, as for :meth:`match_ended`)."""
+        await _tell(db, self.account_deleted_listeners, user_id, "account-deleted listener", "user")
 
     async def may_deal(self, db: AsyncSession, room_id: int, deals_done: int) -> bool:
         """True unless a registered deal guard stops the room's match before its next deal."""
@@ -167,6 +173,26 @@ class Hooks:
 #: The process's hooks (one app per process; tests that build several apps share them,
 #: which registration's idempotence makes harmless).
 HOOKS = Hooks()
+
+
+async def _tell(
+    db: AsyncSession,
+    listeners: list[Callable[[AsyncSession, int], Awaitable[None]]],
+    key: int,
+    what: str,
+    noun: str,
+) -> None:
+    """Call each of ``listeners`` with ``(db, key)``; log and swallow an exception (the
+    session rolled back, so the next listener starts clean)."""
+    for listener in listeners:
+        try:
+            await listener(db, key)
+        except Exception:
+            log.exception("%s %s failed for %s %s", what, describe(listener), noun, key)
+            try:
+                await db.rollback()
+            except Exception:  # pragma: no cover - a broken connection
+                log.exception("rollback after a failed %s", what)
 
 
 def describe(value: Any) -> str:

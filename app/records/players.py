@@ -47,9 +47,13 @@ def _rating_entry(game: str, r: Rating) -> dict[str, Any]:
     }
 
 
-def _person(row: MatchPlayer) -> dict[str, Any]:
+def _person(row: MatchPlayer, deleted: set[int]) -> dict[str, Any]:
+    """A seat of a listed match; a deleted person's name is erased (docs/security.md), and
+    has no page to link to."""
     if row.user_id is None:
         return {"user_id": None, "bot": row.bot, "nickname": row.nickname or row.bot or ""}
+    if row.user_id in deleted:
+        return {"user_id": None, "bot": None, "nickname": "deleted"}
     return {"user_id": row.user_id, "bot": None, "nickname": row.nickname}
 
 
@@ -141,6 +145,12 @@ async def player(
         rooms = dict(
             (await db.execute(select(Game.id, Game.room_id).where(Game.id.in_(game_ids)))).all()
         )
+    people = {r.user_id for rows in seats.values() for r in rows if r.user_id is not None}
+    deleted = set(
+        (await db.scalars(select(User.id).where(User.id.in_(people), User.kind == "deleted"))).all()
+        if people
+        else []
+    )
     matches = []
     for m in mine:
         others = [r for r in seats[m.game_id] if r.seat != m.seat]
@@ -166,8 +176,8 @@ async def player(
                 "rated": m.rated,
                 "rating_before": None if m.ordinal_before is None else round(m.ordinal_before, 1),
                 "rating_after": None if m.ordinal_after is None else round(m.ordinal_after, 1),
-                "partners": [_person(r) for r in others if r.side == m.side],
-                "opponents": [_person(r) for r in others if r.side != m.side],
+                "partners": [_person(r, deleted) for r in others if r.side == m.side],
+                "opponents": [_person(r, deleted) for r in others if r.side != m.side],
                 "record": f"/records/{m.game_id}",
                 "replay": f"/rooms/{room_id}/replay" if room_id is not None else None,
             }

@@ -103,6 +103,12 @@ async def _publish(db: AsyncSession, room: Room) -> None:
     await realtime.current().publish(room.id, seq)
 
 
+async def publish_room(db: AsyncSession, room_id: int) -> None:
+    """Tell the watchers of ``room_id`` (and the bot runner) that its seats changed, after
+    a change made outside this module (app/rooms/deleted.py). Raises NotFound."""
+    await _publish(db, await _room(db, room_id))
+
+
 # ---------------------------------------------------------------- rooms
 
 

@@ -55,6 +55,22 @@ async def test_the_player_page_lists_matches_figures_and_ratings(
     assert "provisional" in page.text
 
 
+async def test_a_deleted_player_s_name_is_gone_from_the_others_pages(
+    app: Any, client: httpx.AsyncClient, guest: Guest
+) -> None:
+    """Fresh tester: Ann's page still named the opponent who had deleted his account."""
+    (_, _, cid_h), (ann, bea, cid) = await _three(client, guest)
+    game_id, _ = await stored_match(app, "belote", [ann, "heuristic", bea, cid], seed=1)
+    assert await record(app, game_id)
+    assert (await client.request("DELETE", "/api/me", headers=cid_h)).status_code == 204
+    [m] = (await client.get(f"/api/players/{ann}")).json()["matches"]
+    assert m["partners"] == [{"user_id": bea, "bot": None, "nickname": "Bea"}]
+    assert m["opponents"][1] == {"user_id": None, "bot": None, "nickname": "deleted"}
+    page = (await client.get(f"/players/{ann}", headers={"accept": "text/html"})).text
+    assert "Cid" not in page and f'href="/players/{cid}"' not in page
+    assert (await client.get(f"/api/players/{cid}")).status_code == 404
+
+
 async def test_a_hidden_profile_is_private_to_others_and_off_the_leaderboard(
     app: Any, client: httpx.AsyncClient, guest: Guest
 ) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import httpx
@@ -131,6 +132,47 @@ async def test_leaving_puts_a_bot_in_the_seat_and_records_the_person(
     async with app.state.sessionmaker() as db:
         chair = await db.get(Seat, (rid, 0))
         assert chair is not None and chair.stand_in and chair.bot == "heuristic"
+
+
+async def test_deleting_the_account_gives_its_seats_up_and_the_match_goes_on(
+    app: Any, client: httpx.AsyncClient, guest: Guest
+) -> None:
+    """Fresh tester: a person who deleted their account mid-match kept the seat, as
+    "deleted", and the table waited for them for ever."""
+    rid, ana, bru = await _two_people_two_bots(client, guest)
+    ana_id = await _user_id(client, ana)
+    waiting = (await client.post("/api/rooms", json={"game": "bolot"}, headers=ana)).json()["id"]
+    sit = await client.put(f"/api/rooms/{waiting}/seats/0", json={}, headers=ana)
+    assert sit.status_code == 200
+    deadline = time.monotonic() + 30
+    view = (await client.get(f"/api/rooms/{rid}/view", headers=bru)).json()
+    while view["to_act"] != 0:  # Bru answers (the random bots play on) until it is Ana's turn
+        assert time.monotonic() < deadline, view["to_act"]
+        if view["to_act"] == 1:
+            action = view["legal_actions"][0]
+            await client.post(
+                f"/api/rooms/{rid}/moves", json={"seq": view["seq"], "action": action}, headers=bru
+            )
+        await asyncio.sleep(0.05)
+        view = (await client.get(f"/api/rooms/{rid}/view", headers=bru)).json()
+    ana_turn = view["seq"]
+    assert (await client.request("DELETE", "/api/me", headers=ana)).status_code == 204
+    while view["seq"] == ana_turn:  # a bot plays her seat now: the table goes on
+        assert time.monotonic() < deadline, "the table still waits for the deleted person"
+        await asyncio.sleep(0.05)
+        view = (await client.get(f"/api/rooms/{rid}/view", headers=bru)).json()
+    room = (await client.get(f"/api/rooms/{rid}", headers=bru)).json()
+    seat0 = room["seats"][0]
+    assert seat0["kind"] == "bot" and seat0["user_id"] is None  # nobody's name on it
+    game = await _game(app, rid)
+    assert game.left == [ana_id] and game.status == "playing"  # a departure, as a leave
+    async with app.state.sessionmaker() as db:
+        chair = await db.get(Seat, (rid, 0))
+        assert chair is not None and chair.user_id is None and chair.bot == "heuristic"
+        emptied = await db.get(Seat, (waiting, 0))
+        assert emptied is not None and emptied.user_id is None and emptied.bot is None
+    # deleting is done once: the second request has no session left
+    assert (await client.request("DELETE", "/api/me", headers=ana)).status_code == 401
 
 
 # ---------------------------------------------------------------- rematch
