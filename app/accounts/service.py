@@ -82,7 +82,7 @@ def clean_nickname(nickname: object) -> str:
     (two spaces read as one on a page: "Yan  Quist" would pass for "Yan Quist"); raises
     Unprocessable unless it is 1–24 printable characters, some of them visible (not only
     ``INVISIBLE`` fillers and marks), that do not read as a bot's name
-    (``looks_like_a_bot``)."""
+    (``looks_like_a_bot``) nor as the table's "You" (``reads_as_you``)."""
     if not isinstance(nickname, str):
         raise Unprocessable("a nickname is a text of 1 to 24 characters", "nickname_length")
     nick = SPACES.sub(" ", nickname.translate(NO_BREAK_SPACES).strip())
@@ -94,6 +94,8 @@ def clean_nickname(nickname: object) -> str:
         raise Unprocessable("a nickname needs a visible letter or sign", "nickname_blank")
     if looks_like_a_bot(nick):
         raise Unprocessable("a nickname may not look like a bot's name", "nickname_bot_like")
+    if reads_as_you(nick):
+        raise Unprocessable('a nickname may not read as "You"', "nickname_you_like")
     return nick
 
 
@@ -167,6 +169,25 @@ def looks_like_a_bot(name: str) -> bool:
     """True when a word of ``name``'s skeleton is a bot's (``BOT_WORDS``): "Bot 2",
     "heuristic bot", "Bоt 2" (Cyrillic о), "B0t 2", "ｂｏｔ 2", "(Robô)"."""
     return any(word in BOT_WORDS for word in WORD.findall(skeleton(name)))
+
+
+#: The word a table shows at the viewer's own seat, "You", in the site's languages (the
+#: catalogues' "You": Tu, Tú, Vous, Você, Вие), as ``skeleton`` reads them.
+YOU_WORDS = frozenset(skeleton(w) for w in ("you", "tu", "tú", "vous", "você", "вие"))
+_FIRST_WORD = re.compile(r"\w+")
+
+
+def reads_as_you(name: str) -> bool:
+    """True when ``name`` would pass for the word a table shows at the viewer's own seat
+    ("You (dealer)" at another seat, "Waiting for You to bid"): its first word is "you",
+    or it is one of ``YOU_WORDS`` alone or before a sign ("Tu", "Vous (D)"). A name that
+    goes on with another word in a language other than English is a name ("Tú Anh")."""
+    read = skeleton(name).strip()
+    first = _FIRST_WORD.match(read)
+    if first is None or first.group() not in YOU_WORDS:
+        return False
+    rest = read[first.end() :].lstrip()
+    return first.group() == "you" or not rest or not rest[0].isalpha()
 
 
 ZWJ = "\u200d"
@@ -434,6 +455,8 @@ async def register(
     name = clean_username(username)
     if looks_like_a_bot(name):  # it is shown as the nickname when none is given
         raise Unprocessable("a username may not look like a bot's name", "username_bot_like")
+    if reads_as_you(name):
+        raise Unprocessable('a username may not read as "You"', "username_you_like")
     secret = check_password(password)
     if current is not None and current.is_account:
         raise Conflict(

@@ -65,7 +65,7 @@ async def player(
     ``{id, nickname, kind, hidden, own, ratings: [{game, game_name, mu, sigma, rating,
     matches, wins, provisional}], figures: [{game, game_name, matches, wins, draws,
     losses, points, deals, points_per_deal}], matches: [{game_id, room_id, game,
-    game_name, ended_at, end_reason, seat, side, result, counted_loss, points, scores,
+    game_name, ended_at, end_reason, seat, side, result, counted_loss, resigned_side, points, scores,
     rated, rating_before, rating_after, partners: [{user_id, bot, nickname}], opponents:
     [...], record, replay}], more}`` (the newest ``PAGE_MATCHES`` matches ended before
     game ``before``; ``more``: older ones exist). Figures count every ended match with a
@@ -133,6 +133,7 @@ async def player(
     game_ids = [m.game_id for m in mine]
     seats: dict[int, list[MatchPlayer]] = defaultdict(list)
     rooms: dict[int, int] = {}
+    resigned: dict[int, int | None] = {}  # game id -> the side that resigned
     if game_ids:
         for row in (
             await db.scalars(
@@ -142,9 +143,13 @@ async def player(
             )
         ).all():
             seats[row.game_id].append(row)
-        rooms = dict(
-            (await db.execute(select(Game.id, Game.room_id).where(Game.id.in_(game_ids)))).all()
-        )
+        for gid, rid, resigned_seat in (
+            await db.execute(
+                select(Game.id, Game.room_id, Game.resigned_seat).where(Game.id.in_(game_ids))
+            )
+        ).all():
+            rooms[gid] = rid
+            resigned[gid] = next((r.side for r in seats[gid] if r.seat == resigned_seat), None)
     people = {r.user_id for rows in seats.values() for r in rows if r.user_id is not None}
     deleted = set(
         (await db.scalars(select(User.id).where(User.id.in_(people), User.kind == "deleted"))).all()
@@ -171,6 +176,7 @@ async def player(
                 "side": m.side,
                 "result": m.result,
                 "counted_loss": m.counted_loss,
+                "resigned_side": resigned.get(m.game_id),
                 "points": m.points,
                 "scores": scores,
                 "rated": m.rated,

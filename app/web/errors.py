@@ -306,6 +306,9 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "nickname_control": N_("A nickname may not contain control characters."),
     "nickname_blank": N_("A nickname needs a visible letter or sign."),
     "nickname_bot_like": N_("A nickname may not look like a bot's name."),
+    "nickname_you_like": N_(
+        "A nickname may not read as “You”: the table shows that word at your own seat."
+    ),
     "nickname_taken": N_(
         "Someone playing now is called %(name)s. Choose another nickname, for example %(suggestion)s."
     ),
@@ -336,6 +339,9 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "creation_key": N_("This form is damaged: reload the page and try again."),
     "creation_key_taken": N_("This form belongs to someone else: reload the page."),
     "username_bot_like": N_("A username may not look like a bot's name."),
+    "username_you_like": N_(
+        "A username may not read as “You”: the table shows that word at your own seat."
+    ),
     "guest_no_password": N_("A guest has no password: register an account first."),
     "session_ended": N_("Your session ended meanwhile: log in again."),
     "no_such_session": N_("You have no such session."),

@@ -166,6 +166,29 @@ async def test_names_with_bot_inside_a_word_are_people(
     assert response.status_code == 200, response.text
 
 
+@pytest.mark.parametrize(
+    "nickname",
+    ["You", "you (dealer)", "You wins the match", "YOU", "Y\u043eu", "Tu", "Tú (D)", "Vous", "Вие"],
+)
+async def test_a_nickname_that_reads_as_the_table_s_you_is_refused(
+    client: httpx.AsyncClient, nickname: str
+) -> None:
+    """A fresh tester sat as "You (dealer)": the others read "Waiting for You (dealer) to
+    bid" and a second dealer. The table shows "You" (Tu, Tú, Vous, Você, Вие) at the
+    viewer's own seat only."""
+    response = await client.post("/api/session", json={"nickname": nickname})
+    assert response.status_code == 422, response.text
+    assert "You" in response.json()["detail"]
+
+
+@pytest.mark.parametrize("nickname", ["Youssef", "Tú Anh", "Tuna", "Vousta", "Yourcenar"])
+async def test_names_that_begin_like_you_are_people(
+    client: httpx.AsyncClient, nickname: str
+) -> None:
+    response = await client.post("/api/session", json={"nickname": nickname})
+    assert response.status_code == 200, response.text
+
+
 async def test_nickname_of_24_characters_and_accents_is_accepted(client: httpx.AsyncClient) -> None:
     response = await client.post("/api/session", json={"nickname": "Vicent Ñ" + "a" * 16})
     assert response.status_code == 200

@@ -71,6 +71,33 @@ async def test_a_deleted_player_s_name_is_gone_from_the_others_pages(
     assert (await client.get(f"/api/players/{cid}")).status_code == 404
 
 
+async def test_a_loss_counted_for_leaving_says_so_when_the_other_side_resigned(
+    client: httpx.AsyncClient, guest: Guest
+) -> None:
+    """Fresh tester: Ann left, took her seat back, then Bea resigned; Ann's page said
+    "lost 0 – 0 (resigned)". Leaving a rated match is a loss whatever follows (docs/
+    ratings.md), so her page now says why: "(left)"; Bea's says "(resigned)"."""
+    (ann_h, bea_h, _), (ann, bea, _) = await _three(client, guest)
+    rid = (await client.post("/api/rooms", json={"game": "belote-2p"}, headers=ann_h)).json()["id"]
+    for seat, who in ((0, ann_h), (1, bea_h)):
+        sat = await client.put(f"/api/rooms/{rid}/seats/{seat}", json={}, headers=who)
+        assert sat.status_code == 200
+    assert (await client.post(f"/api/rooms/{rid}/start", headers=ann_h)).status_code == 200
+    assert (await client.post(f"/api/rooms/{rid}/leave", headers=ann_h)).status_code == 200
+    back = await client.put(f"/api/rooms/{rid}/seats/0", json={}, headers=ann_h)
+    assert back.status_code == 200
+    assert (await client.post(f"/api/rooms/{rid}/resign", headers=bea_h)).status_code == 200
+    [mine] = (await client.get(f"/api/players/{ann}")).json()["matches"]
+    assert (mine["result"], mine["counted_loss"]) == ("loss", True)  # she left a rated match
+    assert (mine["side"], mine["resigned_side"]) == (0, 1)
+    [theirs] = (await client.get(f"/api/players/{bea}")).json()["matches"]
+    assert (theirs["result"], theirs["resigned_side"]) == ("loss", 1)
+    page = (await client.get(f"/players/{ann}", headers={"accept": "text/html"})).text
+    assert 'data-testid="why-left">(left)' in page and "(resigned)" not in page
+    page = (await client.get(f"/players/{bea}", headers={"accept": "text/html"})).text
+    assert "(resigned)" in page and "why-left" not in page
+
+
 async def test_a_hidden_profile_is_private_to_others_and_off_the_leaderboard(
     app: Any, client: httpx.AsyncClient, guest: Guest
 ) -> None:
