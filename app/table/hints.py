@@ -21,9 +21,10 @@ from app import rules
 from app.accounts.models import User
 from app.bots.strong import ADVICE_BUDGET_MS, Explanation, advice_rng
 from app.core.errors import Forbidden
+from app.core.hooks import HOOKS
 from app.rooms import botplay, play, service
 from app.table import labels
-from app.table.presenter import action_json, asked
+from app.table.presenter import action_json, asked, hints_allowed
 from app.web import cards
 from app.web.i18n import _, ngettext
 
@@ -57,14 +58,20 @@ async def hint(
     (``service.get_view(db, room_id, user)``; the page renders the answer with it, so
     "Do it" carries the seq the hint was thought for). When the table does not ask the
     seat's empty declaration (``presenter.asked``), the hint is the card after it. Raises
-    Forbidden for a spectator
-    (no seat in the room), NotFound."""
+    Forbidden for a spectator (no seat in the room), and where hints would help a person
+    against people who play on their own (``presenter.hints_allowed``; a championship's table: also one
+    its labeller names), NotFound."""
     if view is None:
         view = await service.get_view(db, room_id, user)
     seat = view.get("my_seat")
     if user is None or not isinstance(seat, int):
         raise Forbidden(
             _("only a seated player gets a hint, for their own seat"), "hint_seated_only"
+        )
+    if not hints_allowed(view) or await HOOKS.room_labels(db, [room_id]):
+        raise Forbidden(
+            "no hints in a rated match against other people, nor at a championship's table",
+            "hint_not_here",
         )
     if view.get("to_act") != seat or not view.get("legal_actions") or view.get("seat") != seat:
         return None

@@ -224,6 +224,21 @@ def asked(view: dict[str, Any]) -> dict[str, Any]:
     return {**view, "legal_actions": [a for a in legal if a.get("type") != "declare"]}
 
 
+def hints_allowed(view: dict[str, Any]) -> bool:
+    """Whether the seat of ``view`` (a room's view) may ask for hints: not at a
+    championship's table (``match`` set), nor in a rated match where another seat is a
+    person's; at a casual table, or a rated one against bots only, it may. The table
+    shows its Hint button only then (``t.hints``); app/table/hints.py refuses the rest."""
+    if view.get("match") is not None:
+        return False
+    if not view.get("rated"):
+        return True
+    me = view.get("my_seat")
+    return not any(
+        s.get("user_id") is not None and s.get("seat") != me for s in view.get("seats") or []
+    )
+
+
 def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
     """Everything the table template needs, from the viewer's view only (``asked``: the
     empty declaration prompt left out when it is all the seat may declare).
@@ -347,6 +362,7 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         "game": game,
         "me": me,
         "spectator": me is None,
+        "hints": me is not None and hints_allowed(view),
         "players": players,
         "sides": n_sides,
         "solo": solo,

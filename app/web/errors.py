@@ -409,6 +409,10 @@ MSGIDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "seq_number": N_("That move could not be read. Reload the page."),
     "unknown_bot": N_("There is no bot %(bot)s."),
     "hint_seated_only": N_("Only a seated player gets a hint, for their own seat."),
+    "hint_not_here": N_(
+        "No hints in a rated match against other people, nor at a championship's table: the"
+        " strong bot would be playing for you."
+    ),
     # tournaments: settings
     "unknown_format": N_("There is no format %(format)s."),
     "settings_object": N_("The settings must be an object."),

@@ -8,6 +8,7 @@ import json
 import re
 
 import httpx
+import pytest
 
 from app import rules
 from app.table import hints
@@ -52,6 +53,43 @@ async def test_a_spectator_gets_no_hint(client: httpx.AsyncClient, app: object) 
         assert "data-hint-action" not in response.text
         anonymous = await other.post(f"/rooms/{room_id}/hint", data={"csrf": token})
         assert anonymous.status_code in (401, 403)
+
+
+@pytest.mark.parametrize("rated", [True, False])
+async def test_no_hints_in_a_rated_match_against_another_person(
+    client: httpx.AsyncClient, app: object, rated: bool
+) -> None:
+    """A fresh tester got the strong bot's hints in a rated match between people: the bot
+    would be playing for one of them. A casual table, or a rated one against bots only
+    (the test above), still gives them."""
+    await _sign_in(client, "Pepa")
+    token = await _token(client)
+    data = {"game": "belote-2p", "csrf": token} | ({"rated": "true"} if rated else {})
+    made = await client.post("/rooms", data=data)
+    assert made.status_code == 303, made.text
+    room_id = int(made.headers["location"].rsplit("/", 1)[1])
+    transport = httpx.ASGITransport(app=app)  # type: ignore[arg-type]
+    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as other:
+        await _sign_in(other, "Mirona")
+        theirs = await _token(other, f"/rooms/{room_id}")
+        sat = await other.post(f"/rooms/{room_id}/seats/1", data={"csrf": theirs})
+        assert sat.status_code == 303, sat.text
+        token = await _token(client, f"/rooms/{room_id}")
+        started = await client.post(f"/rooms/{room_id}/start", data={"csrf": token})
+        assert started.status_code == 303, started.text
+        for person in (client, other):  # whoever is to act: the refusal comes first
+            token = await _token(person, f"/rooms/{room_id}")
+            answer = await person.post(
+                f"/rooms/{room_id}/hint", data={"csrf": token}, headers={"HX-Request": "true"}
+            )
+            assert answer.status_code == (403 if rated else 200), answer.text
+            assert "data-hint-action" not in answer.text or not rated
+            view = (await person.get(f"/api/rooms/{room_id}/view")).json()
+            if view["to_act"] == view["my_seat"]:  # the button is shown on one's turn only
+                page = (await person.get(f"/rooms/{room_id}")).text
+                assert ('data-testid="hint"' in page) is not rated
+    if rated:
+        assert "No hints in a rated match against other people" in answer.text
 
 
 def _view(game: str, trick: list[tuple[int, str]], hand: list[str], contract: dict) -> dict:
@@ -174,7 +212,11 @@ async def test_the_hint_of_a_searched_card_says_what_the_search_compared(monkeyp
         card = view["legal_actions"][0]["card"]
         return view["legal_actions"][0], strong.Explanation(card, "7S", 20, 20, 0, 0, 12.0)
 
+    async def no_labels(db: object, room_ids: list[int]) -> dict:
+        return {}  # no database here: no championship names the room
+
     monkeypatch.setattr(strong, "choose_explained", explained)
+    monkeypatch.setattr(hints.HOOKS, "room_labels", no_labels)
     view = _view("belote", [(1, "KS"), (2, "8S"), (3, "9S")], ["AS", "7S"], {"trump": "H"})
     view.update(my_seat=0, to_act=0, phase="play")
     out = await hints.hint(None, 1, object(), budget_ms=150.0, view=view)  # type: ignore[arg-type]

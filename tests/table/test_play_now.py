@@ -11,9 +11,12 @@ import asyncio
 import html
 import json
 import re
+from typing import Any
 
 import httpx
+from sqlalchemy import update
 
+from app.rooms.models import Room
 from tests.conftest import Guest
 from tests.table.test_pages import CSRF, _sign_in, _token
 from tests.tables import Table, move, view_of
@@ -367,8 +370,11 @@ async def test_a_real_choice_of_declaration_is_always_asked(
 
 
 async def test_the_hint_is_the_card_when_the_empty_declaration_is_not_asked(
-    client: httpx.AsyncClient, table: Table
+    app: Any, client: httpx.AsyncClient, table: Table
 ) -> None:
+    async with app.state.sessionmaker() as db:  # four people: hints at a casual table only
+        await db.execute(update(Room).where(Room.id == table.room_id).values(rated=False))
+        await db.commit()
     await _to_e_plus_1s_declaration(client, table)
     mine = table.headers[table.seat(1)]
     page = await client.get(f"/rooms/{table.room_id}", headers=mine)
