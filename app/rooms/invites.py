@@ -428,15 +428,21 @@ async def claim_seat(
                 user_id=user.id, bot=None, stand_in=False, away=False, timeouts=0, offered=False
             )
         )
-        if done.rowcount != 1:  # type: ignore[attr-defined]  # a DML statement's Result
-            raise Conflict("someone took that seat before you", "invite_seat_gone")
-        await db.commit()
+        taken = done.rowcount == 1  # type: ignore[attr-defined]  # a DML statement's Result
+        if taken:
+            await db.commit()
+        else:
+            await db.rollback()
     except IntegrityError:  # the same person took another seat of this room meanwhile
         await db.rollback()
         raise Conflict("you already hold a seat in this room", "already_seated") from None
-    except Conflict:
-        await db.rollback()
-        raise
+    if not taken:
+        holder = await db.scalar(
+            select(Seat.user_id).where(Seat.room_id == room_id, Seat.seat == seat)
+        )
+        if holder != user.id:
+            raise Conflict("someone took that seat before you", "invite_seat_gone")
+        return await _info(db, room_id)  # a twin tap took it for them a moment ago
     await _publish(db, room_id)
     return await _info(db, room_id)
 

@@ -237,6 +237,28 @@ async def test_an_offered_seat_goes_to_the_first_of_twenty_and_the_others_are_to
     assert again.json()["seats"][2]["name"] == f"Friend{winner}"
 
 
+async def test_one_person_s_taps_at_once_on_an_offered_seat_all_answer_that_it_is_theirs(
+    client: httpx.AsyncClient, guest: Guest
+) -> None:
+    """A fresh tester's four taps at once: one took the seat, the three others were told
+    "someone took that seat before you", the someone being the same person."""
+    host, friend = await guest("Host"), await guest("Friend")
+    room_id = await _room(client, host, private=True)
+    code = await _code(client, room_id, host)
+    offered = await client.put(
+        f"/api/rooms/{room_id}/offers/2", json={"offered": True}, headers=host
+    )
+    assert offered.status_code == 200
+    answers = await asyncio.gather(
+        *(
+            client.post(f"/api/rooms/{room_id}/offers/2/take", json={"code": code}, headers=friend)
+            for _ in range(12)
+        )
+    )
+    assert [a.status_code for a in answers] == [200] * 12, [a.text for a in answers]
+    assert {a.json()["seats"][2]["name"] for a in answers} == {"Friend"}
+
+
 async def test_a_seat_is_offered_only_by_the_owner_and_taken_only_with_the_code(
     client: httpx.AsyncClient, guest: Guest
 ) -> None:
