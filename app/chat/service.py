@@ -37,6 +37,8 @@ from app.rooms.models import Game, Room, Seat
 from app.web.i18n import N_
 
 MAX_LENGTH = 300
+#: Lines a message keeps (``clean_text``): a short chat message, never a tall block.
+MAX_LINES = 5
 RATE_COUNT = 5
 RATE_SECONDS = 10
 #: How many messages a room's chat shows (the newest).
@@ -72,7 +74,7 @@ REASON_TOO_LONG = N_("A reason has at most 300 characters.")
 
 def clean_text(raw: object) -> str:
     """``raw`` as a message: control and direction-changing characters removed, spaces
-    trimmed. Raises Unprocessable when it is not text or too long (``MAX_LENGTH``)."""
+    trimmed, at most ``MAX_LINES`` lines (``_few_lines``). Raises Unprocessable when it is not text or too long (``MAX_LENGTH``)."""
     if raw is None:
         return ""
     if not isinstance(raw, str):
@@ -80,7 +82,20 @@ def clean_text(raw: object) -> str:
     text = _CONTROL.sub("", raw).strip()
     if len(text) > MAX_LENGTH:
         raise Unprocessable(TOO_LONG, "chat_too_long", limit=MAX_LENGTH)
-    return text
+    return _few_lines(text)
+
+
+def _few_lines(text: str) -> str:
+    """``text`` with at most ``MAX_LINES`` lines and no two blank lines in a row: the
+    lines past the limit are joined to the last one by spaces (a fresh tester's message of
+    100 line breaks stood as a tall empty block in everyone's chat)."""
+    lines: list[str] = []
+    for line in (part.rstrip() for part in text.split("\n")):
+        if line or (lines and lines[-1]):
+            lines.append(line)
+    if len(lines) > MAX_LINES:
+        lines[MAX_LINES - 1 :] = [" ".join(line.strip() for line in lines[MAX_LINES - 1 :] if line)]
+    return "\n".join(lines)
 
 
 async def channel_of(db: AsyncSession, room_id: int, user_id: int | None) -> str:

@@ -126,6 +126,26 @@ async def test_limits_give_clear_refusals(
     assert (await _say(client, table, table.headers[1], "me")).status_code == 201
 
 
+@pytest.mark.parametrize(
+    ("raw", "kept"),
+    [
+        ("a" + "\n" * 100 + "b", "a\n\nb"),  # a fresh tester's tall block: one blank line
+        ("1\n2\n3\n4\n5\n6\n7", "1\n2\n3\n4\n5 6 7"),  # 5 lines, the rest on the 5th
+        ("hola  \n\n\n  tots", "hola\n\n  tots"),
+        ("bon joc", "bon joc"),
+    ],
+)
+def test_a_message_keeps_at_most_five_lines_and_no_run_of_blank_ones(raw: str, kept: str) -> None:
+    assert service.clean_text(raw) == kept
+
+
+async def test_a_message_of_a_hundred_line_breaks_is_stored_short(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    said = await _say(client, table, table.headers[0], "gg" + "\n" * 100 + "wp")
+    assert said.status_code == 201 and said.json()["text"] == "gg\n\nwp"
+
+
 async def test_reactions_are_stored_as_keys(client: httpx.AsyncClient, table: Table) -> None:
     said = await client.post(
         f"/api/rooms/{table.room_id}/chat",
