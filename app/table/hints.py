@@ -59,8 +59,8 @@ async def hint(
     "Do it" carries the seq the hint was thought for). When the table does not ask the
     seat's empty declaration (``presenter.asked``), the hint is the card after it. Raises
     Forbidden for a spectator (no seat in the room), and where hints would help a person
-    against people who play on their own (``presenter.hints_allowed``; a championship's table: also one
-    its labeller names), NotFound."""
+    against people who play on their own (``presenter.hints_allowed``; a championship's
+    table also when only its labeller names it), NotFound."""
     if view is None:
         view = await service.get_view(db, room_id, user)
     seat = view.get("my_seat")
