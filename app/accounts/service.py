@@ -127,8 +127,14 @@ LOOKALIKES = str.maketrans(
         **dict.fromkeys("уᎩ", "y"),
         **dict.fromkeys("нᎻⲏ", "h"),
         **dict.fromkeys("мᎷⲙ", "m"),
+        **dict.fromkeys("υսμ", "u"),
+        **dict.fromkeys("үγ", "y"),
+        **dict.fromkeys("ѵν", "v"),
     }
 )
+#: Capitals whose small letter reads otherwise, mapped before case folding: the Greek
+#: capital upsilon reads "Y" where its small letter reads "u" (a fresh tester sat as "Υou").
+CAPITAL_LOOKALIKES = str.maketrans({"Υ": "Y", "Ү": "Y", "Ѵ": "V", "Ν": "N", "Μ": "M"})
 #: Invisible characters a name could hide between a word's letters besides the marks and
 #: format characters (categories Mn, Me, Cf) dropped anyway: the Hangul fillers and the
 #: blank Braille pattern.
@@ -156,7 +162,8 @@ def skeleton(name: str) -> str:
     format characters, variation selectors, Hangul fillers) dropped, lookalike letters,
     digits and signs of other scripts mapped to Latin (``LOOKALIKES``, ``_latin``).
     ``skeleton("ｂОт 2") == skeleton("ʙᴏᴛ 2") == "bot 2"``."""
-    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name).casefold())
+    upper = unicodedata.normalize("NFKC", name).translate(CAPITAL_LOOKALIKES)
+    folded = unicodedata.normalize("NFKD", upper.casefold())
     plain = "".join(
         ch
         for ch in folded
@@ -175,19 +182,24 @@ def looks_like_a_bot(name: str) -> bool:
 #: catalogues' "You": Tu, Tú, Vous, Você, Вие), as ``skeleton`` reads them.
 YOU_WORDS = frozenset(skeleton(w) for w in ("you", "tu", "tú", "vous", "você", "вие"))
 _FIRST_WORD = re.compile(r"\w+")
+_JOINED = re.compile(r"[-.'’]\w")  # "Tú-Anh", "Tu.Ngo": one name, not "Tu" and a sign
 
 
 def reads_as_you(name: str) -> bool:
     """True when ``name`` would pass for the word a table shows at the viewer's own seat
     ("You (dealer)" at another seat, "Waiting for You to bid"): its first word is "you",
     or it is one of ``YOU_WORDS`` alone or before a sign ("Tu", "Vous (D)"). A name that
-    goes on with another word in a language other than English is a name ("Tú Anh")."""
+    goes on with another word in a language other than English is a name ("Tú Anh",
+    "Tú-Anh"). Lookalike letters read as what they look like (``skeleton``: "Υou" with a
+    Greek capital upsilon is "you")."""
     read = skeleton(name).strip()
     first = _FIRST_WORD.match(read)
     if first is None or first.group() not in YOU_WORDS:
         return False
+    if first.group() == "you":
+        return True
     rest = read[first.end() :].lstrip()
-    return first.group() == "you" or not rest or not rest[0].isalpha()
+    return not rest or not (rest[0].isalpha() or _JOINED.match(rest))
 
 
 ZWJ = "\u200d"

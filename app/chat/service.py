@@ -55,7 +55,11 @@ REACTIONS: dict[str, str] = {
     "good_game": N_("Good game"),
 }
 CLIENT_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+_CONTROL = re.compile(
+    r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]"
+)  # C0 but the line feed, C1 (NEL too), zero-width and direction-changing characters
+#: Line and paragraph separators: line feeds, so that ``_few_lines`` counts them.
+_SEPARATORS = str.maketrans({"\u2028": "\n", "\u2029": "\n"})
 
 # The refusals (English msgids: the pages show them translated, app/web/errors.message_for)
 CHAT_OFF = N_("Chat is switched off at this table.")
@@ -79,7 +83,7 @@ def clean_text(raw: object) -> str:
         return ""
     if not isinstance(raw, str):
         raise Unprocessable(EMPTY, "chat_empty")
-    text = _CONTROL.sub("", raw).strip()
+    text = _CONTROL.sub("", raw.translate(_SEPARATORS)).strip()
     if len(text) > MAX_LENGTH:
         raise Unprocessable(TOO_LONG, "chat_too_long", limit=MAX_LENGTH)
     return _few_lines(text)

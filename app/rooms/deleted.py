@@ -46,7 +46,7 @@ async def on_account_deleted(db: AsyncSession, user_id: int) -> None:
     await db.commit()
     user = await db.get(User, user_id)
     if user is not None:
-        await queue.leave(db, user)  # a partner entry: the partner's page says so
+        await queue.leave(db, user)  # a partner entry: both its people
     await db.execute(delete(QueueEntry).where(QueueEntry.user_id == user_id))
     await db.commit()
     for room_id in sorted({room_id for room_id, _seat, _status in held}):

@@ -168,7 +168,26 @@ async def test_names_with_bot_inside_a_word_are_people(
 
 @pytest.mark.parametrize(
     "nickname",
-    ["You", "you (dealer)", "You wins the match", "YOU", "Y\u043eu", "Tu", "Tú (D)", "Vous", "Вие"],
+    [
+        "You",
+        "you (dealer)",
+        "You wins the match",
+        "YOU",
+        "Y\u043eu",  # Cyrillic o
+        "Tu",
+        "Tú (D)",
+        "Vous",
+        "Вие",
+        # a second fresh tester's lookalikes: Greek capital and small upsilon, Cyrillic
+        # straight u and izhitsa, Armenian se, Greek tau
+        "\u03a5ou",
+        "\u04aeou",
+        "Yo\u03c5",
+        "Yo\u057d",
+        "\u03a5\u039fU",
+        "\u0474ous",
+        "\u03a4\u03c5",
+    ],
 )
 async def test_a_nickname_that_reads_as_the_table_s_you_is_refused(
     client: httpx.AsyncClient, nickname: str
@@ -181,7 +200,9 @@ async def test_a_nickname_that_reads_as_the_table_s_you_is_refused(
     assert "You" in response.json()["detail"]
 
 
-@pytest.mark.parametrize("nickname", ["Youssef", "Tú Anh", "Tuna", "Vousta", "Yourcenar"])
+@pytest.mark.parametrize(
+    "nickname", ["Youssef", "Tú Anh", "Tú-Anh", "Tuna", "Vousta", "Yourcenar", "\u039cuna"]
+)
 async def test_names_that_begin_like_you_are_people(
     client: httpx.AsyncClient, nickname: str
 ) -> None:

@@ -133,6 +133,8 @@ async def test_limits_give_clear_refusals(
         ("1\n2\n3\n4\n5\n6\n7", "1\n2\n3\n4\n5 6 7"),  # 5 lines, the rest on the 5th
         ("hola  \n\n\n  tots", "hola\n\n  tots"),
         ("bon joc", "bon joc"),
+        ("E" + "\u0085" * 100 + "F", "EF"),  # next-line controls: a second tester's tall block
+        ("a" + "\u2028" * 9 + "b\u2029c", "a\n\nb\nc"),  # line and paragraph separators
     ],
 )
 def test_a_message_keeps_at_most_five_lines_and_no_run_of_blank_ones(raw: str, kept: str) -> None:
