@@ -23,12 +23,18 @@ async def _three(client: httpx.AsyncClient, guest: Guest) -> tuple[list[dict], l
     return heads, [await _me(client, h) for h in heads]
 
 
+async def _recorded(app: Any, ann: int, bea: int, cid: int) -> tuple[int, Any]:
+    """A recorded Belote match (seed 1): Ann and Bea against a heuristic bot and Cid."""
+    game_id, state = await stored_match(app, "belote", [ann, "heuristic", bea, cid], seed=1)
+    assert await record(app, game_id)
+    return game_id, state
+
+
 async def test_the_player_page_lists_matches_figures_and_ratings(
     app: Any, client: httpx.AsyncClient, guest: Guest
 ) -> None:
     (ann_h, _, _), (ann, bea, cid) = await _three(client, guest)
-    game_id, state = await stored_match(app, "belote", [ann, "heuristic", bea, cid], seed=1)
-    assert await record(app, game_id)
+    game_id, state = await _recorded(app, ann, bea, cid)
     public = rules.observe(state, None)
     data = (await client.get(f"/api/players/{ann}")).json()
     assert data["nickname"] == "Ann" and data["own"] is False
@@ -60,8 +66,7 @@ async def test_a_deleted_player_s_name_is_gone_from_the_others_pages(
 ) -> None:
     """Fresh tester: Ann's page still named the opponent who had deleted his account."""
     (_, _, cid_h), (ann, bea, cid) = await _three(client, guest)
-    game_id, _ = await stored_match(app, "belote", [ann, "heuristic", bea, cid], seed=1)
-    assert await record(app, game_id)
+    game_id, _ = await _recorded(app, ann, bea, cid)
     assert (await client.request("DELETE", "/api/me", headers=cid_h)).status_code == 204
     [m] = (await client.get(f"/api/players/{ann}")).json()["matches"]
     assert m["partners"] == [{"user_id": bea, "bot": None, "nickname": "Bea"}]
@@ -102,8 +107,7 @@ async def test_a_hidden_profile_is_private_to_others_and_off_the_leaderboard(
     app: Any, client: httpx.AsyncClient, guest: Guest
 ) -> None:
     (ann_h, bea_h, _), (ann, bea, cid) = await _three(client, guest)
-    game_id, _ = await stored_match(app, "belote", [ann, "heuristic", bea, cid], seed=1)
-    assert await record(app, game_id)
+    game_id, _ = await _recorded(app, ann, bea, cid)
     board = (await client.get("/api/leaderboard/belote")).json()
     assert {e["user_id"] for e in board["entries"] if e["user_id"]} == {ann, bea, cid}
     hide = await client.put("/api/me/profile", json={"hidden": True}, headers=ann_h)
@@ -158,8 +162,7 @@ async def test_the_leaderboard_shows_bots_as_anchors_and_marks_provisional(
     app: Any, client: httpx.AsyncClient, guest: Guest
 ) -> None:
     (_, _, _), (ann, bea, cid) = await _three(client, guest)
-    game_id, _ = await stored_match(app, "belote", [ann, "heuristic", bea, cid], seed=1)
-    assert await record(app, game_id)
+    game_id, _ = await _recorded(app, ann, bea, cid)
     board = (await client.get("/api/leaderboard/belote")).json()
     bots = [e for e in board["entries"] if e["bot"]]
     assert {(e["bot"], e["rank"], e["rating"]) for e in bots} == {
@@ -182,8 +185,7 @@ async def test_a_guest_who_registers_keeps_history_and_rating(
     app: Any, client: httpx.AsyncClient, guest: Guest
 ) -> None:
     (ann_h, _, _), (ann, bea, cid) = await _three(client, guest)
-    game_id, _ = await stored_match(app, "belote", [ann, "heuristic", bea, cid], seed=1)
-    assert await record(app, game_id)
+    game_id, _ = await _recorded(app, ann, bea, cid)
     before = (await client.get(f"/api/players/{ann}")).json()
     done = await client.post(
         "/api/accounts",
