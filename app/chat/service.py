@@ -78,7 +78,8 @@ REASON_TOO_LONG = N_("A reason has at most 300 characters.")
 
 def clean_text(raw: object) -> str:
     """``raw`` as a message: control and direction-changing characters removed, spaces
-    trimmed, at most ``MAX_LINES`` lines (``_few_lines``). Raises Unprocessable when it is not text or too long (``MAX_LENGTH``)."""
+    trimmed, at most ``MAX_LINES`` lines (``_few_lines``). Raises Unprocessable when it
+    is not text or too long (``MAX_LENGTH``)."""
     if raw is None:
         return ""
     if not isinstance(raw, str):
