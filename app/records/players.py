@@ -65,9 +65,11 @@ async def player(
     ``{id, nickname, kind, hidden, own, ratings: [{game, game_name, mu, sigma, rating,
     matches, wins, provisional}], figures: [{game, game_name, matches, wins, draws,
     losses, points, deals, points_per_deal}], matches: [{game_id, room_id, game,
-    game_name, ended_at, end_reason, seat, side, result, counted_loss, resigned_side, points, scores,
-    rated, rating_before, rating_after, partners: [{user_id, bot, nickname}], opponents:
-    [...], record, replay}], more}`` (the newest ``PAGE_MATCHES`` matches ended before
+    game_name, ended_at, end_reason, seat, side, result, counted_loss, resigned_side,
+    points, scores, rated, rating_before, rating_after, partners: [{user_id, bot,
+    nickname}], opponents: [...], record, replay}], more}`` (``resigned_side``: the side
+    whose player resigned, else None; a deleted person is named "deleted", with no
+    ``user_id``) (the newest ``PAGE_MATCHES`` matches ended before
     game ``before``; ``more``: older ones exist). Figures count every ended match with a
     result, rated or casual; points per deal is the side's final score over the deals.
     The matches of private tables are listed to the player alone (the figures count
