@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import rules
 from app.accounts.models import User
+from app.accounts.service import DELETED
 from app.core.db import as_utc
 from app.core.errors import NotFound
 from app.records import ratings
@@ -53,7 +54,7 @@ def _person(row: MatchPlayer, deleted: set[int]) -> dict[str, Any]:
     if row.user_id is None:
         return {"user_id": None, "bot": row.bot, "nickname": row.nickname or row.bot or ""}
     if row.user_id in deleted:
-        return {"user_id": None, "bot": None, "nickname": "deleted"}
+        return {"user_id": None, "bot": None, "nickname": DELETED}
     return {"user_id": row.user_id, "bot": None, "nickname": row.nickname}
 
 
@@ -136,15 +137,19 @@ async def player(
     seats: dict[int, list[MatchPlayer]] = defaultdict(list)
     rooms: dict[int, int] = {}
     resigned: dict[int, int | None] = {}  # game id -> the side that resigned
+    deleted: set[int] = set()  # the seated people who have deleted their account since
     if game_ids:
-        for row in (
-            await db.scalars(
-                select(MatchPlayer)
+        for row, kind in (
+            await db.execute(
+                select(MatchPlayer, User.kind)
+                .outerjoin(User, User.id == MatchPlayer.user_id)
                 .where(MatchPlayer.game_id.in_(game_ids))
                 .order_by(MatchPlayer.seat)
             )
         ).all():
             seats[row.game_id].append(row)
+            if kind == DELETED and row.user_id is not None:
+                deleted.add(row.user_id)
         for gid, rid, resigned_seat in (
             await db.execute(
                 select(Game.id, Game.room_id, Game.resigned_seat).where(Game.id.in_(game_ids))
@@ -152,12 +157,6 @@ async def player(
         ).all():
             rooms[gid] = rid
             resigned[gid] = next((r.side for r in seats[gid] if r.seat == resigned_seat), None)
-    people = {r.user_id for rows in seats.values() for r in rows if r.user_id is not None}
-    deleted = set(
-        (await db.scalars(select(User.id).where(User.id.in_(people), User.kind == "deleted"))).all()
-        if people
-        else []
-    )
     matches = []
     for m in mine:
         others = [r for r in seats[m.game_id] if r.seat != m.seat]
