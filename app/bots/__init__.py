@@ -21,7 +21,7 @@ BOT_NAMES = ("random", "heuristic", "strong")
 #: the strong bot with its exact endgame (``strong-dd``: perfect play judges the drawn
 #: deals near the deal's end, :func:`app.bots.strong.exact_from`) and without it
 #: (``strong-po``: heuristic play-outs to the end), whatever its default (``strong.EXACT_GAMES``),
-#: both with the heuristic's calls (never ``strong.BOLD_CALL_GAMES``' bolder ones); and
+#: both with the heuristic's calls (never ``strong.LEARNED_CALL_GAMES``' learned takes); and
 #: ``strong-bid``: the exact endgame and the searched calls (:mod:`app.bots.strong_auction`)
 #: in every game, whatever ``strong.AUCTION_GAMES`` says. ``strong-po`` is the strong bot as it was when issue
 #: 22 was filed.
@@ -44,7 +44,7 @@ def choose(name: str, view: View, rng: random.Random | None = None) -> Action:
     if name == "strong":
         return strong.choose(view, rng)
     if name in ("strong-dd", "strong-po"):
-        return strong.choose(view, rng, exact=name == "strong-dd", auction=False, bold=False)
+        return strong.choose(view, rng, exact=name == "strong-dd", auction=False, learned=False)
     if name == "strong-bid":
         return strong.choose(view, rng, exact=True, auction=True)
     raise ValueError(f"unknown bot {name!r}; bots: {', '.join(ARENA_NAMES)}")

@@ -57,7 +57,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from app.bots import belote_family
+from app.bots import call_model
 from app.bots.auction_model import model as auction_model
 from app.bots.heuristic import Choose, heuristic_for
 from app.bots.memory import finished_tricks
@@ -76,12 +76,13 @@ from app.rules.types import Action, View
 #: exact endgame, and Contrée, its calls cut to a shortlist: "(midday)"); the
 #: ``strong-bid`` level of the arena searches the calls in every game.
 AUCTION_GAMES: frozenset[str] = frozenset({"belote", "belote-2p", "bridge-belote", "contree"})
-#: Games of the Belote family whose strong bot, where it does not search its calls, makes
-#: bolder ones than the heuristic's (``belote_family.choose_bold``: it takes with less):
-#: Bolot, where that measured ahead of the heuristic's calls (docs/benchmarks.md, "Issue
-#: 22, 7 December 2026 (late morning)"). The arena's ``strong-dd`` and ``strong-po`` keep
-#: the heuristic's calls.
-BOLD_CALL_GAMES: frozenset[str] = frozenset({"bolot"})
+#: Games of the Belote family whose strong bot, where it does not search its calls, takes by
+#: a learned worth of the take (:mod:`app.bots.call_model`) rather than the heuristic's
+#: threshold: Bolot, where that measured ahead of the bolder thresholds it had before
+#: (docs/benchmarks.md, "Issue 22, 7 December 2026 (evening)"), themselves ahead of the
+#: heuristic's ("(late morning)"). The arena's ``strong-dd`` and ``strong-po`` keep the
+#: heuristic's calls.
+LEARNED_CALL_GAMES: frozenset[str] = frozenset({"bolot"})
 #: Auction calls the search judges (the belote-2p exchange is always the heuristic's).
 SEARCHED_CALLS = {
     "take",
@@ -187,22 +188,22 @@ def choose(
     samples: int | None = None,
     exact: bool | None = None,
     auction: bool | None = None,
-    bold: bool | None = None,
+    learned: bool | None = None,
 ) -> Action:
     """The strong action for ``view`` (the bot's own seat's observe()); one of its legal_actions.
 
     ``exact``: judge each drawn deal by perfect play (:func:`exact_from`) once few enough
     tricks are left; None: the default (the games of ``EXACT_GAMES``). ``auction``: judge
     the auction's calls on drawn deals (:mod:`app.bots.strong_auction`); None: the default
-    (the games of ``AUCTION_GAMES``). ``bold``: where the calls are not searched, make the
-    bolder calls of ``belote_family.choose_bold`` rather than the heuristic's; None: the
-    default (the games of ``BOLD_CALL_GAMES``).
+    (the games of ``AUCTION_GAMES``). ``learned``: where the calls are not searched, take by
+    the learned worth of :func:`app.bots.call_model.choose_call` rather than the
+    heuristic's threshold; None: the default (the games of ``LEARNED_CALL_GAMES``).
 
     Raises:
         ValueError: the seat has nothing to do.
     """
     action, _ = choose_explained(
-        view, rng, budget_ms, samples, exact, explained=False, auction=auction, bold=bold
+        view, rng, budget_ms, samples, exact, explained=False, auction=auction, learned=learned
     )
     return action
 
@@ -237,7 +238,7 @@ def choose_explained(
     exact: bool | None = None,
     explained: bool = True,
     auction: bool | None = None,
-    bold: bool | None = None,
+    learned: bool | None = None,
 ) -> tuple[Action, Explanation | None]:
     """``(action, explanation)``: :func:`choose`'s action (the same one, from the same
     draws of ``rng``) and what its one search compared, or None where no search chose
@@ -254,8 +255,8 @@ def choose_explained(
     heuristic = heuristic_for(view["game"])
     if auction is None:
         auction = view["game"] in AUCTION_GAMES
-    if bold is None:
-        bold = view["game"] in BOLD_CALL_GAMES
+    if learned is None:
+        learned = view["game"] in LEARNED_CALL_GAMES
     if (
         auction
         and view["phase"] == "auction"
@@ -265,9 +266,9 @@ def choose_explained(
         budget = (budget_ms if budget_ms is not None else budget_from_env()) / 1000.0
         call = evaluate_calls(view, rng, heuristic, budget, samples, MAX_SAMPLES)
         return (call if call is not None else heuristic(view, rng)), None
+    if learned and view["phase"] == "auction" and any(a["type"] == "take" for a in actions):
+        return call_model.choose_call(view), None
     if view["phase"] != "play" or not any(a["type"] == "play" for a in actions):
-        if bold:
-            return belote_family.choose_bold(view, rng), None
         return heuristic(view, rng), None
     if view.get("played") is None:
         finished_tricks(view)  # remember the last trick even when the choice is forced

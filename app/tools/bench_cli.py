@@ -15,10 +15,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from concurrent.futures import ProcessPoolExecutor
 
 from tqdm import tqdm
 
-from app.bots import ARENA_NAMES, solver, strong
+from app.bots import ARENA_NAMES, call_model, solver, strong
 from app.rules import GAMES
 from app.tools.bench import arena, bench_bots, bench_engine, duplicate, seatings
 
@@ -64,6 +65,29 @@ def cmd_bench_bots(args: argparse.Namespace) -> int:
                 f"{g:<14}{level:<10}{r['decisions']:>10}{r['p50_ms']:>9.2f}{r['p95_ms']:>9.2f}{r['max_ms']:>9.2f}",
                 flush=True,
             )
+    return 0
+
+
+def _labels(job: tuple[str, int, int]) -> list[dict]:
+    return list(call_model.labels(*job))
+
+
+def cmd_fit_calls(args: argparse.Namespace) -> int:
+    """Label random deals (one process a seed) and print ``call_model``'s fitted weights,
+    ready for ``call_model.WEIGHTS``."""
+    seeds = args.seed or [1]
+    with ProcessPoolExecutor(max_workers=min(len(seeds), os.cpu_count() or 1)) as pool:
+        rows = [
+            r
+            for part in pool.map(_labels, [(args.game, args.deals, s) for s in seeds])
+            for r in part
+        ]
+    weights = call_model.fit(args.game, rows)
+    print(f"# {len(rows):,} calls of {args.deals * len(seeds):,} deals, seeds {seeds}")
+    print(f'"{args.game}": (')
+    for i in range(0, len(weights), 6):
+        print("    " + " ".join(f"{w:.3f}," for w in weights[i : i + 6]))
+    print("),")
     return 0
 
 
@@ -155,6 +179,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     _exact_option(bots)
     bots.set_defaults(func=cmd_bench_bots)
+    fc = sub.add_parser("fit-calls", help="fit the strong bot's learned take (call_model)")
+    fc.add_argument("--game", required=True, choices=["bolot", "belote"])
+    fc.add_argument("--deals", type=_count, default=20000, help="random deals a seed")
+    fc.add_argument("--seed", type=int, action="append", help="one run of deals a seed")
+    fc.set_defaults(func=cmd_fit_calls)
     ar = sub.add_parser("arena", help="duplicate deals between two bot levels")
     ar.add_argument("--game", default=None)
     ar.add_argument("--a", required=True, choices=ARENA_NAMES)

@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from app.bots import choose
 from app.rules import apply, is_over, legal_actions, needs_deal, new_deck, new_game, observe, to_act
 
@@ -42,8 +44,11 @@ def test_the_strong_bot_takes_a_hand_the_heuristic_passes_in_bolot():
     # 12-13, and the turned card is deck 20. Its hand with the turned 10 of oros, by
     # belote_family.suit_strength (trump points + 4 a trump, 8 a plain ace): 10o 20+4,
     # 11o 3+4, 7o 0+4, 1c 8, 8e and 8b nothing = 43. The heuristic takes from 44
-    # (TAKE_THRESHOLD), the strong bot's bolder calls from 42 (BOLD_TAKE_THRESHOLD).
-    from app.bots import belote_family, strong
+    # (TAKE_THRESHOLD). The strong bot's learned worth of the take (call_model.WEIGHTS
+    # times its features): the trump 10 (0), Cavall (5) and 7 (7), a plain 1 (8), two plain
+    # 8s (14), three trumps (17), round 1 as the eldest hand (21 + 1), no void:
+    # 60.666 + 5.237 - 10.808 - 6.433 - 2 * 20.790 + 18.085 + 0.268 = 25.435 > 0: it takes.
+    from app.bots import belote_family, call_model, strong
     from app.rules import GAMES
 
     mine = ["11o", "7o", "1c", "8e", "8b"]
@@ -55,7 +60,11 @@ def test_the_strong_bot_takes_a_hand_the_heuristic_passes_in_bolot():
     hand = view["hand"] + [view["turned"]]
     assert belote_family.suit_strength(GAMES["bolot"], hand, "o") == 43
     assert choose("heuristic", view, random.Random(1)) == {"type": "pass"}
-    assert "bolot" in strong.BOLD_CALL_GAMES
+    w = call_model.WEIGHTS["bolot"]
+    worth = w[0] + w[5] + w[7] + w[8] + 2 * w[14] + w[17] + w[22]
+    assert worth == pytest.approx(25.435)
+    assert call_model.take_value(view, {"type": "take"}, w) == pytest.approx(worth)
+    assert "bolot" in strong.LEARNED_CALL_GAMES
     assert choose("strong", view, random.Random(1)) == {"type": "take"}
     # today's strong as issue 22 measured it keeps the heuristic's calls
     assert choose("strong-po", view, random.Random(1)) == {"type": "pass"}
