@@ -23,7 +23,7 @@ Words: a *take* is the call that names trumps and the contract (rules/bolot.md Â
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from app.bots import belote_family
@@ -128,33 +128,35 @@ def choose_call(view: View) -> Action:
     return best or next(a for a in actions if a["type"] == "pass")
 
 
-#: The heuristic's calls of each pair in the labels' deals (:func:`labels`): pair 0 the
-#: strong bot's earlier bolder ones, pair 1 the heuristic's (as at the arena's two tables
-#: when the model was fitted); their play is the same.
-_PAIRS = (belote_family.choose_bold, belote_family.choose)
-
-
 def _finish(game: TrickGame, state: State) -> list[float]:
-    """Play ``state``'s deal to its end, the heuristic in every seat (pair 0 calling with
-    ``belote_family.BOLD_TAKE_THRESHOLD``, pair 1 with the heuristic's own), and return
-    each side's deal points (all 0 for a deal nobody took)."""
+    """Play ``state``'s deal to its end, the heuristic in every seat (side 0 calling with
+    ``belote_family.BOLD_TAKE_THRESHOLD``, the others with the heuristic's own), and
+    return each side's deal points (all 0 for a deal nobody took)."""
     rng = random.Random(1)
     while not needs_deal(state):
         seat = to_act(state)
         assert seat is not None
-        state = apply(state, _PAIRS[game.team_of(seat)](observe(state, seat), rng))
+        state = apply(state, _call(game, seat)(observe(state, seat), rng))
     return list(state.sheet[-1]["points"]) if state.sheet else [0.0] * game.sides
+
+
+def _call(game: TrickGame, seat: int) -> Callable[[View, random.Random], Action]:
+    """The heuristic of ``seat`` in the labels' deals: side 0 with the strong bot's earlier
+    bolder calls, the others with the heuristic's (as at the arena's two tables when the
+    model was fitted); their play is the same."""
+    return belote_family.choose_bold if game.team_of(seat) == 0 else belote_family.choose
 
 
 def labels(game_id: str, deals: int, seed: int) -> Iterator[dict[str, Any]]:
     """Training rows from ``deals`` random deals (``random.Random(seed)``, dealer ``i % 4``).
 
-    At every call of the auction as the heuristic plays it (pair 0 with the bolder
+    At every call of the auction as the heuristic plays it (side 0 with the bolder
     thresholds, as :func:`_finish`), one row a take on offer: ``{"cards", "trump", "rnd",
     "pos", "worth"}``, where ``worth`` is the deal's result for the bidder's side (its
-    points less the other side's) after that take less the result after a pass, each
-    played to the end by :func:`_finish`. Four-player turned-card games only (Bolot,
-    Belote). Raises KeyError for an unknown game."""
+    points less the other side's, with three players less the mean of the other two's)
+    after that take less the result after a pass, each played to the end by
+    :func:`_finish`. The turned-card games whose auction is a take or a pass (Bolot,
+    Belote, Belote for three). Raises KeyError for an unknown game."""
     game = GAMES[game_id]
     rng = random.Random(seed)
     for i in range(deals):
@@ -170,7 +172,8 @@ def labels(game_id: str, deals: int, seed: int) -> Iterator[dict[str, Any]]:
             team = game.team_of(seat)
 
             def result(points: list[float], team: int = team) -> float:
-                return points[team] - points[1 - team]
+                others = [p for side, p in enumerate(points) if side != team]
+                return points[team] - sum(others) / len(others)
 
             passed = result(_finish(game, apply(state, {"type": "pass"})))
             cards, pos = _hand_and_position(view)
@@ -180,7 +183,7 @@ def labels(game_id: str, deals: int, seed: int) -> Iterator[dict[str, Any]]:
                     worth = result(_finish(game, apply(state, a))) - passed
                     trump = a.get("suit") or suit_of(cards[-1])
                     yield {"cards": cards, "trump": trump, "rnd": rnd, "pos": pos, "worth": worth}
-            action = _PAIRS[team](view, rng)
+            action = _call(game, seat)(view, rng)
             state = apply(state, action)
             if action["type"] == "take" or needs_deal(state):
                 break

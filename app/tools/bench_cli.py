@@ -180,7 +180,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     _exact_option(bots)
     bots.set_defaults(func=cmd_bench_bots)
     fc = sub.add_parser("fit-calls", help="fit the strong bot's learned take (call_model)")
-    fc.add_argument("--game", required=True, choices=["bolot", "belote"])
+    fc.add_argument("--game", required=True, choices=["bolot", "belote", "belote-3p"])
     fc.add_argument("--deals", type=_count, default=20000, help="random deals a seed")
     fc.add_argument("--seed", type=int, action="append", help="one run of deals a seed")
     fc.set_defaults(func=cmd_fit_calls)
