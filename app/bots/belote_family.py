@@ -28,11 +28,12 @@ from app.rules.types import Action, View
 #: Hand strength (see :func:`suit_strength`) needed to take, per auction round: the
 #: heuristic level's, and the calls of the strong bot as issue 22 measured it (``strong-po``).
 TAKE_THRESHOLD = {1: 44, 2: 48}
-#: The strong bot's own thresholds (:func:`choose_bold`), lower: it takes more often. 42 in
-#: both rounds won 54.4 % of 4,000 duplicate boards of Bolot against the heuristic's
-#: thresholds at the heuristic level, the best of a grid of 30 pairs, and lifted the
-#: strong bot's Bolot from 53 to 59 % against ``strong-po`` (docs/benchmarks.md, "Issue
-#: 22, 7 December 2026 (late morning)").
+#: Lower thresholds (:func:`choose_bold`): it takes more often. 42 in both rounds won 54.4 %
+#: of 4,000 duplicate boards of Bolot against the heuristic's thresholds at the heuristic
+#: level, the best of a grid of 30 pairs, and lifted the strong bot's Bolot from 53 to 59 %
+#: against ``strong-po`` (docs/benchmarks.md, "Issue 22, 7 December 2026 (late
+#: morning)"). The strong bot now takes by :mod:`app.bots.call_model` instead; these
+#: are the calls of one side in the deals its model was fitted to.
 BOLD_TAKE_THRESHOLD = {1: 42, 2: 42}
 #: belote-2p: 6 cards, no contract to make, so a fair trump suit is enough to take.
 TAKE_THRESHOLD_2P = 30
@@ -157,8 +158,8 @@ def choose(view: View, rng: random.Random) -> Action:
 
 
 def choose_bold(view: View, rng: random.Random) -> Action:
-    """:func:`choose`, but taking with the lower ``BOLD_TAKE_THRESHOLD``: the strong bot's
-    calls in the games of ``strong.BOLD_CALL_GAMES``. Raises as :func:`choose`."""
+    """:func:`choose`, but taking with the lower ``BOLD_TAKE_THRESHOLD`` (one side's calls
+    in :func:`app.bots.call_model.labels`). Raises as :func:`choose`."""
     return _choose(view, rng, BOLD_TAKE_THRESHOLD)
 
 
