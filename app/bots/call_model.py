@@ -114,9 +114,10 @@ def take_value(view: View, action: Action, weights: Sequence[float]) -> float:
     return sum(w * x for w, x in zip(weights, f, strict=True))
 
 
-def choose_call(view: View) -> Action:
+def choose_call(view: View, rng: random.Random | None = None) -> Action:
     """The take with the highest :func:`take_value` when it is above 0, else the pass; one
-    of ``view["legal_actions"]``. Raises KeyError for a game without ``WEIGHTS``."""
+    of ``view["legal_actions"]``. ``rng`` is not used (the heuristics' signature). Raises
+    KeyError for a game without ``WEIGHTS``."""
     weights = WEIGHTS[view["game"]]
     actions = view["legal_actions"]
     best, best_value = None, 0.0

@@ -57,7 +57,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from app.bots import call_model
+from app.bots import botifarra_calls, call_model
 from app.bots.auction_model import model as auction_model
 from app.bots.heuristic import Choose, heuristic_for
 from app.bots.memory import finished_tricks
@@ -76,13 +76,17 @@ from app.rules.types import Action, View
 #: exact endgame, and Contrée, its calls cut to a shortlist: "(midday)"); the
 #: ``strong-bid`` level of the arena searches the calls in every game.
 AUCTION_GAMES: frozenset[str] = frozenset({"belote", "belote-2p", "bridge-belote", "contree"})
-#: Games of the Belote family whose strong bot, where it does not search its calls, takes by
-#: a learned worth of the take (:mod:`app.bots.call_model`) rather than the heuristic's
-#: threshold: Bolot, where that measured ahead of the bolder thresholds it had before
-#: (docs/benchmarks.md, "Issue 22, 7 December 2026 (evening)"), themselves ahead of the
-#: heuristic's ("(late morning)"). The arena's ``strong-dd`` and ``strong-po`` keep the
-#: heuristic's calls.
-LEARNED_CALL_GAMES: frozenset[str] = frozenset({"bolot"})
+#: game id -> the strong bot's calls where it does not search them: learned worths of the
+#: calls rather than the heuristic's thresholds. Bolot's take (:mod:`app.bots.call_model`),
+#: ahead of the bolder thresholds it had before, themselves ahead of the heuristic's;
+#: Botifarra's choice of trumps and double (:mod:`app.bots.botifarra_calls`), ahead of the
+#: heuristic's (docs/benchmarks.md, "Issue 22, 7 December 2026 (evening)"). The arena's
+#: ``strong-dd`` and ``strong-po`` keep the heuristic's calls.
+LEARNED_CALLS: dict[str, Choose] = {
+    "bolot": call_model.choose_call,
+    "botifarra": botifarra_calls.choose_call,
+}
+LEARNED_CALL_GAMES: frozenset[str] = frozenset(LEARNED_CALLS)
 #: Auction calls the search judges (the belote-2p exchange is always the heuristic's).
 SEARCHED_CALLS = {
     "take",
@@ -266,8 +270,8 @@ def choose_explained(
         budget = (budget_ms if budget_ms is not None else budget_from_env()) / 1000.0
         call = evaluate_calls(view, rng, heuristic, budget, samples, MAX_SAMPLES)
         return (call if call is not None else heuristic(view, rng)), None
-    if learned and view["phase"] == "auction" and any(a["type"] == "take" for a in actions):
-        return call_model.choose_call(view), None
+    if learned and view["phase"] == "auction":
+        return LEARNED_CALLS[view["game"]](view, rng), None
     if view["phase"] != "play" or not any(a["type"] == "play" for a in actions):
         return heuristic(view, rng), None
     if view.get("played") is None:

@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from tqdm import tqdm
 
-from app.bots import ARENA_NAMES, call_model, solver, strong
+from app.bots import ARENA_NAMES, botifarra_calls, call_model, solver, strong
 from app.rules import GAMES
 from app.tools.bench import arena, bench_bots, bench_engine, duplicate, seatings
 
@@ -69,7 +69,10 @@ def cmd_bench_bots(args: argparse.Namespace) -> int:
 
 
 def _labels(job: tuple[str, int, int]) -> list[dict]:
-    return list(call_model.labels(*job))
+    game, deals, seed = job
+    if game == "botifarra":
+        return list(botifarra_calls.labels(deals, seed))
+    return list(call_model.labels(game, deals, seed))
 
 
 def cmd_fit_calls(args: argparse.Namespace) -> int:
@@ -82,8 +85,12 @@ def cmd_fit_calls(args: argparse.Namespace) -> int:
             for part in pool.map(_labels, [(args.game, args.deals, s) for s in seeds])
             for r in part
         ]
-    weights = call_model.fit(args.game, rows)
     print(f"# {len(rows):,} calls of {args.deals * len(seeds):,} deals, seeds {seeds}")
+    if args.game == "botifarra":
+        for name, weights in botifarra_calls.fit(rows).items():
+            print(f'"{name}": (' + " ".join(f"{w!r}," for w in weights) + "),")
+        return 0
+    weights = call_model.fit(args.game, rows)
     print(f'"{args.game}": (')
     for i in range(0, len(weights), 6):
         print("    " + " ".join(f"{w:.3f}," for w in weights[i : i + 6]))
@@ -180,7 +187,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     _exact_option(bots)
     bots.set_defaults(func=cmd_bench_bots)
     fc = sub.add_parser("fit-calls", help="fit the strong bot's learned take (call_model)")
-    fc.add_argument("--game", required=True, choices=["bolot", "belote", "belote-3p"])
+    fc.add_argument("--game", required=True, choices=["bolot", "belote", "belote-3p", "botifarra"])
     fc.add_argument("--deals", type=_count, default=20000, help="random deals a seed")
     fc.add_argument("--seed", type=int, action="append", help="one run of deals a seed")
     fc.set_defaults(func=cmd_fit_calls)
