@@ -25,7 +25,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from app.bots import botifarra as heuristic
-from app.rules import apply, is_over, needs_deal, new_deck, new_game, observe, to_act
+from app.bots.call_model import auction_rows, margin
+from app.rules import State, apply, is_over, needs_deal, observe, to_act
 from app.rules.botifarra import GAME
 from app.rules.cards import rank_of, suit_of
 from app.rules.types import Action, View
@@ -201,7 +202,7 @@ def _finish(state: Any) -> list[int]:
 
 
 def labels(deals: int, seed: int) -> Iterator[dict[str, Any]]:
-    """Training rows from ``deals`` random deals (``random.Random(seed)``, dealer ``i % 4``),
+    """Training rows from ``deals`` random deals (:func:`app.bots.call_model.auction_rows`),
     the heuristic calling, except that the dealer delegates at random half the time (so
     that the partner's choice is seen often enough).
 
@@ -211,50 +212,43 @@ def labels(deals: int, seed: int) -> Iterator[dict[str, Any]]:
     heuristic. At a defender's double: ``{"kind": "double", "hand", "trump", "bot",
     "maker_next", "worth"}``, ``worth`` the result after the double less the result after a
     pass."""
-    rng = random.Random(seed)
-    for i in range(deals):
-        state = apply(
-            new_game(GAME.id, {}, dealer=i % 4), {"type": "deal", "deck": new_deck(GAME.id, rng)}
-        )
-        while True:
-            seat = to_act(state)
-            assert seat is not None
-            view = observe(state, seat)
-            if view["phase"] != "auction":
-                break
-            team = GAME.team_of(seat)
 
-            def result(points: list[int], team: int = team) -> int:
-                return points[team] - points[1 - team]
-
-            actions = view["legal_actions"]
-            if view["choice_step"] == "choose":
-                kind = "choose2" if view["delegated"] else "choose1"
-                for a in actions:
-                    worth = result(_finish(apply(state, a)))
-                    yield {"kind": kind, "hand": view["hand"], "act": a, "worth": worth}
-                action: Action
-                if kind == "choose1" and rng.random() < 0.5:
-                    action = {"type": "delegate"}
-                else:
-                    action = heuristic.choose(view, rng)
-            elif {"type": "double"} in actions:
-                doubled = result(_finish(apply(state, {"type": "double"})))
-                passed = result(_finish(apply(state, {"type": "pass"})))
-                c = view["contract"]
-                assert c is not None  # a double is asked once trumps are chosen
-                yield {
-                    "kind": "double",
+    def turn(state: State, view: View, rng: random.Random) -> tuple[list[dict[str, Any]], Action]:
+        seat = view["seat"]
+        assert seat is not None
+        team = GAME.team_of(seat)
+        actions = view["legal_actions"]
+        if view["choice_step"] == "choose":
+            kind = "choose2" if view["delegated"] else "choose1"
+            rows = [
+                {
+                    "kind": kind,
                     "hand": view["hand"],
-                    "trump": c["trump"],
-                    "bot": c["botifarra"],
-                    "maker_next": (seat - c["chooser"]) % 4 == 1,
-                    "worth": doubled - passed,
+                    "act": a,
+                    "worth": margin(_finish(apply(state, a)), team),
                 }
-                action = heuristic.choose(view, rng)
-            else:
-                action = heuristic.choose(view, rng)
-            state = apply(state, action)
+                for a in actions
+            ]
+            if kind == "choose1" and rng.random() < 0.5:
+                return rows, {"type": "delegate"}
+            return rows, heuristic.choose(view, rng)
+        if {"type": "double"} not in actions:
+            return [], heuristic.choose(view, rng)
+        doubled = margin(_finish(apply(state, {"type": "double"})), team)
+        passed = margin(_finish(apply(state, {"type": "pass"})), team)
+        c = view["contract"]
+        assert c is not None  # a double is asked once trumps are chosen
+        row = {
+            "kind": "double",
+            "hand": view["hand"],
+            "trump": c["trump"],
+            "bot": c["botifarra"],
+            "maker_next": (seat - c["chooser"]) % 4 == 1,
+            "worth": doubled - passed,
+        }
+        return [row], heuristic.choose(view, rng)
+
+    return auction_rows(GAME.id, deals, seed, turn)
 
 
 def fit(rows: Sequence[dict[str, Any]], ridge: float = 1.0) -> dict[str, list[float]]:

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from app.bots import belote_family
-from app.rules import GAMES, State, apply, needs_deal, new_deck, new_game, observe, to_act
+from app.rules import GAMES, State, apply, is_over, needs_deal, new_deck, new_game, observe, to_act
 from app.rules.cards import rank_of, suit_of
 from app.rules.core import TrickGame
 from app.rules.types import Action, View
@@ -134,7 +134,7 @@ def _finish(game: TrickGame, state: State) -> list[float]:
     ``belote_family.BOLD_TAKE_THRESHOLD``, the others with the heuristic's own), and
     return each side's deal points (all 0 for a deal nobody took)."""
     rng = random.Random(1)
-    while not needs_deal(state):
+    while not needs_deal(state) and not is_over(state):  # one deal may end a short match
         seat = to_act(state)
         assert seat is not None
         state = apply(state, _call(game, seat)(observe(state, seat), rng))
@@ -148,46 +148,69 @@ def _call(game: TrickGame, seat: int) -> Callable[[View, random.Random], Action]
     return belote_family.choose_bold if game.team_of(seat) == 0 else belote_family.choose
 
 
-def labels(game_id: str, deals: int, seed: int) -> Iterator[dict[str, Any]]:
-    """Training rows from ``deals`` random deals (``random.Random(seed)``, dealer ``i % 4``).
+def margin(points: Sequence[float], side: int) -> float:
+    """``side``'s deal points less the other sides' mean (two sides: less the other's)."""
+    others = [p for s, p in enumerate(points) if s != side]
+    return points[side] - sum(others) / len(others)
 
-    At every call of the auction as the heuristic plays it (side 0 with the bolder
-    thresholds, as :func:`_finish`), one row a take on offer: ``{"cards", "trump", "rnd",
-    "pos", "worth"}``, where ``worth`` is the deal's result for the bidder's side (its
-    points less the other side's, with three players less the mean of the other two's)
-    after that take less the result after a pass, each played to the end by
-    :func:`_finish`. The turned-card games whose auction is a take or a pass (Bolot,
-    Belote, Belote for three). Raises KeyError for an unknown game."""
+
+#: One auction turn of :func:`auction_rows`: ``(state, view, rng)`` -> the turn's training
+#: rows and the action that goes on with the auction.
+Turn = Callable[[State, View, random.Random], tuple[list[dict[str, Any]], Action]]
+
+
+def auction_rows(game_id: str, deals: int, seed: int, turn: Turn) -> Iterator[dict[str, Any]]:
+    """The rows ``turn`` gives at every auction turn of ``deals`` random deals
+    (``random.Random(seed)`` shuffles each deck and is handed to ``turn``; dealer
+    ``i % players``), the auction going on with the action ``turn`` returns. Raises KeyError
+    for an unknown game."""
     game = GAMES[game_id]
     rng = random.Random(seed)
     for i in range(deals):
-        dealer = i % game.players
         deck = new_deck(game_id, rng)
-        state = apply(new_game(game_id, {}, dealer=dealer), {"type": "deal", "deck": deck})
-        while True:
+        state = apply(
+            new_game(game_id, {}, dealer=i % game.players), {"type": "deal", "deck": deck}
+        )
+        while not needs_deal(state):
             seat = to_act(state)
             assert seat is not None
             view = observe(state, seat)
             if view["phase"] != "auction":
                 break
-            team = game.team_of(seat)
-
-            def result(points: list[float], team: int = team) -> float:
-                others = [p for side, p in enumerate(points) if side != team]
-                return points[team] - sum(others) / len(others)
-
-            passed = result(_finish(game, apply(state, {"type": "pass"})))
-            cards, pos = _hand_and_position(view)
-            rnd = _round(view["legal_actions"])
-            for a in view["legal_actions"]:
-                if a["type"] == "take":
-                    worth = result(_finish(game, apply(state, a))) - passed
-                    trump = a.get("suit") or suit_of(cards[-1])
-                    yield {"cards": cards, "trump": trump, "rnd": rnd, "pos": pos, "worth": worth}
-            action = _call(game, seat)(view, rng)
+            rows, action = turn(state, view, rng)
+            yield from rows
             state = apply(state, action)
-            if action["type"] == "take" or needs_deal(state):
-                break
+
+
+def labels(game_id: str, deals: int, seed: int) -> Iterator[dict[str, Any]]:
+    """Training rows from ``deals`` random deals (:func:`auction_rows`).
+
+    At every call of the auction as the heuristic plays it (side 0 with the bolder
+    thresholds, as :func:`_finish`), one row a take on offer: ``{"cards", "trump", "rnd",
+    "pos", "worth"}``, where ``worth`` is the deal's result for the bidder's side
+    (:func:`margin`: its points less the other side's, with three players less the mean of
+    the other two's) after that take less the result after a pass, each played to the end
+    by :func:`_finish`. The turned-card games whose auction is a take or a pass (Bolot,
+    Belote, Belote for three). Raises KeyError for an unknown game."""
+    game = GAMES[game_id]
+
+    def turn(state: State, view: View, rng: random.Random) -> tuple[list[dict[str, Any]], Action]:
+        assert view["seat"] is not None
+        team = game.team_of(view["seat"])
+        passed = margin(_finish(game, apply(state, {"type": "pass"})), team)
+        cards, pos = _hand_and_position(view)
+        rnd = _round(view["legal_actions"])
+        rows = []
+        for a in view["legal_actions"]:
+            if a["type"] == "take":
+                worth = margin(_finish(game, apply(state, a)), team) - passed
+                trump = a.get("suit") or suit_of(cards[-1])
+                rows.append(
+                    {"cards": cards, "trump": trump, "rnd": rnd, "pos": pos, "worth": worth}
+                )
+        return rows, _call(game, view["seat"])(view, rng)
+
+    return auction_rows(game_id, deals, seed, turn)
 
 
 def fit(game_id: str, rows: Sequence[dict[str, Any]], ridge: float = 1.0) -> list[float]:
@@ -205,4 +228,14 @@ def fit(game_id: str, rows: Sequence[dict[str, Any]], ridge: float = 1.0) -> lis
     return [float(v) for v in w]
 
 
-__all__ = ["SIZE", "WEIGHTS", "choose_call", "features", "fit", "labels", "take_value"]
+__all__ = [
+    "SIZE",
+    "WEIGHTS",
+    "auction_rows",
+    "choose_call",
+    "features",
+    "fit",
+    "labels",
+    "margin",
+    "take_value",
+]
