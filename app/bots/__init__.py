@@ -21,7 +21,7 @@ BOT_NAMES = ("random", "heuristic", "strong")
 #: the strong bot with its exact endgame (``strong-dd``: perfect play judges the drawn
 #: deals near the deal's end, :func:`app.bots.strong.exact_from`) and without it
 #: (``strong-po``: heuristic play-outs to the end), whatever its default (``strong.EXACT_GAMES``),
-#: both with the heuristic's calls (never ``strong.LEARNED_CALL_GAMES``' learned takes); and
+#: both with the heuristic's calls (never ``strong.LEARNED_CALLS``' learned ones); and
 #: ``strong-bid``: the exact endgame and the searched calls (:mod:`app.bots.strong_auction`)
 #: in every game, whatever ``strong.AUCTION_GAMES`` says. ``strong-po`` is the strong bot as it was when issue
 #: 22 was filed.

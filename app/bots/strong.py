@@ -199,9 +199,9 @@ def choose(
     ``exact``: judge each drawn deal by perfect play (:func:`exact_from`) once few enough
     tricks are left; None: the default (the games of ``EXACT_GAMES``). ``auction``: judge
     the auction's calls on drawn deals (:mod:`app.bots.strong_auction`); None: the default
-    (the games of ``AUCTION_GAMES``). ``learned``: where the calls are not searched, take by
-    the learned worth of :func:`app.bots.call_model.choose_call` rather than the
-    heuristic's threshold; None: the default (the games of ``LEARNED_CALL_GAMES``).
+    (the games of ``AUCTION_GAMES``). ``learned``: where the calls are not searched, make
+    the game's learned calls (``LEARNED_CALLS``) rather than the heuristic's; None: the
+    default (the games of ``LEARNED_CALL_GAMES``).
 
     Raises:
         ValueError: the seat has nothing to do.

@@ -5,7 +5,10 @@
 * ``tapet arena --game G --a LEVEL --b LEVEL --deals N [--matches M] [--budget-ms MS]``:
   duplicate deals (and optionally duplicate matches) between two bot levels
   (``app.bots.ARENA_NAMES``: the seats' levels, and ``strong-dd`` / ``strong-po``, the
-  strong bot with and without its exact endgame; ``--exact-tricks N`` sets where it starts).
+  strong bot with and without its exact endgame; ``--exact-tricks N`` sets where it starts);
+* ``tapet fit-calls --game G --deals N --seed S [--seed S2 ...]``: the strong bot's learned
+  calls (:mod:`app.bots.call_model`, :mod:`app.bots.botifarra_calls`) fitted to random deals,
+  their weights printed.
 
 Figures are printed, never asserted; docs/benchmarks.md records them.
 """
@@ -76,9 +79,12 @@ def _labels(job: tuple[str, int, int]) -> list[dict]:
 
 
 def cmd_fit_calls(args: argparse.Namespace) -> int:
-    """Label random deals (one process a seed) and print ``call_model``'s fitted weights,
-    ready for ``call_model.WEIGHTS``."""
+    """Label random deals (one process a seed) and print the fitted weights, ready for
+    ``call_model.WEIGHTS`` or ``botifarra_calls.WEIGHTS``. No deals: a message, exit 2."""
     seeds = args.seed or [1]
+    if args.deals == 0:
+        print("fit-calls: at least 1 deal to learn from", file=sys.stderr)
+        return 2
     with ProcessPoolExecutor(max_workers=min(len(seeds), os.cpu_count() or 1)) as pool:
         rows = [
             r
@@ -186,7 +192,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     _exact_option(bots)
     bots.set_defaults(func=cmd_bench_bots)
-    fc = sub.add_parser("fit-calls", help="fit the strong bot's learned take (call_model)")
+    fc = sub.add_parser("fit-calls", help="fit the strong bot's learned calls to random deals")
     fc.add_argument("--game", required=True, choices=["bolot", "belote", "belote-3p", "botifarra"])
     fc.add_argument("--deals", type=_count, default=20000, help="random deals a seed")
     fc.add_argument("--seed", type=int, action="append", help="one run of deals a seed")
