@@ -410,7 +410,11 @@ def table(view: dict[str, Any], four_colour: bool = False) -> dict[str, Any]:
         "result_mood": sheets.result_mood(view, me % n_sides if me is not None else None),
         "deal_no": deal_number(view),
         "sheet": sheets.sheet(view),
-        "panel": panels.panel(view, names, me, acts, four),
+        # a match ended mid-deal (resigned, abandoned) asks nothing more (a fresh tester
+        # saw "Contrar?" under "The match is over.")
+        "panel": None
+        if view.get("status") == "finished"
+        else panels.panel(view, names, me, acts, four),
         "french": not cards.spanish_deck(game),
         "four_colour": four,
         "winner": winner,

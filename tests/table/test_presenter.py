@@ -276,6 +276,15 @@ def test_botifarra_choice_and_the_partners_face_down_hand() -> None:
     }
 
 
+def test_a_match_ended_at_the_doubling_asks_nothing_more() -> None:
+    # resigned while a defender is asked "Contrar?" (rules/botifarra.md §4): the finished
+    # table shows no step of the choice
+    view = _game_view("botifarra", 1, lambda v: v.get("choice_step") == "contrar")
+    assert presenter.table(view)["panel"]["kind"] == "choice"
+    view.update(status="finished", ended={"reason": "resigned", "resigned_seat": 1})
+    assert presenter.table(view)["panel"] is None
+
+
 def test_belote_for_two_shows_the_stock_and_the_bottom_card() -> None:
     view = _game_view("belote-2p", 0, lambda v: v["phase"] == "play")
     t = presenter.table(view)
