@@ -581,7 +581,11 @@ def status_line(view: dict[str, Any], names: dict[int, str], me: int | None) -> 
     if labels.trump_chosen(view.get("game")) and phase == "auction":
         # no bidding in Botifarra (rules/botifarra.md §4): the trump choice (no contract
         # yet), then the doubling
+        # then the redouble and Sant Vicenç (a fresh tester read "double or pass" there)
+        step = view.get("choice_step")
         verb = "choose" if view.get("contract") is None else "double"
+        if step in ("recontrar", "sant_vicenc"):
+            verb = str(step)
     if to_act == me:
         return {
             "bid": _("Your turn to bid"),
@@ -590,6 +594,8 @@ def status_line(view: dict[str, Any], names: dict[int, str], me: int | None) -> 
             "exchange": _("Your turn: swap your 7 of trumps for the turned card?"),
             "choose": _("Your turn to choose trumps"),
             "double": _("Your turn: double or pass"),
+            "recontrar": _("Your turn: redouble or pass"),
+            "sant_vicenc": _("Your turn: Sant Vicenç or pass"),
         }.get(verb, _("Your turn"))
     who = {"name": names.get(to_act, "?")}
     return {
@@ -599,6 +605,8 @@ def status_line(view: dict[str, Any], names: dict[int, str], me: int | None) -> 
         "exchange": _("Waiting for %(name)s: swap the 7 of trumps?"),
         "choose": _("Waiting for %(name)s to choose trumps"),
         "double": _("Waiting for %(name)s: double or pass"),
+        "recontrar": _("Waiting for %(name)s: redouble or pass"),
+        "sant_vicenc": _("Waiting for %(name)s: Sant Vicenç or pass"),
     }.get(verb, _("Waiting for %(name)s")) % who
 
 

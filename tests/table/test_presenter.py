@@ -285,6 +285,30 @@ def test_a_match_ended_at_the_doubling_asks_nothing_more() -> None:
     assert presenter.table(view)["panel"] is None
 
 
+def test_the_status_names_the_redouble_and_sant_vicenc_steps() -> None:
+    # rules/botifarra.md §4: the dealer (0) names oros, seat 1 doubles; the choosing pair
+    # is asked to redouble from the seat after the doubler (2); after a redouble the
+    # defenders are asked for Sant Vicenç from the seat after it (3)
+    rng = random.Random(2)
+    state = rules.new_game("botifarra", {}, dealer=0)
+    state = rules.apply(state, {"type": "deal", "deck": rules.new_deck("botifarra", rng)})
+    state = rules.apply(state, {"type": "trump", "suit": "o"})
+    state = rules.apply(state, {"type": "double"})
+
+    def status(seat: int) -> str:
+        view = rules.observe(state, seat)
+        view.update(status="playing", my_seat=seat, seats=_seats(["person", "bot", "bot", "bot"]))
+        return presenter.table(view)["status"]
+
+    assert rules.to_act(state) == 2
+    assert status(2) == "Your turn: redouble or pass"
+    assert status(0).endswith(": redouble or pass") and status(0).startswith("Waiting for")
+    state = rules.apply(state, {"type": "redouble"})
+    assert rules.to_act(state) == 3
+    assert status(3) == "Your turn: Sant Vicenç or pass"
+    assert status(1).endswith(": Sant Vicenç or pass")
+
+
 def test_belote_for_two_shows_the_stock_and_the_bottom_card() -> None:
     view = _game_view("belote-2p", 0, lambda v: v["phase"] == "play")
     t = presenter.table(view)
