@@ -25,8 +25,9 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from app.bots import botifarra as heuristic
-from app.bots.call_model import auction_rows, margin
-from app.rules import State, apply, is_over, needs_deal, observe, to_act
+from app.bots.call_model import auction_rows
+from app.bots.strong_auction import deal_result
+from app.rules import State, apply
 from app.rules.botifarra import GAME
 from app.rules.cards import rank_of, suit_of
 from app.rules.types import Action, View
@@ -191,14 +192,10 @@ def choose_call(view: View, rng: random.Random) -> Action:
     return heuristic.choose(view, rng)
 
 
-def _finish(state: Any) -> list[int]:
-    """The deal played to its end by the heuristic in every seat; each pair's points."""
-    rng = random.Random(1)
-    while not needs_deal(state) and not is_over(state):  # a doubled capot may end the match
-        seat = to_act(state)
-        assert seat is not None
-        state = apply(state, heuristic.choose(observe(state, seat), rng))
-    return list(state.sheet[-1]["points"]) if state.sheet else [0, 0]
+def _result(state: State, team: int) -> float:
+    """``state``'s deal played to its end by the heuristic in every seat: ``team``'s points
+    less the other pair's."""
+    return deal_result(GAME, state, team, heuristic.choose, random.Random(1))
 
 
 def labels(deals: int, seed: int) -> Iterator[dict[str, Any]]:
@@ -225,7 +222,7 @@ def labels(deals: int, seed: int) -> Iterator[dict[str, Any]]:
                     "kind": kind,
                     "hand": view["hand"],
                     "act": a,
-                    "worth": margin(_finish(apply(state, a)), team),
+                    "worth": _result(apply(state, a), team),
                 }
                 for a in actions
             ]
@@ -234,8 +231,8 @@ def labels(deals: int, seed: int) -> Iterator[dict[str, Any]]:
             return rows, heuristic.choose(view, rng)
         if {"type": "double"} not in actions:
             return [], heuristic.choose(view, rng)
-        doubled = margin(_finish(apply(state, {"type": "double"})), team)
-        passed = margin(_finish(apply(state, {"type": "pass"})), team)
+        doubled = _result(apply(state, {"type": "double"}), team)
+        passed = _result(apply(state, {"type": "pass"}), team)
         c = view["contract"]
         assert c is not None  # a double is asked once trumps are chosen
         row = {

@@ -27,7 +27,8 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from app.bots import belote_family
-from app.rules import GAMES, State, apply, is_over, needs_deal, new_deck, new_game, observe, to_act
+from app.bots.strong_auction import deal_result
+from app.rules import GAMES, State, apply, needs_deal, new_deck, new_game, observe, to_act
 from app.rules.cards import rank_of, suit_of
 from app.rules.core import TrickGame
 from app.rules.types import Action, View
@@ -107,9 +108,7 @@ def take_value(view: View, action: Action, weights: Sequence[float]) -> float:
     view): ``weights`` times :func:`features`, in the game's points."""
     game = GAMES[view["game"]]
     cards, pos = _hand_and_position(view)
-    turned = view["turned"]
-    assert turned is not None
-    trump = action.get("suit") or suit_of(turned)
+    trump = action.get("suit") or suit_of(cards[-1])  # the turned card's suit in round 1
     f = features(game, cards, trump, _round(view["legal_actions"]), pos)
     return sum(w * x for w, x in zip(weights, f, strict=True))
 
@@ -129,29 +128,19 @@ def choose_call(view: View, rng: random.Random | None = None) -> Action:
     return best or next(a for a in actions if a["type"] == "pass")
 
 
-def _finish(game: TrickGame, state: State) -> list[float]:
-    """Play ``state``'s deal to its end, the heuristic in every seat (side 0 calling with
-    ``belote_family.BOLD_TAKE_THRESHOLD``, the others with the heuristic's own), and
-    return each side's deal points (all 0 for a deal nobody took)."""
-    rng = random.Random(1)
-    while not needs_deal(state) and not is_over(state):  # one deal may end a short match
-        seat = to_act(state)
-        assert seat is not None
-        state = apply(state, _call(game, seat)(observe(state, seat), rng))
-    return list(state.sheet[-1]["points"]) if state.sheet else [0.0] * game.sides
+def _labels_call(view: View, rng: random.Random) -> Action:
+    """The heuristic's action in the labels' deals: side 0 calling with
+    ``belote_family.BOLD_TAKE_THRESHOLD``, the others with the heuristic's own (as at the
+    arena's two tables when the model was fitted); their play is the same."""
+    assert view["seat"] is not None
+    bold = GAMES[view["game"]].team_of(view["seat"]) == 0
+    return (belote_family.choose_bold if bold else belote_family.choose)(view, rng)
 
 
-def _call(game: TrickGame, seat: int) -> Callable[[View, random.Random], Action]:
-    """The heuristic of ``seat`` in the labels' deals: side 0 with the strong bot's earlier
-    bolder calls, the others with the heuristic's (as at the arena's two tables when the
-    model was fitted); their play is the same."""
-    return belote_family.choose_bold if game.team_of(seat) == 0 else belote_family.choose
-
-
-def margin(points: Sequence[float], side: int) -> float:
-    """``side``'s deal points less the other sides' mean (two sides: less the other's)."""
-    others = [p for s, p in enumerate(points) if s != side]
-    return points[side] - sum(others) / len(others)
+def _result(game: TrickGame, state: State, team: int) -> float:
+    """``state``'s deal played to its end by :func:`_labels_call` in every seat: ``team``'s
+    :func:`app.bots.strong_auction.margin`."""
+    return deal_result(game, state, team, _labels_call, random.Random(1))
 
 
 #: One auction turn of :func:`auction_rows`: ``(state, view, rng)`` -> the turn's training
@@ -186,29 +175,29 @@ def labels(game_id: str, deals: int, seed: int) -> Iterator[dict[str, Any]]:
     """Training rows from ``deals`` random deals (:func:`auction_rows`).
 
     At every call of the auction as the heuristic plays it (side 0 with the bolder
-    thresholds, as :func:`_finish`), one row a take on offer: ``{"cards", "trump", "rnd",
-    "pos", "worth"}``, where ``worth`` is the deal's result for the bidder's side
-    (:func:`margin`: its points less the other side's, with three players less the mean of
-    the other two's) after that take less the result after a pass, each played to the end
-    by :func:`_finish`. The turned-card games whose auction is a take or a pass (Bolot,
+    thresholds, :func:`_labels_call`), one row a take on offer: ``{"cards", "trump", "rnd",
+    "pos", "worth"}``, where ``worth`` is the deal's result for the bidder's side (its
+    points less the other side's, with three players less the mean of the other two's)
+    after that take less the result after a pass, each played to the end by
+    :func:`_result`. The turned-card games whose auction is a take or a pass (Bolot,
     Belote, Belote for three). Raises KeyError for an unknown game."""
     game = GAMES[game_id]
 
     def turn(state: State, view: View, rng: random.Random) -> tuple[list[dict[str, Any]], Action]:
         assert view["seat"] is not None
         team = game.team_of(view["seat"])
-        passed = margin(_finish(game, apply(state, {"type": "pass"})), team)
+        passed = _result(game, apply(state, {"type": "pass"}), team)
         cards, pos = _hand_and_position(view)
         rnd = _round(view["legal_actions"])
         rows = []
         for a in view["legal_actions"]:
             if a["type"] == "take":
-                worth = margin(_finish(game, apply(state, a)), team) - passed
+                worth = _result(game, apply(state, a), team) - passed
                 trump = a.get("suit") or suit_of(cards[-1])
                 rows.append(
                     {"cards": cards, "trump": trump, "rnd": rnd, "pos": pos, "worth": worth}
                 )
-        return rows, _call(game, view["seat"])(view, rng)
+        return rows, _labels_call(view, rng)
 
     return auction_rows(game_id, deals, seed, turn)
 
@@ -236,6 +225,5 @@ __all__ = [
     "features",
     "fit",
     "labels",
-    "margin",
     "take_value",
 ]

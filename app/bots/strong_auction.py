@@ -210,7 +210,7 @@ def evaluate_calls(
         base, weight = replayed
         weights.append(weight)
         for i, a in enumerate(actions):
-            results[i].append(_deal_result(g, g.apply(base, a), team, heuristic, rng))
+            results[i].append(deal_result(g, g.apply(base, a), team, heuristic, rng))
         n += 1
         if samples is None:
             spent = time.perf_counter() - start
@@ -231,11 +231,12 @@ def evaluate_calls(
     return actions[best]
 
 
-def _deal_result(
+def deal_result(
     g: TrickGame, state: State, team: int, heuristic: Heuristic, rng: random.Random
 ) -> float:
-    """Play the deal out with the heuristic everywhere; ``team``'s points less the other
-    sides' mean (:func:`margin`)."""
+    """Play the deal out with ``heuristic`` in every seat; ``team``'s points less the other
+    sides' mean (:func:`margin`). The learned calls' labels use it too
+    (:mod:`app.bots.call_model`)."""
     while not needs_deal(state) and not is_over(state):
         seat = to_act(state)
         assert seat is not None  # neither dealing nor over

@@ -580,8 +580,7 @@ def status_line(view: dict[str, Any], names: dict[int, str], me: int | None) -> 
         verb = "exchange"
     if labels.trump_chosen(view.get("game")) and phase == "auction":
         # no bidding in Botifarra (rules/botifarra.md §4): the trump choice (no contract
-        # yet), then the doubling
-        # then the redouble and Sant Vicenç (a fresh tester read "double or pass" there)
+        # yet), then the doubling, the redouble and Sant Vicenç, each named
         step = view.get("choice_step")
         verb = "choose" if view.get("contract") is None else "double"
         if step in ("recontrar", "sant_vicenc"):
