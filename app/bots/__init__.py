@@ -22,7 +22,7 @@ BOT_NAMES = ("random", "heuristic", "strong")
 #: deals near the deal's end, :func:`app.bots.strong.exact_from`) and without it
 #: (``strong-po``: heuristic play-outs to the end), whatever its default (``strong.EXACT_GAMES``),
 #: both with the heuristic's calls (never ``strong.LEARNED_CALLS``' learned ones); and
-#: ``strong-bid``: the exact endgame and the searched calls (:mod:`app.bots.strong_auction`)
+#: ``strong-bid``: the exact endgame and the calls searched from the heuristic's (:mod:`app.bots.strong_auction`)
 #: in every game, whatever ``strong.AUCTION_GAMES`` says. ``strong-po`` is the strong bot as it was when issue
 #: 22 was filed.
 ARENA_NAMES = (*BOT_NAMES, "strong-dd", "strong-po", "strong-bid")
@@ -46,5 +46,5 @@ def choose(name: str, view: View, rng: random.Random | None = None) -> Action:
     if name in ("strong-dd", "strong-po"):
         return strong.choose(view, rng, exact=name == "strong-dd", auction=False, learned=False)
     if name == "strong-bid":
-        return strong.choose(view, rng, exact=True, auction=True)
+        return strong.choose(view, rng, exact=True, auction=True, learned=False)
     raise ValueError(f"unknown bot {name!r}; bots: {', '.join(ARENA_NAMES)}")

@@ -12,9 +12,11 @@ otherwise.
 The weights in ``WEIGHTS`` were printed by::
 
     uv run tapet fit-calls --game bolot --deals 20000 --seed 1 --seed 2
+    uv run tapet fit-calls --game belote --deals 20000 --seed 1 --seed 2
 
 (docs/benchmarks.md, "Issue 22, 7 December 2026 (evening)": 40,000 deals, 297,103 calls,
-3 minutes on two cores.)
+3 minutes on two cores.) Belote's strong bot searches its calls and keeps this model's
+call unless another is clearly better (:data:`app.bots.strong.SEARCH_DEFAULTS`).
 
 Words: a *take* is the call that names trumps and the contract (rules/bolot.md §4,
 *vaig*); round 1 takes the turned card's suit, round 2 names another.
@@ -47,6 +49,14 @@ WEIGHTS: dict[str, tuple[float, ...]] = {
         -22.391, -20.197, -20.790, -22.043, -3.108, 18.085,
         29.762, 4.488, 0.000, 1.771, 0.268, 3.710,
         -1.079, -6.670, -1.083, -3.063, -3.967,
+    ),
+    # 296,009 calls of 40,000 deals, seeds [1, 2]
+    "belote": (
+        59.576, 26.301, 5.265, 5.196, 8.025, 7.518,
+        -8.609, -10.270, -6.770, -15.471, -19.894, -19.380,
+        -22.191, -19.812, -20.801, -21.889, -1.931, 17.484,
+        27.959, 5.255, 0.000, 2.771, 0.532, 3.472,
+        -1.394, -5.208, -2.728, -1.420, -4.893,
     ),
 }  # fmt: skip
 

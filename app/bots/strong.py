@@ -86,7 +86,13 @@ LEARNED_CALLS: dict[str, Choose] = {
     "bolot": call_model.choose_call,
     "botifarra": botifarra_calls.choose_call,
 }
-LEARNED_CALL_GAMES: frozenset[str] = frozenset(LEARNED_CALLS)
+#: game id -> the call that the searched calls (``AUCTION_GAMES``) keep unless another
+#: beats it clearly on the drawn deals, where it is not the heuristic's: Belote's learned
+#: take (:mod:`app.bots.call_model`; docs/benchmarks.md, "Issue 22, 7 December 2026
+#: (night)"). ``strong-bid`` searches from the heuristic's.
+SEARCH_DEFAULTS: dict[str, Choose] = {"belote": call_model.choose_call}
+#: Games whose strong bot makes learned calls by default (``learned=None``).
+LEARNED_CALL_GAMES: frozenset[str] = frozenset(LEARNED_CALLS) | frozenset(SEARCH_DEFAULTS)
 #: Auction calls the search judges (the belote-2p exchange is always the heuristic's).
 SEARCHED_CALLS = {
     "take",
@@ -199,9 +205,10 @@ def choose(
     ``exact``: judge each drawn deal by perfect play (:func:`exact_from`) once few enough
     tricks are left; None: the default (the games of ``EXACT_GAMES``). ``auction``: judge
     the auction's calls on drawn deals (:mod:`app.bots.strong_auction`); None: the default
-    (the games of ``AUCTION_GAMES``). ``learned``: where the calls are not searched, make
-    the game's learned calls (``LEARNED_CALLS``) rather than the heuristic's; None: the
-    default (the games of ``LEARNED_CALL_GAMES``).
+    (the games of ``AUCTION_GAMES``). ``learned``: make the game's learned calls where the
+    calls are not searched (``LEARNED_CALLS``), and search from its learned call where they
+    are (``SEARCH_DEFAULTS``), rather than from the heuristic's; None: the default (the
+    games of ``LEARNED_CALL_GAMES``).
 
     Raises:
         ValueError: the seat has nothing to do.
@@ -268,8 +275,9 @@ def choose_explained(
         and all(a["type"] in SEARCHED_CALLS for a in actions)
     ):
         budget = (budget_ms if budget_ms is not None else budget_from_env()) / 1000.0
-        call = evaluate_calls(view, rng, heuristic, budget, samples, MAX_SAMPLES)
-        return (call if call is not None else heuristic(view, rng)), None
+        default_call = SEARCH_DEFAULTS.get(view["game"]) if learned else None
+        call = evaluate_calls(view, rng, heuristic, budget, samples, MAX_SAMPLES, default_call)
+        return (call if call is not None else (default_call or heuristic)(view, rng)), None
     if learned and view["phase"] == "auction":
         return LEARNED_CALLS[view["game"]](view, rng), None
     if view["phase"] != "play" or not any(a["type"] == "play" for a in actions):

@@ -184,13 +184,15 @@ def evaluate_calls(
     budget_s: float,
     samples: int | None,
     max_samples: int,
+    default_call: Heuristic | None = None,
 ) -> Action | None:
-    """The call to make: the heuristic's, unless another call beats it clearly on drawn deals
-    (its weighted mean gain, paired deal by deal, exceeds :data:`MARGIN` standard errors,
-    over at least :data:`MIN_SAMPLES` deals). None when no deal could be drawn (let the
-    heuristic decide)."""
+    """The call to make: the default call (``default_call``'s, else the heuristic's), unless
+    another call beats it clearly on drawn deals (its weighted mean gain, paired deal by
+    deal, exceeds :data:`MARGIN` standard errors, over at least :data:`MIN_SAMPLES` deals).
+    The drawn deals are played out by ``heuristic``. None when no deal could be drawn (let
+    the caller decide)."""
     actions = view["legal_actions"]
-    default = heuristic(view, random.Random(0))
+    default = (default_call or heuristic)(view, random.Random(0))
     if len(actions) > MAX_CALLS:
         actions = shortlist(actions, default)
     g = GAMES[view["game"]]
