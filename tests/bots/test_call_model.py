@@ -66,12 +66,13 @@ def test_the_fit_predicts_a_worth_that_is_a_sum_of_its_features():
         call_model.fit("bolot", [])
 
 
-def _auction_view(cards, turned, dealer=3, others=None):
-    """Seat 0's first auction view in Bolot, with ``cards`` (five) and ``turned``
-    (rules/bolot.md §3: dealer 3, so seat 0 holds deck 0-2 and 12-13, deck 20 is turned)."""
-    rest = [c for c in GAMES["bolot"].deck if c not in cards + [turned]]
+def _auction_view(cards, turned, dealer=3, others=None, game="bolot"):
+    """Seat 0's first auction view in Bolot (or ``game``), with ``cards`` (five) and
+    ``turned`` (rules/bolot.md §3, rules/belote.md: dealer 3, so seat 0 holds deck 0-2
+    and 12-13, deck 20 is turned)."""
+    rest = [c for c in GAMES[game].deck if c not in cards + [turned]]
     deck = cards[:3] + rest[:9] + cards[3:] + rest[9:15] + [turned] + rest[15:]
-    state = apply(new_game("bolot", {}, dealer=dealer), {"type": "deal", "deck": deck})
+    state = apply(new_game(game, {}, dealer=dealer), {"type": "deal", "deck": deck})
     return state, observe(state, 0)
 
 
@@ -91,6 +92,28 @@ def test_a_strong_hand_takes_and_a_poor_one_passes():
     assert worth < 0
     assert call_model.take_value(view, {"type": "take"}, w) == pytest.approx(worth)
     assert call_model.choose_call(view) == {"type": "pass"}
+
+
+def test_belote_s_searched_calls_start_from_the_learned_take():
+    # rules/belote.md: trumps rank J 9 A 10 K Q 8 7. A K Q of hearts with the turned 8
+    # (2, 4, 5, 6), four trumps (17, 18), the plain 7 of spades and 8 of diamonds (15,
+    # 14), no clubs (19), round 1 eldest (22). The heuristic passes it; the learned take
+    # is worth more than 0, and the strong bot keeps it while its search has too few deals
+    # (strong_auction.MIN_SAMPLES) to prefer another call.
+    from app.bots import choose, strong
+    from app.bots.strong_auction import MIN_SAMPLES
+
+    _, view = _auction_view(["AH", "KH", "QH", "7S", "8D"], "8H", game="belote")
+    w = call_model.WEIGHTS["belote"]
+    worth = w[2] + w[4] + w[5] + w[6] + w[15] + w[14] + w[17] + w[18] + w[19] + w[22]
+    assert worth == pytest.approx(20.739)
+    assert call_model.take_value(view, {"type": "take"}, w) == pytest.approx(worth)
+    assert choose("heuristic", view, random.Random(1)) == {"type": "pass"}
+    assert "belote" in strong.AUCTION_GAMES and "belote" in strong.LEARNED_CALL_GAMES
+    few = {"samples": MIN_SAMPLES - 1, "budget_ms": 10_000}
+    assert strong.choose(view, random.Random(1), **few) == {"type": "take"}
+    # the arena's strong-bid searches from the heuristic's call
+    assert strong.choose(view, random.Random(1), learned=False, **few) == {"type": "pass"}
 
 
 def test_in_round_two_the_call_names_the_suit_worth_most():
