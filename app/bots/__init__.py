@@ -21,10 +21,11 @@ BOT_NAMES = ("random", "heuristic", "strong")
 #: the strong bot with its exact endgame (``strong-dd``: perfect play judges the drawn
 #: deals near the deal's end, :func:`app.bots.strong.exact_from`) and without it
 #: (``strong-po``: heuristic play-outs to the end), whatever its default (``strong.EXACT_GAMES``),
-#: both with the heuristic's calls (never ``strong.LEARNED_CALLS``' learned ones); and
-#: ``strong-bid``: the exact endgame and the calls searched from the heuristic's (:mod:`app.bots.strong_auction`)
-#: in every game, whatever ``strong.AUCTION_GAMES`` says. ``strong-po`` is the strong bot as it was when issue
-#: 22 was filed.
+#: both with the heuristic's calls (never the learned ones: ``strong.LEARNED_CALLS``,
+#: ``strong.SEARCH_DEFAULTS``); and ``strong-bid``: the exact endgame and the calls
+#: searched from the heuristic's (:mod:`app.bots.strong_auction`) in every game, whatever
+#: ``strong.AUCTION_GAMES`` says. ``strong-po`` is the strong bot as it was when issue 22
+#: was filed.
 ARENA_NAMES = (*BOT_NAMES, "strong-dd", "strong-po", "strong-bid")
 
 __all__ = ["ARENA_NAMES", "BOT_NAMES", "choose", "choose_random", "heuristic_for"]

@@ -114,6 +114,8 @@ def test_belote_s_searched_calls_start_from_the_learned_take():
     assert strong.choose(view, random.Random(1), **few) == {"type": "take"}
     # the arena's strong-bid searches from the heuristic's call
     assert strong.choose(view, random.Random(1), learned=False, **few) == {"type": "pass"}
+    # unsearched, Belote has no learned call of its own: the heuristic's
+    assert strong.choose(view, random.Random(1), auction=False) == {"type": "pass"}
 
 
 def test_in_round_two_the_call_names_the_suit_worth_most():
